@@ -1,0 +1,3 @@
+export * from './common/envelope';
+export * from './common/page';
+export * from './common/permissions';
