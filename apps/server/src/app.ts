@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MODULE_ROUTES } from './modules';
+import type { AppConfig } from './platform/config';
+import type { Db } from './platform/db/database';
+import type { AppDeps } from './platform/deps';
+import { createLocalFileStore } from './platform/files/file-store';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { API_PREFIX, registerSecurity } from './platform/http/security';
+import { loadTranslations } from './platform/i18n';
+import { OperlogWriter, registerOperlog } from './platform/operlog';
+import { Settings } from './platform/settings';
+
+export const WEB_BASE = '/theone';
+
+/** Builds the Fastify instance (no listen): API under /prod-api, the SPA under /theone. */
+export async function buildApp(config: AppConfig, db: Db): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  loadTranslations();
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const operlog = new OperlogWriter(db, (err) => app.log.error({ err }, 'operation log write failed'));
+  const deps: AppDeps = {
+    config,
+    db,
+    settings: new Settings(db, { captchaEnabled: config.captchaEnabled }),
+    operlog,
+    files: createLocalFileStore(db, config.dataDir, config.uploadMaxBytes),
+  };
+
+  registerErrorHandler(app);
+  registerSecurity(app, { db, jwtSecret: config.jwtSecret });
+  registerOperlog(app, operlog);
+  app.addHook('onClose', async () => operlog.flush());
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 50, fieldSize: 100_000, parts: 100 },
+    throwFileSizeLimit: true,
+  });
+
+  if (!config.isProduction) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'TheOne API',
+          description: 'Back office of a cross-border freight forwarder. RuoYi-Cloud style envelopes; see docs/api.md.',
+          version: '0.1.0',
+        },
+        servers: [{ url: '/' }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+  }
+
+  await app.register(
+    async (api) => {
+      for (const routes of MODULE_ROUTES) await api.register(routes, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // The single-page app: hashed assets cached for a year, index.html never; unknown /theone paths get index.html.
+  const dist = config.webDistDir;
+  const hasWeb = existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `${WEB_BASE}/`,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Files present at start-up have their own routes (wildcard: false); every other path is a client route.
+    app.get(`${WEB_BASE}/*`, { config: { public: true } }, (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+    app.get(WEB_BASE, { config: { public: true } }, (_req, reply) => reply.redirect(`${WEB_BASE}/`));
+  }
+  app.get('/', { config: { public: true } }, (_req, reply) => reply.redirect(`${WEB_BASE}/`));
+
+  return { app, deps };
+}

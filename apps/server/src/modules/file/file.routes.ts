@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http/content-disposition';
+import { ok } from '../../platform/http/envelope';
+
+/**
+ * Files (spec §7 'Files'): multipart upload, one or several; download by opaque id only.
+ * The module that owns a document (bill files, sign pictures) links file ids to its rows.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files }) => {
+  app.post(
+    '/file/upload',
+    { config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } }, schema: { tags: ['file'], summary: 'Upload one file (multipart field "file")', consumes: ['multipart/form-data'] } },
+    async (req) => {
+      const part = await req.file();
+      if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
+      const stored = await files.save({ stream: part.file, fileName: part.filename, createBy: req.auth.userName });
+      return ok(req, stored);
+    },
+  );
+
+  app.post(
+    '/file/uploadFiles',
+    { config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } }, schema: { tags: ['file'], summary: 'Upload several files (multipart field "files")', consumes: ['multipart/form-data'] } },
+    async (req) => {
+      const saved = [];
+      for await (const part of req.files()) {
+        saved.push(await files.save({ stream: part.file, fileName: part.filename, createBy: req.auth.userName }));
+      }
+      if (!saved.length) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'files' });
+      return ok(req, saved);
+    },
+  );
+
+  app.get(
+    '/file/download/:fileId',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags: ['file'],
+        summary: 'Download a file by id',
+        params: z.object({ fileId: z.uuid() }).strict(),
+        querystring: z.object({ inline: z.enum(['0', '1']).optional() }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const opened = await files.open(req.params.fileId);
+      if (!opened) throw notFound('err_file_not_found');
+      const type = opened.meta.contentType;
+      const inline = req.query.inline === '1' && (type.startsWith('image/') || type === 'application/pdf');
+      reply
+        .header('Content-Type', opened.meta.contentType)
+        .header('Content-Length', String(opened.meta.size))
+        .header('Content-Disposition', contentDisposition(opened.meta.originalName, inline ? 'inline' : 'attachment'))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600');
+      return reply.send(opened.stream);
+    },
+  );
+};

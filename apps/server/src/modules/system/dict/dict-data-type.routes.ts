@@ -1,0 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../platform/deps';
+import { ok } from '../../../platform/http/envelope';
+import { sysDictData } from './dict.table';
+
+/** GET /system/dict/data/type/{dictType}: enabled entries of one dictionary with labels in all three languages. */
+export const dictDataTypeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/system/dict/data/type/:dictType',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags: ['system'],
+        summary: 'Dictionary entries by type',
+        params: z.object({ dictType: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/) }).strict(),
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select({
+          dictCode: sysDictData.dictCode,
+          dictSort: sysDictData.dictSort,
+          dictLabel: sysDictData.dictLabel,
+          dictLabelEn: sysDictData.dictLabelEn,
+          dictLabelTh: sysDictData.dictLabelTh,
+          dictValue: sysDictData.dictValue,
+          dictType: sysDictData.dictType,
+          cssClass: sysDictData.cssClass,
+          listClass: sysDictData.listClass,
+          isDefault: sysDictData.isDefault,
+        })
+        .from(sysDictData)
+        .where(and(eq(sysDictData.dictType, req.params.dictType), eq(sysDictData.status, '0')))
+        .orderBy(asc(sysDictData.dictSort), asc(sysDictData.dictCode));
+      return ok(req, rows);
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../../platform/deps';
+import { ok } from '../../../platform/http/envelope';
+import { sysRole, sysRoleMenu } from '../role/role.table';
+import { sysUserRole } from '../user/user.table';
+import { buildRouters } from './routers';
+import { sysMenu } from './menu.table';
+
+/** GET /system/menu/getRouters: the caller's menu tree (RouterVo), from their roles' menus; admin gets all. */
+export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/system/menu/getRouters',
+    { config: { authenticated: true }, schema: { tags: ['auth'], summary: "The user's routers (menu tree)" } },
+    async (req) => {
+      const columns = {
+        menuId: sysMenu.menuId,
+        parentId: sysMenu.parentId,
+        menuName: sysMenu.menuName,
+        titleKey: sysMenu.titleKey,
+        orderNum: sysMenu.orderNum,
+        path: sysMenu.path,
+        component: sysMenu.component,
+        query: sysMenu.query,
+        redirect: sysMenu.redirect,
+        isFrame: sysMenu.isFrame,
+        isCache: sysMenu.isCache,
+        menuType: sysMenu.menuType,
+        visible: sysMenu.visible,
+        perms: sysMenu.perms,
+        icon: sysMenu.icon,
+      };
+      const base = and(eq(sysMenu.status, '0'), ne(sysMenu.menuType, 'F'));
+      const rows = req.auth.isAdmin
+        ? await db.select(columns).from(sysMenu).where(base).orderBy(asc(sysMenu.orderNum))
+        : await db
+            .selectDistinct(columns)
+            .from(sysMenu)
+            .where(
+              and(
+                base,
+                inArray(
+                  sysMenu.menuId,
+                  db
+                    .select({ id: sysRoleMenu.menuId })
+                    .from(sysRoleMenu)
+                    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRoleMenu.roleId))
+                    .innerJoin(sysRole, and(eq(sysRole.roleId, sysRoleMenu.roleId), eq(sysRole.status, '0'), eq(sysRole.delFlag, '0')))
+                    .where(eq(sysUserRole.userId, req.auth.userId)),
+                ),
+              ),
+            );
+      return ok(req, buildRouters(rows));
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../../platform/auth/password';
+import type { Db, Tx } from '../../../platform/db/database';
+import { sysConfig } from '../config/config.table';
+import { sysDept } from '../dept/dept.table';
+import { DICT_SEED } from '../dict/dict.seed';
+import { sysDictData, sysDictType } from '../dict/dict.table';
+import { MENU_SEED } from '../menu/menu.seed';
+import { sysMenu } from '../menu/menu.table';
+import { sysPost } from '../post/post.table';
+import { sysRole, sysRoleMenu } from '../role/role.table';
+import { sysUser, sysUserPost, sysUserRole } from '../user/user.table';
+import { CONFIG_SEED, DEMO_USERS, DEPT_SEED, POST_SEED, ROLE_SEED } from './org.seed';
+import type { DeptSeed, MenuSeed, RoleSeed } from './seed.types';
+
+/**
+ * Applies the seed data, idempotently, in one transaction at start-up. Rows are inserted when missing and never
+ * overwritten, so administrators' edits survive restarts. Menus added by a new release are linked to the seeded
+ * roles whose patterns match them; existing links are never re-added.
+ */
+export const DEMO_PASSWORD = 'demo123';
+export const DEV_ADMIN_PASSWORD = 'admin123';
+
+export interface SeedOptions {
+  production: boolean;
+  adminPassword?: string;
+  log?: (line: string) => void;
+}
+
+export function matchesPattern(perm: string, pattern: string): boolean {
+  if (pattern === '*:*:*' || pattern === '*') return true;
+  if (pattern.endsWith('*')) return perm.startsWith(pattern.slice(0, -1));
+  return perm === pattern;
+}
+
+export function roleGrants(role: RoleSeed, perm: string): boolean {
+  return role.perms.some((p) => matchesPattern(perm, p));
+}
+
+async function seedDepts(tx: Tx, node: DeptSeed, parentId: number, ancestors: string, keyToId: Map<string, number>) {
+  const [existing] = await tx.select({ id: sysDept.deptId }).from(sysDept).where(eq(sysDept.seedKey, node.key));
+  let id = existing?.id;
+  if (!id) {
+    const [row] = await tx
+      .insert(sysDept)
+      .values({ parentId, ancestors, deptName: node.name, orderNum: node.order, leader: node.leader ?? '', seedKey: node.key, createBy: 'system' })
+      .returning({ id: sysDept.deptId });
+    id = row!.id;
+  }
+  keyToId.set(node.key, id);
+  for (const child of node.children ?? []) await seedDepts(tx, child, id, `${ancestors},${id}`, keyToId);
+}
+
+interface SeededMenu {
+  id: number;
+  perms: string;
+  inserted: boolean;
+  ancestors: number[];
+}
+
+async function seedMenus(tx: Tx, nodes: MenuSeed[], parentId: number, ancestors: number[], out: SeededMenu[]) {
+  for (const node of nodes) {
+    const [existing] = await tx.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.seedKey, node.key));
+    let id = existing?.id;
+    if (!id) {
+      const [row] = await tx
+        .insert(sysMenu)
+        .values({
+          menuName: node.name,
+          titleKey: node.titleKey,
+          parentId,
+          orderNum: node.order,
+          path: node.path ?? '',
+          component: node.component ?? '',
+          redirect: node.redirect ?? '',
+          isCache: node.cache ?? true,
+          menuType: node.type,
+          visible: node.hidden ? '1' : '0',
+          perms: node.perms ?? '',
+          icon: node.icon ?? '',
+          seedKey: node.key,
+          createBy: 'system',
+        })
+        .returning({ id: sysMenu.menuId });
+      id = row!.id;
+    }
+    out.push({ id, perms: node.perms ?? '', inserted: !existing, ancestors });
+    if (node.children?.length) await seedMenus(tx, node.children, id, [...ancestors, id], out);
+  }
+}
+
+export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPasswordGenerated?: string }> {
+  const log = options.log ?? (() => {});
+  let adminPasswordGenerated: string | undefined;
+  await db.transaction(async (tx) => {
+    // One seeder at a time across instances.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7301002)`);
+
+    const deptIds = new Map<string, number>();
+    await seedDepts(tx, DEPT_SEED, 0, '0', deptIds);
+
+    for (const p of POST_SEED) {
+      await tx.insert(sysPost).values({ postCode: p.code, postName: p.name, postSort: p.sort, createBy: 'system' }).onConflictDoNothing();
+    }
+
+    for (const c of CONFIG_SEED) {
+      await tx
+        .insert(sysConfig)
+        .values({ configKey: c.key, configName: c.name, configValue: c.value, configType: c.builtin ? 'Y' : 'N', remark: c.remark ?? '', createBy: 'system' })
+        .onConflictDoNothing();
+    }
+
+    for (const d of DICT_SEED) {
+      await tx
+        .insert(sysDictType)
+        .values({ dictType: d.type, dictName: d.name, dictNameEn: d.nameEn, dictNameTh: d.nameTh, createBy: 'system' })
+        .onConflictDoNothing();
+      if (d.items.length) {
+        await tx
+          .insert(sysDictData)
+          .values(
+            d.items.map((item, i) => ({
+              dictType: d.type,
+              dictValue: item.value,
+              dictLabel: item.zh,
+              dictLabelEn: item.en,
+              dictLabelTh: item.th,
+              dictSort: i + 1,
+              listClass: item.listClass ?? 'default',
+              isDefault: item.isDefault ? 'Y' : 'N',
+              createBy: 'system',
+            })),
+          )
+          .onConflictDoNothing();
+      }
+    }
+
+    const menus: SeededMenu[] = [];
+    await seedMenus(tx, MENU_SEED, 0, [], menus);
+
+    const postIds = new Map((await tx.select({ id: sysPost.postId, code: sysPost.postCode }).from(sysPost)).map((r) => [r.code, r.id]));
+    const roleIds = new Map<string, number>();
+    for (const role of ROLE_SEED) {
+      const [existing] = await tx
+        .select({ id: sysRole.roleId })
+        .from(sysRole)
+        .where(and(eq(sysRole.roleKey, role.key), eq(sysRole.delFlag, '0')));
+      let id = existing?.id;
+      if (!id) {
+        const [row] = await tx
+          .insert(sysRole)
+          .values({ roleName: role.name, roleKey: role.key, roleSort: role.sort, dataScope: role.dataScope, createBy: 'system' })
+          .returning({ id: sysRole.roleId });
+        id = row!.id;
+      }
+      roleIds.set(role.key, id);
+      // The admin role holds every permission implicitly; other roles get the menus matching their patterns:
+      // all of them when the role is new, only newly added menus otherwise.
+      if (role.key === 'admin') continue;
+      const links = new Set<number>();
+      for (const m of menus) {
+        if (!m.perms || !roleGrants(role, m.perms)) continue;
+        if (existing && !m.inserted) continue;
+        links.add(m.id);
+        for (const a of m.ancestors) links.add(a);
+      }
+      if (links.size) {
+        await tx
+          .insert(sysRoleMenu)
+          .values([...links].map((menuId) => ({ roleId: id!, menuId })))
+          .onConflictDoNothing();
+      }
+    }
+
+    // The built-in administrator (user id 1).
+    const [admin] = await tx.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, 1));
+    if (!admin) {
+      let password = options.adminPassword;
+      if (!password) {
+        if (options.production) {
+          password = randomBytes(12).toString('base64url');
+          adminPasswordGenerated = password;
+        } else password = DEV_ADMIN_PASSWORD;
+      }
+      await tx.insert(sysUser).values({
+        userId: 1,
+        deptId: deptIds.get(DEPT_SEED.key) ?? null,
+        userName: 'admin',
+        nickName: '系统管理员',
+        password: await hashPassword(password),
+        mustChangePassword: options.production,
+        email: 'admin@theone.example',
+        createBy: 'system',
+      });
+      await tx.execute(sql`SELECT setval(pg_get_serial_sequence('sys_user', 'user_id'), GREATEST((SELECT max(user_id) FROM sys_user), 1))`);
+      const adminRole = roleIds.get('admin');
+      if (adminRole) await tx.insert(sysUserRole).values({ userId: 1, roleId: adminRole }).onConflictDoNothing();
+      log('Created the administrator account "admin".');
+    }
+
+    if (!options.production) {
+      const demoHash = await hashPassword(DEMO_PASSWORD);
+      for (const u of DEMO_USERS) {
+        const [existing] = await tx
+          .select({ id: sysUser.userId })
+          .from(sysUser)
+          .where(and(eq(sysUser.userName, u.userName), eq(sysUser.delFlag, '0')));
+        if (existing) continue;
+        const [row] = await tx
+          .insert(sysUser)
+          .values({
+            userName: u.userName,
+            nickName: u.nickName,
+            deptId: deptIds.get(u.dept) ?? null,
+            password: demoHash,
+            phonenumber: u.phonenumber ?? '',
+            email: u.email ?? '',
+            sex: u.sex ?? '2',
+            createBy: 'system',
+          })
+          .returning({ id: sysUser.userId });
+        const roles = u.roles.map((k) => roleIds.get(k)).filter((x): x is number => x !== undefined);
+        if (roles.length) await tx.insert(sysUserRole).values(roles.map((roleId) => ({ userId: row!.id, roleId })));
+        const posts = u.posts.map((c) => postIds.get(c)).filter((x): x is number => x !== undefined);
+        if (posts.length) await tx.insert(sysUserPost).values(posts.map((postId) => ({ userId: row!.id, postId })));
+      }
+    }
+  });
+  return { adminPasswordGenerated };
+}

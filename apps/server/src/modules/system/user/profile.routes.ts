@@ -1,0 +1,106 @@
+import { ZProfileUpdate, ZUpdatePwd } from '@theone/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashPassword, verifyPassword } from '../../../platform/auth/password';
+import { revokeUserSessions } from '../../../platform/auth/session';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError, badRequest, duplicate } from '../../../platform/errors';
+import { IMAGE_TYPES } from '../../../platform/files/file-store';
+import { ok } from '../../../platform/http/envelope';
+import { sysDept } from '../dept/dept.table';
+import { sysPost } from '../post/post.table';
+import { sysRole } from '../role/role.table';
+import { publicUser } from './user-info.routes';
+import { sysUser, sysUserPost, sysUserRole } from './user.table';
+
+/** Personal centre (/profile): any signed-in user, about themselves only. */
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, files }) => {
+  const title = { title: 'menu_profile', businessType: 2 as const };
+
+  app.get(
+    '/system/user/profile',
+    { config: { authenticated: true }, schema: { tags: ['system'], summary: 'My profile' } },
+    async (req) => {
+      const userId = req.auth.userId;
+      const [row] = await db
+        .select({ user: sysUser, deptName: sysDept.deptName })
+        .from(sysUser)
+        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+        .where(eq(sysUser.userId, userId));
+      const roles = await db
+        .select({ roleName: sysRole.roleName })
+        .from(sysUserRole)
+        .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.delFlag, '0')))
+        .where(eq(sysUserRole.userId, userId));
+      const posts = await db
+        .select({ postName: sysPost.postName })
+        .from(sysUserPost)
+        .innerJoin(sysPost, eq(sysPost.postId, sysUserPost.postId))
+        .where(eq(sysUserPost.userId, userId));
+      return {
+        ...ok(req, publicUser(row!.user, row!.deptName)),
+        roleGroup: roles.map((r) => r.roleName).join(','),
+        postGroup: posts.map((p) => p.postName).join(','),
+      };
+    },
+  );
+
+  app.put(
+    '/system/user/profile',
+    { config: { authenticated: true, operlog: title }, schema: { tags: ['system'], summary: 'Update my profile', body: ZProfileUpdate } },
+    async (req) => {
+      const body = req.body;
+      if (body.phonenumber) {
+        const [clash] = await db
+          .select({ id: sysUser.userId })
+          .from(sysUser)
+          .where(and(eq(sysUser.phonenumber, body.phonenumber), eq(sysUser.delFlag, '0'), sql`${sysUser.userId} <> ${req.auth.userId}`));
+        if (clash) throw duplicate('err_phone_exists', { value: body.phonenumber });
+      }
+      await db
+        .update(sysUser)
+        .set({ ...body, updateBy: req.auth.userName, updateTime: sql`now()`, version: sql`${sysUser.version} + 1` })
+        .where(eq(sysUser.userId, req.auth.userId));
+      return ok(req);
+    },
+  );
+
+  app.put(
+    '/system/user/profile/updatePwd',
+    { config: { authenticated: true, operlog: title }, schema: { tags: ['system'], summary: 'Change my password', body: ZUpdatePwd } },
+    async (req) => {
+      const [user] = await db.select().from(sysUser).where(eq(sysUser.userId, req.auth.userId));
+      if (!user || !(await verifyPassword(user.password, req.body.oldPassword)))
+        throw badRequest('err_old_password_wrong', undefined, 'oldPassword');
+      if (req.body.newPassword === req.body.oldPassword) throw badRequest('err_password_same', undefined, 'newPassword');
+      const hashed = await hashPassword(req.body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sysUser)
+          .set({ password: hashed, mustChangePassword: false, pwdUpdateDate: sql`now()`, updateBy: user.userName, updateTime: sql`now()` })
+          .where(eq(sysUser.userId, user.userId));
+        // Chosen (screens doc §4.11): after a change the user signs in again everywhere.
+        await revokeUserSessions(tx, user.userId);
+      });
+      return ok(req, undefined, 'msg_password_changed');
+    },
+  );
+
+  app.post(
+    '/system/user/profile/avatar',
+    {
+      config: { authenticated: true, operlog: title },
+      schema: { tags: ['system'], summary: 'Upload my avatar (multipart field "avatarfile")', consumes: ['multipart/form-data'] },
+    },
+    async (req) => {
+      const part = await req.file();
+      if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'avatarfile' });
+      const stored = await files.save({ stream: part.file, fileName: part.filename, createBy: req.auth.userName, allow: IMAGE_TYPES });
+      await db
+        .update(sysUser)
+        .set({ avatar: stored.fileId, updateBy: req.auth.userName, updateTime: sql`now()` })
+        .where(eq(sysUser.userId, req.auth.userId));
+      return { ...ok(req), imgUrl: stored.url };
+    },
+  );
+};

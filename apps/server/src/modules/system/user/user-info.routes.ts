@@ -1,0 +1,54 @@
+import { ALL_PERMISSION, DEFAULT_ROLE } from '@theone/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../../platform/deps';
+import { t } from '../../../platform/i18n';
+import { sysDept } from '../dept/dept.table';
+import { sysUser } from './user.table';
+
+/** Public shape of a user (never the password hash). */
+export function publicUser(u: typeof sysUser.$inferSelect, deptName?: string | null) {
+  return {
+    userId: u.userId,
+    deptId: u.deptId,
+    userName: u.userName,
+    nickName: u.nickName,
+    email: u.email,
+    phonenumber: u.phonenumber,
+    sex: u.sex,
+    avatar: u.avatar ? `/file/download/${u.avatar}` : '',
+    lang: u.lang,
+    status: u.status,
+    loginIp: u.loginIp,
+    loginDate: u.loginDate,
+    createTime: u.createTime,
+    remark: u.remark,
+    dept: u.deptId ? { deptId: u.deptId, deptName: deptName ?? '' } : null,
+  };
+}
+
+/** GET /system/user/getInfo: the signed-in user, role keys, permission keys and the fee-role flag (spec §3, §6). */
+export const userInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/system/user/getInfo',
+    { config: { authenticated: true, allowPasswordChange: true }, schema: { tags: ['auth'], summary: 'Session user info' } },
+    async (req) => {
+      const auth = req.auth;
+      const [row] = await db
+        .select({ user: sysUser, deptName: sysDept.deptName })
+        .from(sysUser)
+        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+        .where(eq(sysUser.userId, auth.userId));
+      const permissions = auth.isAdmin ? [ALL_PERMISSION] : [...auth.permissions].sort();
+      return {
+        code: 200,
+        msg: t('msg_op_success', req.lang),
+        user: publicUser(row!.user, row!.deptName),
+        roles: auth.roleKeys.length ? auth.roleKeys : [DEFAULT_ROLE],
+        permissions,
+        isFeeRole: auth.feeRole,
+        mustChangePassword: auth.mustChangePassword,
+      };
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  index,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, delFlagColumn, remarkColumn, statusColumn, versionColumn } from '../../../platform/db/columns';
+
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    userId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deptId: bigint({ mode: 'number' }),
+    userName: varchar({ length: 30 }).notNull(),
+    nickName: varchar({ length: 30 }).notNull(),
+    userType: varchar({ length: 2 }).notNull().default('00'),
+    email: varchar({ length: 50 }).notNull().default(''),
+    phonenumber: varchar({ length: 20 }).notNull().default(''),
+    sex: char({ length: 1 }).notNull().default('2'),
+    /** File id of the avatar image (served by /file/download/{id}), or ''. */
+    avatar: varchar({ length: 100 }).notNull().default(''),
+    password: varchar({ length: 200 }).notNull(),
+    /** Preferred language for server messages and exports: zh-cn, en, th. */
+    lang: varchar({ length: 8 }).notNull().default('zh-cn'),
+    mustChangePassword: boolean().notNull().default(false),
+    /** Third-party app binding (unbind/{appType}/{userId}): e.g. 'wechat'. */
+    bindAppType: varchar({ length: 20 }).notNull().default(''),
+    bindOpenId: varchar({ length: 100 }).notNull().default(''),
+    loginIp: varchar({ length: 128 }).notNull().default(''),
+    loginDate: timestamp({ withTimezone: true }),
+    pwdUpdateDate: timestamp({ withTimezone: true }),
+    ...statusColumn,
+    ...delFlagColumn,
+    ...versionColumn,
+    ...auditColumns,
+    ...remarkColumn,
+  },
+  (t) => [
+    uniqueIndex('sys_user_name_uq').on(t.userName).where(sql`del_flag = '0'`),
+    index('sys_user_dept_idx').on(t.deptId),
+  ],
+);
+
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: bigint({ mode: 'number' }).notNull(),
+    roleId: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+export const sysUserPost = pgTable(
+  'sys_user_post',
+  {
+    userId: bigint({ mode: 'number' }).notNull(),
+    postId: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('sys_user_post_post_idx').on(t.postId)],
+);

@@ -1,0 +1,49 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AuthContext } from './auth-context';
+
+/**
+ * Data scope (RuoYi): the rows a user may see, built from the session only.
+ * 1 all, 2 custom departments (sys_role_dept), 3 own department, 4 own department and below, 5 self.
+ * The roles' scopes are OR-ed; any role with scope 1 (or the admin) sees everything.
+ *
+ * `self` is the condition for scope 5: by default `userColumn = me`; business data passes its own
+ * (DOMAIN §7: orders of marks whose sales or service person is the user).
+ */
+export interface DataScopeColumns {
+  dept?: AnyPgColumn | SQL;
+  user?: AnyPgColumn | SQL;
+  self?: SQL;
+}
+
+export function dataScopeFilter(auth: AuthContext, columns: DataScopeColumns): SQL | undefined {
+  if (auth.isAdmin || auth.roles.some((r) => r.dataScope === '1')) return undefined;
+  const conditions: SQL[] = [];
+  const seen = new Set<string>();
+  for (const role of auth.roles) {
+    if (seen.has(role.dataScope) && role.dataScope !== '2') continue;
+    seen.add(role.dataScope);
+    switch (role.dataScope) {
+      case '2':
+        if (columns.dept)
+          conditions.push(sql`${columns.dept} IN (SELECT rd.dept_id FROM sys_role_dept rd WHERE rd.role_id = ${role.roleId})`);
+        break;
+      case '3':
+        if (columns.dept && auth.deptId !== null) conditions.push(sql`${columns.dept} = ${auth.deptId}`);
+        break;
+      case '4':
+        if (columns.dept && auth.deptId !== null)
+          conditions.push(
+            sql`${columns.dept} IN (SELECT d.dept_id FROM sys_dept d WHERE d.dept_id = ${auth.deptId} OR ${String(auth.deptId)} = ANY(string_to_array(d.ancestors, ',')))`,
+          );
+        break;
+      case '5':
+        if (columns.self) conditions.push(columns.self);
+        else if (columns.user) conditions.push(sql`${columns.user} = ${auth.userId}`);
+        break;
+    }
+  }
+  // No role grants anything (or no column to apply it to): the user sees nothing.
+  if (conditions.length === 0) return sql`false`;
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { findRepoRoot } from '../config';
+import * as schema from './schema';
+
+// numeric and bigint stay strings in pg by default; money must never become a float.
+// int8 (count(*), bigint ids) is safe as a JS number below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Schema = typeof schema;
+export type Db = NodePgDatabase<Schema>;
+/** A transaction handle; repositories accept `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    // A statement that runs away must not hold a connection forever.
+    statement_timeout: 120_000,
+    application_name: 'theone',
+  });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}
+
+export function migrationsFolder(): string {
+  return path.join(findRepoRoot(), 'apps', 'server', 'drizzle');
+}
+
+/** Applies committed migrations; an advisory lock makes concurrent starters wait for each other. */
+export async function runMigrations(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7301001)');
+    await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7301001)').catch(() => {});
+    client.release();
+  }
+}
+
+/** Creates a database if missing (used with an external server for tests). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

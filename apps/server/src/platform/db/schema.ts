@@ -1,0 +1,13 @@
+/**
+ * Every Drizzle table, for the ORM's relational queries and for drizzle-kit. A module adds its
+ * `*.table.ts` here with one export line.
+ */
+export * from '../../modules/system/config/config.table';
+export * from '../../modules/system/dept/dept.table';
+export * from '../../modules/system/dict/dict.table';
+export * from '../../modules/system/log/log.table';
+export * from '../../modules/system/menu/menu.table';
+export * from '../../modules/system/post/post.table';
+export * from '../../modules/system/role/role.table';
+export * from '../../modules/system/user/user.table';
+export * from './platform.table';

@@ -1,0 +1,14 @@
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import type { FileStore } from './files/file-store';
+import type { OperlogWriter } from './operlog';
+import type { Settings } from './settings';
+
+/** What every module's routes receive (one object, as services take their dependencies). */
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  settings: Settings;
+  operlog: OperlogWriter;
+  files: FileStore;
+}

@@ -1,0 +1,55 @@
+import type { TPageQueryBase } from '@theone/contracts';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** LIMIT/OFFSET of a list query. */
+export function pageOf(q: Pick<TPageQueryBase, 'pageNum' | 'pageSize'>) {
+  return { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize };
+}
+
+/**
+ * ORDER BY from the allowlisted `orderByColumn` (the zod enum already refused anything else) and `isAsc`,
+ * then the list's default order; a unique tiebreaker keeps pages stable.
+ */
+export function orderOf(
+  q: Pick<TPageQueryBase, 'orderByColumn' | 'isAsc'>,
+  columns: Record<string, AnyPgColumn | SQL>,
+  fallback: SQL[],
+): SQL[] {
+  const column = q.orderByColumn ? columns[q.orderByColumn] : undefined;
+  if (!column) return fallback;
+  const ascending = q.isAsc === 'asc' || q.isAsc === 'ascending';
+  return [ascending ? asc(column) : desc(column), ...fallback];
+}
+
+function isDateOnly(value: string) {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
+/**
+ * `params[beginTime]` .. `params[endTime]` on a timestamp column. A date-only end includes the whole day.
+ * Dates without a zone are read in the business time zone.
+ */
+export function dateRange(
+  column: AnyPgColumn | SQL,
+  q: Pick<TPageQueryBase, 'params[beginTime]' | 'params[endTime]'>,
+  timezone = 'Asia/Shanghai',
+): SQL | undefined {
+  const begin = q['params[beginTime]'];
+  const end = q['params[endTime]'];
+  const parts: SQL[] = [];
+  const asTimestamp = (v: string) =>
+    /[zZ]|[+-]\d{2}:?\d{2}$/.test(v) ? sql`${v}::timestamptz` : sql`(${v.replace('T', ' ')}::timestamp AT TIME ZONE ${timezone})`;
+  if (begin) parts.push(sql`${column} >= ${asTimestamp(begin)}`);
+  if (end) {
+    if (isDateOnly(end)) parts.push(sql`${column} < ((${end}::date + 1)::timestamp AT TIME ZONE ${timezone})`);
+    else parts.push(sql`${column} <= ${asTimestamp(end)}`);
+  }
+  if (!parts.length) return undefined;
+  return sql.join(parts, sql` AND `);
+}
+
+/** Escapes LIKE wildcards in user text. */
+export function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

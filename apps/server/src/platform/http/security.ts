@@ -1,0 +1,121 @@
+import { hasPermission, stripFeeFields, type TLanguage } from '@theone/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthContext } from '../auth/auth-context';
+import { loadAuthContext } from '../auth/session';
+import { verifyToken } from '../auth/token';
+import type { Db } from '../db/database';
+import { AppError, forbidden } from '../errors';
+import { resolveLanguage } from '../i18n';
+import type { OperlogConfig } from '../operlog';
+
+/**
+ * Every API route declares who may call it, in its `config`:
+ * - `public: true`: anyone (login, captcha, health);
+ * - `authenticated: true`: any signed-in user (getInfo, profile);
+ * - `permission: 'group:resource:action'` (or an array: any of them) checked against the session.
+ * `feeRole: true` additionally requires the fee role. A route that declares none of the first three is refused
+ * at start-up, so nothing is ever reachable by accident.
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    /** Public route that still reads the session when a valid token is sent (register, logout). */
+    optionalAuth?: boolean;
+    authenticated?: boolean;
+    permission?: string | readonly string[];
+    feeRole?: boolean;
+    /** Reachable while the user must change the initial password (getInfo, register, logout). */
+    allowPasswordChange?: boolean;
+    operlog?: OperlogConfig | false;
+  }
+  interface FastifyRequest {
+    /** The caller; set for every non-public route (public routes with optionalAuth: set when a valid token came). */
+    auth: AuthContext;
+    lang: TLanguage;
+  }
+}
+
+export const API_PREFIX = '/prod-api';
+
+export function routeAccessError(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): string | null {
+  const c = (route.config ?? {}) as RouteOptions['config'] & Record<string, unknown>;
+  const declared = [c.public === true, c.authenticated === true, Boolean(c.permission)].filter(Boolean).length;
+  if (declared === 0) return `Route ${String(route.method)} ${route.url} declares no access rule (public, authenticated or permission).`;
+  if (declared > 1) return `Route ${String(route.method)} ${route.url} declares more than one access rule.`;
+  return null;
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export async function authenticate(req: FastifyRequest, db: Db, secret: Uint8Array): Promise<AuthContext | null> {
+  const token = bearer(req);
+  if (!token || token.length > 2048) return null;
+  const claims = await verifyToken(secret, token);
+  if (!claims) return null;
+  const auth = await loadAuthContext(db, claims.sid);
+  if (!auth || String(auth.userId) !== claims.sub) return null;
+  return auth;
+}
+
+export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret: Uint8Array }) {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorateRequest('lang', 'zh-cn');
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    // The OpenAPI document and its UI (registered outside production only) are public.
+    if (route.url.startsWith(`${API_PREFIX}/docs`)) {
+      route.config = { ...(route.config ?? {}), public: true, operlog: false };
+      return;
+    }
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD'))) return;
+    const problem = routeAccessError(route);
+    if (problem) throw new Error(problem);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = resolveLanguage(req.headers['accept-language']);
+    const config = req.routeOptions.config;
+    if (!req.url.startsWith(API_PREFIX) || !req.routeOptions.url) return;
+    if (config.public) {
+      if (config.optionalAuth) {
+        const auth = await authenticate(req, deps.db, deps.jwtSecret);
+        if (auth) {
+          req.auth = auth;
+          req.lang = resolveLanguage(req.headers['accept-language'], auth.lang);
+        }
+      }
+      return;
+    }
+    const auth = await authenticate(req, deps.db, deps.jwtSecret);
+    if (!auth) {
+      throw new AppError(bearer(req) ? 'SESSION_EXPIRED' : 'UNAUTHORIZED', bearer(req) ? 'err_session_expired' : 'err_unauthorized');
+    }
+    req.auth = auth;
+    req.lang = resolveLanguage(req.headers['accept-language'], auth.lang);
+    if (auth.mustChangePassword && !config.allowPasswordChange) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'err_password_change_required');
+    }
+    if (config.permission) {
+      const required = typeof config.permission === 'string' ? [config.permission] : config.permission;
+      if (!required.some((p) => hasPermission(auth.permissions, p))) throw forbidden('err_forbidden');
+    }
+    if (config.feeRole && !auth.feeRole) throw forbidden('err_fee_role_required');
+  });
+
+  // Fee and price fields never leave the server for users without the fee role (DOMAIN §7).
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (req.auth && !req.auth.feeRole && payload && typeof payload === 'object') return stripFeeFields(payload);
+    return payload;
+  });
+}
+
+/** Throws 403 unless the caller holds the permission (for checks inside a handler, e.g. per button). */
+export function requirePermission(req: FastifyRequest, permission: string) {
+  if (!hasPermission(req.auth.permissions, permission)) throw forbidden('err_forbidden');
+}

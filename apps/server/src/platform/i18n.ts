@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  DEFAULT_LANGUAGE,
+  interpolate,
+  matchLanguage,
+  parseTranslationSheet,
+  type TLanguage,
+  type TTranslations,
+} from '@theone/contracts';
+import { findRepoRoot } from './config';
+
+/**
+ * Server-side messages come from the same translation sheet as the web (one sheet for a translator).
+ * Error messages, export headers and PDF labels are translated here by key.
+ */
+let sheet: TTranslations | undefined;
+
+export function translationSheetPath(): string {
+  return path.join(findRepoRoot(), 'apps', 'web', 'public', 'i18n', 'translations.csv');
+}
+
+export function loadTranslations(file = translationSheetPath()): TTranslations {
+  sheet = parseTranslationSheet(readFileSync(file, 'utf8'));
+  return sheet;
+}
+
+function current(): TTranslations {
+  return sheet ?? loadTranslations();
+}
+
+/** Translates a key; falls back to zh-cn, then to the key itself so a missing row is visible, never blank. */
+export function t(key: string, lang: TLanguage = DEFAULT_LANGUAGE, params?: Record<string, unknown>): string {
+  const s = current();
+  const template = s[lang]?.[key] || s[DEFAULT_LANGUAGE]?.[key] || key;
+  return interpolate(template, params);
+}
+
+export function hasKey(key: string): boolean {
+  return Boolean(current()[DEFAULT_LANGUAGE]?.[key]);
+}
+
+/** The caller's language: the Accept-Language the web client sends, else the user's setting, else zh-cn. */
+export function resolveLanguage(acceptLanguage: string | undefined, userLang?: string | null): TLanguage {
+  return matchLanguage(acceptLanguage) ?? matchLanguage(userLang) ?? DEFAULT_LANGUAGE;
+}
