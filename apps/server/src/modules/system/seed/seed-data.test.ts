@@ -1,0 +1,611 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DICT_SEED } from '../dict/dict.seed';
+import { MENU_SEED, menuTitleKey, permTitleKey } from '../menu/menu.seed';
+import { CONFIG_SEED, DEMO_USERS, DEPT_SEED, POST_SEED, ROLE_SEED } from './org.seed';
+import type { DeptSeed, MenuSeed } from './seed.types';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
+const CSV_PATH = `${REPO_ROOT}apps/web/public/i18n/translations.csv`;
+const ANTD_ICONS_DIR = `${REPO_ROOT}node_modules/@ant-design/icons/lib/icons`;
+
+interface FlatMenu extends MenuSeed {
+  parent?: FlatMenu;
+  /** Absolute route path of M and C entries: '/bus/orderAdd'. */
+  fullPath?: string;
+}
+
+function flatten(entries: readonly MenuSeed[], parent?: FlatMenu): FlatMenu[] {
+  return entries.flatMap((entry) => {
+    const flat: FlatMenu = { ...entry, parent };
+    if (entry.type === 'M') flat.fullPath = entry.path;
+    if (entry.type === 'C') flat.fullPath = `${parent?.fullPath}/${entry.path}`;
+    return [flat, ...flatten(entry.children ?? [], flat)];
+  });
+}
+
+const MENUS = flatten(MENU_SEED);
+const menuPerms = MENUS.filter((m) => m.perms).map((m) => m.perms!);
+
+/** RFC 4180: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((f) => f !== ''));
+}
+
+/** Role permission pattern: exact key, '*:*:*', or a prefix ending in '*'. */
+function matches(pattern: string, perms: string): boolean {
+  if (pattern === '*:*:*') return true;
+  if (pattern.endsWith('*')) return perms.startsWith(pattern.slice(0, -1));
+  return pattern === perms;
+}
+
+function flattenDepts(dept: DeptSeed): DeptSeed[] {
+  return [dept, ...(dept.children ?? []).flatMap(flattenDepts)];
+}
+
+// Every route of spec §2, plus the routes the screens docs choose for screens the spec names by title only.
+// [absolute path, hidden]
+const ROUTES: readonly (readonly [string, boolean])[] = [
+  ['/bus', false],
+  ['/bus/orderAdd', false],
+  ['/bus/orderEdit', true],
+  ['/bus/orderInfo', true],
+  ['/bus/unOrder', false],
+  ['/bus/inOrder', false],
+  ['/bus/loadplanList', false],
+  ['/bus/loadplanAdd', true],
+  ['/bus/loadplanDetails', true],
+  ['/bus/loadList', false],
+  ['/bus/loadDetails', true],
+  ['/bus/orderList', false],
+  ['/bus/orderDetails', true],
+  ['/bus/track-list', false],
+  ['/bus/track-details', true],
+  ['/bus/arriveList', false],
+  ['/bus/arriveDetails', true],
+  ['/bus/arriveOrder', false],
+  ['/bus/sendOrder', false],
+  ['/bus/send', false],
+  ['/bus/sign-list', false],
+  ['/bus/exception-list', false],
+  ['/bus/orderListEdit', false],
+  ['/bus/arrivedAddOrder', false],
+  ['/bus/noMarkOrder', false],
+  ['/bus/deliveryfree', false],
+  ['/container', false],
+  ['/container/leftAddr-list', false],
+  ['/container/leftAddr-add', true],
+  ['/container/leftAddr-details', true],
+  ['/container/destPlace-list', false],
+  ['/container/destPlace-details', true],
+  ['/container/destPlacePay-list', false],
+  ['/container/destPlacePay-details', true],
+  ['/container/destPlaceAmount-list', false],
+  ['/container/destPlaceAmount-details', true],
+  ['/container/destPlaceBalance', false],
+  ['/container/destPlaceBalance-Details', true],
+  ['/balance', false],
+  ['/balance/auditList', false],
+  ['/balance/auditDetails/:id', true],
+  ['/balance/balanceBill', false],
+  ['/balance/writeoffBill', false],
+  ['/balance/loadBalance', false],
+  ['/balance/loadBalanceDetails/:id', true],
+  ['/balance/balancAll', false],
+  ['/balance/bill-add', true],
+  ['/balance/bill-edit/:id', true],
+  ['/balance/bill-details/:id', true],
+  ['/balance/customSettList', false],
+  ['/balance/agentSettList', false],
+  ['/balance/loadStat', false],
+  ['/bas', false],
+  ['/bas/agent-mark', false],
+  ['/bas/agent-add', true],
+  ['/bas/agent-edit/:id', true],
+  ['/bas/agent-detail/:id', true],
+  ['/bas/custom-mark', false],
+  ['/bas/custom-add', true],
+  ['/bas/custom-edit/:id', true],
+  ['/bas/custom-detail/:id', true],
+  ['/bas/price-list', false],
+  ['/bas/price-add', true],
+  ['/bas/price-edit/:id', true],
+  ['/bas/price-details/:id', true],
+  ['/bas/price-batch', true],
+  ['/bas/contPriceList', false],
+  ['/bas/contPriceAdd', true],
+  ['/bas/contPriceEdit/:id', true],
+  ['/bas/driver-list', false],
+  ['/bas/driver-add', true],
+  ['/bas/driver-edit/:id', true],
+  ['/bas/driver-details/:id', true],
+  ['/bas/vehicle-list', false],
+  ['/bas/vehicle-add', true],
+  ['/bas/vehicle-edit/:id', true],
+  ['/bas/vehicle-details/:id', true],
+  ['/bas/insurance-list', false],
+  ['/bas/insurance-add', true],
+  ['/bas/insurance-edit/:id', true],
+  ['/bas/insurance-details/:id', true],
+  ['/bas/payinfo-list', false],
+  ['/bas/payinfo-add', true],
+  ['/bas/payinfo-edit/:id', true],
+  ['/bas/payinfo-details/:id', true],
+  ['/bas/currate-list', false],
+  ['/bas/currate-add', true],
+  ['/bas/currate-edit/:id', true],
+  ['/bas/currate-details/:id', true],
+  ['/bas/fee-list', false],
+  ['/bas/message-list', false],
+  ['/system', false],
+  ['/system/user', false],
+  ['/system/user/user-auth/:userId', true],
+  ['/system/role', false],
+  ['/system/role-auth/:roleId', true],
+  ['/system/menu', false],
+  ['/system/dept', false],
+  ['/system/log-list', false],
+  ['/system/dict-list', false],
+  ['/system/dict-data/:dictId', true],
+  ['/system/post-list', false],
+  ['/system/config-list', false],
+];
+
+// Route keys of spec §6 and the keys the screens docs give (a few are shared by two screens).
+const ROUTE_KEYS: readonly (readonly [string, string])[] = [
+  ['/bus/orderAdd', 'bus:orderAdd'],
+  ['/bus/orderEdit', 'order:edit'],
+  ['/bus/orderInfo', 'order:info'],
+  ['/bus/orderDetails', 'order:info'],
+  ['/bus/loadplanList', 'bus:loadplan'],
+  ['/bus/loadplanAdd', 'loadplan:add'],
+  ['/bus/loadplanDetails', 'loadplan:info'],
+  ['/bus/loadList', 'bus:load'],
+  ['/bus/loadDetails', 'load:info'],
+  ['/bus/orderList', 'bus:order'],
+  ['/bus/track-list', 'bus:track'],
+  ['/bus/track-details', 'track:info'],
+  ['/bus/arriveList', 'bus:arrive'],
+  ['/bus/arriveDetails', 'arrive:info'],
+  ['/bus/sign-list', 'bus:sign'],
+  ['/bus/exception-list', 'bus:exception'],
+  ['/bus/deliveryfree', 'bus:feeRecord'],
+  ['/container/leftAddr-add', 'container:leftAddr:add'],
+  ['/container/leftAddr-details', 'container:leftAddr:info'],
+  ['/balance/auditList', 'bus:audit'],
+  ['/balance/auditDetails/:id', 'audit:info'],
+  ['/balance/balanceBill', 'bus:balancebill'],
+  ['/balance/balancAll', 'bus:balance'],
+  ['/balance/bill-edit/:id', 'bill:edit'],
+  ['/balance/customSettList', 'bal:custom'],
+  ['/balance/agentSettList', 'bal:agent'],
+  ['/bas/agent-mark', 'bas:agentMark'],
+  ['/bas/custom-detail/:id', 'bas:customMark:info'],
+  ['/bas/price-batch', 'bas:price:batch'],
+  ['/bas/currate-edit/:id', 'bas:currate:edit'],
+  ['/bas/fee-list', 'bas:fee'],
+  ['/system/user', 'system:user:list'],
+  ['/system/user/user-auth/:userId', 'system:user:edit'],
+  ['/system/role-auth/:roleId', 'system:role:edit'],
+  ['/system/dept', 'system:dept'],
+  ['/system/log-list', 'system:log:list'],
+  ['/system/dict-data/:dictId', 'system:dict:list'],
+  ['/system/config-list', 'system:config:list'],
+];
+
+// A sample of the button keys both screens docs list (§5 of each).
+const BUTTON_KEYS = [
+  'bus:orderAdd:sure',
+  'bus:inOrder:plan',
+  'bus:load:exportBill',
+  'bus:track:cancelDepart',
+  'bus:sign:batch',
+  'bus:order:stepBack',
+  'bus:feeRecord:save',
+  'container:destPlacePay:complete',
+  'container:destPlaceBalance:writeoff',
+  'bus:fee:view',
+  'bus:audit:approve',
+  'bus:audit:exportCargo',
+  'bus:balancebill:cancelSettle',
+  'bus:loadBalance:exportBill',
+  'bus:balance:otherFee',
+  'bal:agent:cancel',
+  'bus:loadStat:editFee',
+  'bas:fee:remove',
+  'bas:message:add',
+  'bas:customMark:export',
+  'bas:contPrice:remove',
+  'system:user:add',
+  'system:user:resetPwd',
+  'system:log:query',
+  'system:log:unlock',
+  'system:config:export',
+  'system:dept:remove',
+];
+
+describe('menu seed', () => {
+  it('has unique keys, dotted by tree position', () => {
+    const keys = MENUS.map((m) => m.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const m of MENUS) {
+      expect(m.key.length).toBeLessThanOrEqual(120);
+      if (m.parent) expect(m.key.startsWith(`${m.parent.key}.`), m.key).toBe(true);
+      else expect(m.key).not.toContain('.');
+    }
+  });
+
+  it('puts directories at the top, screens under directories, buttons under screens or directories', () => {
+    for (const m of MENUS) {
+      if (m.type === 'M') expect(m.parent, m.key).toBeUndefined();
+      if (m.type === 'C') expect(m.parent?.type, m.key).toBe('M');
+      if (m.type === 'F') {
+        expect(m.parent?.type, m.key).toMatch(/^[MC]$/);
+        expect(m.children ?? [], m.key).toEqual([]);
+      }
+    }
+    expect(MENU_SEED.map((m) => m.path)).toEqual(['/bus', '/container', '/balance', '/bas', '/system']);
+  });
+
+  it('gives every C and F entry a permission key, and every F key once', () => {
+    for (const m of MENUS.filter((e) => e.type !== 'M')) {
+      expect(m.perms, m.key).toMatch(/^[a-zA-Z*]+(:[a-zA-Z*]+){1,2}$/);
+      expect(m.perms!.length).toBeLessThanOrEqual(100);
+    }
+    const buttons = MENUS.filter((m) => m.type === 'F').map((m) => m.perms!);
+    expect(new Set(buttons).size).toBe(buttons.length);
+  });
+
+  it('orders siblings 1..n without gaps or repeats', () => {
+    const check = (siblings: readonly MenuSeed[]) => {
+      const orders = siblings.filter((s) => s.key !== 'balance.fee-view').map((s) => s.order);
+      expect(orders).toEqual(orders.map((_, i) => i + 1));
+      for (const s of siblings) check(s.children ?? []);
+    };
+    check(MENU_SEED);
+  });
+
+  it('gives directories a redirect into their own group and icons to M and C entries', () => {
+    const redirects = Object.fromEntries(MENU_SEED.map((m) => [m.path, m.redirect]));
+    expect(redirects).toEqual({
+      '/bus': '/bus/orderAdd',
+      '/container': '/container/leftAddr-list',
+      '/balance': '/balance/auditList',
+      '/bas': '/bas/agent-mark',
+      '/system': '/system/user',
+    });
+    const paths = new Set(MENUS.map((m) => m.fullPath));
+    for (const m of MENU_SEED) expect(paths.has(m.redirect), m.redirect).toBe(true);
+    const icons = existsSync(ANTD_ICONS_DIR)
+      ? new Set(readdirSync(ANTD_ICONS_DIR).map((f) => f.replace(/Outlined\.js$/, '')))
+      : undefined;
+    for (const m of MENUS.filter((e) => e.type !== 'F')) {
+      expect(m.icon, m.key).toMatch(/^[A-Z][A-Za-z]+$/);
+      if (icons) expect(icons.has(m.icon!), `${m.key}: ${m.icon}`).toBe(true);
+    }
+  });
+
+  it('names components <group>/<route> and title keys menu_<route>', () => {
+    for (const m of MENUS.filter((e) => e.type === 'C')) {
+      const route = m.key.split('.')[1];
+      expect(m.component, m.key).toBe(`${m.parent!.key}/${route}`);
+      expect(m.titleKey).toBe(menuTitleKey(route));
+      expect(m.path!.startsWith('/'), m.key).toBe(false);
+    }
+    for (const m of MENUS.filter((e) => e.type === 'M')) expect(m.titleKey).toBe(`menu_${m.key}`);
+    for (const m of MENUS.filter((e) => e.type === 'F')) expect(m.titleKey).toBe(permTitleKey(m.perms!));
+    const titleKeys = MENUS.map((m) => m.titleKey);
+    expect(new Set(titleKeys).size).toBe(titleKeys.length);
+    for (const key of titleKeys) expect(key).toMatch(/^[a-z][a-z0-9_]*$/);
+  });
+
+  it('keeps names within the menuName column (50)', () => {
+    for (const m of MENUS) {
+      expect(m.name.trim(), m.key).not.toBe('');
+      expect(m.name.length, m.key).toBeLessThanOrEqual(50);
+    }
+  });
+
+  it.each(ROUTES)('has the route %s (hidden: %s)', (path, hidden) => {
+    const entry = MENUS.find((m) => m.fullPath === path);
+    expect(entry, path).toBeDefined();
+    expect(entry!.hidden ?? false).toBe(hidden);
+  });
+
+  it('has no route beyond the table', () => {
+    const listed = new Set(ROUTES.map(([p]) => p));
+    const extra = MENUS.filter((m) => m.type !== 'F' && !listed.has(m.fullPath!)).map((m) => m.fullPath);
+    expect(extra).toEqual([]);
+  });
+
+  it.each(ROUTE_KEYS)('guards %s with %s', (path, perms) => {
+    expect(MENUS.find((m) => m.fullPath === path)?.perms).toBe(perms);
+  });
+
+  it.each(BUTTON_KEYS)('has the button %s', (perms) => {
+    expect(MENUS.some((m) => m.type === 'F' && m.perms === perms)).toBe(true);
+  });
+
+  it('has a button for every action key of the screens docs: list key plus action', () => {
+    for (const m of MENUS.filter((e) => e.type === 'F' && e.parent?.type === 'C')) {
+      const parent = m.parent!;
+      const prefix = parent.perms!.replace(/:list$/, '');
+      expect(m.perms, m.key).toBe(`${prefix}:${m.key.split('.').at(-1)}`);
+    }
+  });
+});
+
+describe('translation sheet', () => {
+  const rows = parseCsv(readFileSync(CSV_PATH, 'utf8'));
+
+  it('has the header key,zh-cn,th,en', () => {
+    expect(rows[0]).toEqual(['key', 'zh-cn', 'th', 'en']);
+  });
+
+  it('has every menu title key exactly once, zh-cn equal to the menu name, th and en filled', () => {
+    const byKey = new Map<string, string[][]>();
+    for (const row of rows.slice(1)) byKey.set(row[0], [...(byKey.get(row[0]) ?? []), row]);
+    for (const m of MENUS) {
+      const found = byKey.get(m.titleKey) ?? [];
+      expect(found.length, m.titleKey).toBe(1);
+      const [, zh, th, en] = found[0];
+      expect(zh, m.titleKey).toBe(m.name);
+      expect(th?.trim(), m.titleKey).toBeTruthy();
+      expect(en?.trim(), m.titleKey).toBeTruthy();
+      expect(th, m.titleKey).toMatch(/[\u0E00-\u0E7F]/);
+    }
+  });
+});
+
+describe('dictionary seed', () => {
+  const types = DICT_SEED.map((d) => d.type);
+
+  it('has unique types in lower case and _', () => {
+    expect(new Set(types).size).toBe(types.length);
+    for (const t of types) expect(t).toMatch(/^[a-z][a-z0-9_]*$/);
+  });
+
+  it.each(DICT_SEED.map((d) => [d.type, d] as const))(
+    '%s has named items with unique values and three labels',
+    (_type, dict) => {
+      expect(dict.name.trim() && dict.nameEn.trim() && dict.nameTh.trim()).toBeTruthy();
+      expect(dict.items.length).toBeGreaterThan(0);
+      const values = dict.items.map((i) => i.value);
+      expect(new Set(values).size).toBe(values.length);
+      for (const item of dict.items) {
+        for (const label of [item.zh, item.en, item.th]) {
+          expect(label.trim(), `${dict.type}/${item.value}`).not.toBe('');
+          expect(label.length).toBeLessThanOrEqual(100);
+        }
+      }
+      expect(dict.items.filter((i) => i.isDefault).length).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it('has every type the screens docs and the brief name', () => {
+    const required = [
+      'bus_type',
+      'cargo_type',
+      'pay_type',
+      'balance_type',
+      'cal_price_type',
+      'client_type',
+      'currency',
+      'order_status',
+      'audit_status',
+      'write_status',
+      'bill_status',
+      'send_status',
+      'sign_status',
+      'track_status',
+      'exception_type',
+      'exception_status',
+      'container_type',
+      'vehicle_type',
+      'profit_flag',
+      'sys_normal_disable',
+      'sys_user_sex',
+      'sys_yes_no',
+      'sys_oper_type',
+      'sys_common_status',
+      'dest_country',
+      'origin_city',
+      'data_scope',
+    ];
+    expect(required.filter((t) => !types.includes(t))).toEqual([]);
+  });
+
+  const values = (type: string) => DICT_SEED.find((d) => d.type === type)!.items.map((i) => i.value);
+  const enLabels = (type: string) =>
+    Object.fromEntries(DICT_SEED.find((d) => d.type === type)!.items.map((i) => [i.value, i.en]));
+
+  it.each([
+    ['bus_type', ['EK', 'SEA', 'AIR', 'RAIL', 'FCL', 'BULK', 'TRANSIT', 'DIRECT']],
+    ['cargo_type', ['1', '2', '3', '4']],
+    ['pay_type', ['1', '2', '3', '4']],
+    ['balance_type', ['1', '2', '3', '4', '5']],
+    ['cal_price_type', ['1', '2', '3', '4', '5', '6']],
+    ['client_type', ['1', '2', '3', '4']],
+    ['currency', ['RMB', 'THB']],
+    ['order_status', ['0', '1', '2', '3', '4', '5', '6', '7', '8']],
+    ['audit_status', ['0', '1', '2', '3']],
+    ['write_status', ['0', '1', '2']],
+    ['send_status', ['0', '1', '2']],
+    ['sys_normal_disable', ['0', '1']],
+    ['sys_yes_no', ['Y', 'N']],
+    ['sys_oper_type', ['0', '1', '2', '3', '4', '5', '6', '7', '8']],
+    ['sys_common_status', ['0', '1']],
+    ['data_scope', ['1', '2', '3', '4', '5']],
+    ['dest_country', ['TH', 'SG', 'MY', 'KH', 'LA', 'PH']],
+    ['origin_city', ['GZ', 'SZ', 'CH', 'FS', 'YW']],
+  ] as const)('%s has the fixed codes', (type, codes) => {
+    expect(values(type)).toEqual(codes);
+  });
+
+  it('keeps the meaning of the fixed codes', () => {
+    expect(enLabels('cal_price_type')).toMatchObject({
+      '1': 'By volume',
+      '2': 'By weight',
+      '3': 'Automatic (higher)',
+      '6': 'Minimum charge',
+    });
+    expect(enLabels('balance_type')).toMatchObject({ '1': 'Cash', '2': 'Pay on arrival', '5': 'Monthly' });
+    expect(enLabels('client_type')).toMatchObject({ '1': 'Walk-in', '3': 'Agent', '4': 'Ordinary' });
+    expect(enLabels('pay_type')).toMatchObject({ '1': 'Cash', '2': 'Bank transfer', '3': 'WeChat Pay' });
+    expect(enLabels('order_status')).toMatchObject({ '0': 'Staged', '2': 'In warehouse', '8': 'Signed' });
+    expect(enLabels('sys_oper_type')).toMatchObject({ '7': 'Force logout', '8': 'Clean' });
+  });
+
+  it('has every tracking label of spec §4 (plus loaded, written by the loading action)', () => {
+    expect(values('track_status')).toHaveLength(23);
+    expect(Object.values(enLabels('track_status'))).toEqual(
+      expect.arrayContaining(['Sailed', 'Arrived at border port', 'Destination release', 'Paid and written off']),
+    );
+  });
+});
+
+describe('organisation seed', () => {
+  const depts = flattenDepts(DEPT_SEED);
+  const deptKeys = new Set(depts.map((d) => d.key));
+  const roleKeys = new Set(ROLE_SEED.map((r) => r.key));
+  const postCodes = new Set(POST_SEED.map((p) => p.code));
+
+  it('has unique department keys, the seven departments of screens §4.6, names within 50', () => {
+    expect(deptKeys.size).toBe(depts.length);
+    expect(DEPT_SEED.children?.map((d) => d.name)).toEqual([
+      '广州仓',
+      '义乌仓',
+      '曼谷仓',
+      '销售部',
+      '客服部',
+      '财务部',
+      '调度部',
+    ]);
+    for (const d of depts) {
+      expect(d.name.length).toBeLessThanOrEqual(50);
+      expect((d.leader ?? '').length).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('has the posts of screens §4.10', () => {
+    expect(POST_SEED.map((p) => p.code)).toEqual(['sales', 'cs', 'wh', 'dispatch', 'driver', 'finance', 'manager']);
+  });
+
+  it('has the six roles, admin with everything', () => {
+    expect(ROLE_SEED.map((r) => r.key)).toEqual(['admin', 'sales', 'service', 'dispatcher', 'driver', 'finance']);
+    expect(ROLE_SEED[0]).toMatchObject({ key: 'admin', dataScope: '1', perms: ['*:*:*'] });
+    for (const r of ROLE_SEED) expect(r.name.length).toBeLessThanOrEqual(30);
+  });
+
+  it.each(ROLE_SEED.map((r) => [r.key, r] as const))('role %s: every pattern matches a menu key', (_key, role) => {
+    expect(new Set(role.perms).size).toBe(role.perms.length);
+    for (const pattern of role.perms) {
+      expect(
+        menuPerms.some((p) => matches(pattern, p)),
+        `${role.key}: ${pattern}`,
+      ).toBe(true);
+    }
+  });
+
+  it('gives the fee role to admin, finance and sales only, and to every role that reaches /balance', () => {
+    const granted = (key: string, perms: string) =>
+      ROLE_SEED.find((r) => r.key === key)!.perms.some((p) => matches(p, perms));
+    const balancePerms = MENUS.filter((m) => m.fullPath?.startsWith('/balance/')).map((m) => m.perms!);
+    for (const role of ROLE_SEED) {
+      const fee = granted(role.key, 'bus:fee:view');
+      expect(fee, role.key).toBe(['admin', 'finance', 'sales'].includes(role.key));
+      if (balancePerms.some((p) => granted(role.key, p))) expect(fee, role.key).toBe(true);
+    }
+  });
+
+  it('gives every non-admin role a screen for each of its buttons', () => {
+    for (const role of ROLE_SEED.filter((r) => r.key !== 'admin')) {
+      const buttons = MENUS.filter(
+        (m) => m.type === 'F' && m.parent?.type === 'C' && role.perms.some((p) => matches(p, m.perms!)),
+      );
+      for (const b of buttons) {
+        expect(
+          role.perms.some((p) => matches(p, b.parent!.perms!)),
+          `${role.key}: ${b.perms}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('has one demo user per non-admin role, plus sales2 in another department', () => {
+    expect(DEMO_USERS.map((u) => u.userName).sort()).toEqual(
+      ['dispatcher', 'driver', 'finance', 'sales', 'sales2', 'service'].sort(),
+    );
+    const sales = DEMO_USERS.filter((u) => u.roles.includes('sales'));
+    expect(new Set(sales.map((u) => u.dept)).size).toBe(2);
+  });
+
+  it.each(DEMO_USERS.map((u) => [u.userName, u] as const))('demo user %s references seeded keys', (_n, user) => {
+    expect(deptKeys.has(user.dept), user.dept).toBe(true);
+    for (const r of user.roles) expect(roleKeys.has(r), r).toBe(true);
+    for (const p of user.posts) expect(postCodes.has(p), p).toBe(true);
+    expect(user.roles).not.toContain('admin');
+    expect(user.nickName).toMatch(/[\u4e00-\u9fff]/);
+    expect(user.nickName.length).toBeLessThanOrEqual(30);
+    expect(user.phonenumber).toMatch(/^(1[3-9]\d{9}|0[689]\d{8})$/);
+    expect(user.email).toMatch(/^[\w.+-]+@[\w-]+(\.[\w-]+)+$/);
+  });
+
+  it('has the settings of screens §4.12 with unique keys, within the column sizes', () => {
+    const keys = CONFIG_SEED.map((c) => c.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const byKey = Object.fromEntries(CONFIG_SEED.map((c) => [c.key, c.value]));
+    expect(byKey).toMatchObject({
+      'sys.account.captchaEnabled': 'true',
+      'sys.user.initPassword': 'Theone@2026',
+      'sys.login.lockCount': '5',
+      'sys.login.lockMinutes': '10',
+      'bal.overdueDays': '30',
+      'bas.defaultVolWgtRate': '300',
+      'sys.feeRole.rule': 'bus:fee:view',
+    });
+    for (const c of CONFIG_SEED) {
+      expect(c.key.length).toBeLessThanOrEqual(100);
+      expect(c.name.length).toBeLessThanOrEqual(100);
+      expect(c.value.length).toBeLessThanOrEqual(500);
+      expect((c.remark ?? '').length).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it('has an initial password of 8–64 characters mixing at least three kinds of character', () => {
+    const pwd = CONFIG_SEED.find((c) => c.key === 'sys.user.initPassword')!.value;
+    expect(pwd.length).toBeGreaterThanOrEqual(8);
+    expect(pwd.length).toBeLessThanOrEqual(64);
+    const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(pwd)).length;
+    expect(kinds).toBeGreaterThanOrEqual(3);
+  });
+});
