@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,11 @@ export async function startEmbeddedPostgres(options: {
   const { pgDataDir } = options;
   mkdirSync(path.dirname(pgDataDir), { recursive: true });
   assertDataDirFree(pgDataDir);
+  if (userInfo().uid === 0) {
+    // PostgreSQL runs as the 'postgres' user, which must be able to reach the data directory's parent.
+    const parent = path.dirname(pgDataDir);
+    chmodSync(parent, statSync(parent).mode | 0o011);
+  }
 
   // The password lives next to (not inside) the cluster directory, readable by this user only.
   const passwordFile = `${pgDataDir}.password`;
