@@ -62,9 +62,20 @@ export async function authenticate(req: FastifyRequest, db: Db, secret: Uint8Arr
   return auth;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: RouteOptions['config'];
+}
+
+/** Every API route with its access rule, for the generated permission tests and docs. */
+export const routeTable = new WeakMap<FastifyInstance, RouteEntry[]>();
+
 export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret: Uint8Array }) {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('lang', 'zh-cn');
+  const routes: RouteEntry[] = [];
+  routeTable.set(app, routes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
@@ -76,6 +87,9 @@ export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD'))) return;
     const problem = routeAccessError(route);
     if (problem) throw new Error(problem);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      routes.push({ method: String(method), url: route.url, config: route.config });
+    }
   });
 
   app.addHook('onRequest', async (req) => {
