@@ -1,0 +1,79 @@
+// Helpers shared by the project's scripts (no dependencies: they run before `npm ci`).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
+  return r.status ?? 1;
+}
+
+export function runAsync(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (npm ci) ...');
+  const code = run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (code !== 0) {
+    console.error('npm ci failed.');
+    process.exit(code);
+  }
+}
+
+/** Builds the web app and the server when their sources are newer than their output. */
+export function ensureBuilt({ force = false } = {}) {
+  const serverOut = path.join(ROOT, 'apps/server/dist/main.js');
+  const webOut = path.join(ROOT, 'apps/web/dist/index.html');
+  const contracts = newestMtime(path.join(ROOT, 'packages/contracts/src'));
+  const serverSrc = Math.max(contracts, newestMtime(path.join(ROOT, 'apps/server/src')));
+  const webSrc = Math.max(
+    contracts,
+    newestMtime(path.join(ROOT, 'apps/web/src')),
+    newestMtime(path.join(ROOT, 'apps/web/public')),
+    existsSync(path.join(ROOT, 'apps/web/index.html')) ? statSync(path.join(ROOT, 'apps/web/index.html')).mtimeMs : 0,
+  );
+  const stale = (out, src) => force || !existsSync(out) || statSync(out).mtimeMs < src;
+  if (stale(webOut, webSrc) && existsSync(path.join(ROOT, 'apps/web/index.html'))) {
+    console.log('Building the web app ...');
+    if (run('npm', ['run', 'build', '-w', '@theone/web']) !== 0) process.exit(1);
+  }
+  if (stale(serverOut, serverSrc)) {
+    console.log('Building the server ...');
+    if (run('npm', ['run', 'build', '-w', '@theone/server']) !== 0) process.exit(1);
+  }
+}
+
+/** Debian's Chromium for the browser tests (npm packages may not download browsers here). */
+export function ensureChromium() {
+  const bin = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(bin)) return bin;
+  if (process.getuid && process.getuid() === 0) {
+    console.log('Installing Chromium with apt-get ...');
+    run('apt-get', ['update', '-qq']);
+    if (run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(bin)) return bin;
+  }
+  console.error(`Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  return null;
+}
