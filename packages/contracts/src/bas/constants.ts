@@ -9,8 +9,8 @@
  *   style for the other four, because staff read busType in exports and logs.
  * - calPriceType is '1'..'6' in the spec's order; cargo types, payment terms, client types and payment
  *   methods are RuoYi-style dictionary numbers '1'..'n' in the spec's order.
- * - Client types: the spec names both 'walk-in, major, agent' and 'ordinary, VIP, agent'; screens §3.5 reads
- *   them as the same three types, so walk-in = ordinary and major = VIP.
+ * - Client types: the spec names both 'walk-in, major, agent' and 'ordinary, VIP, agent'. Major is VIP (one
+ *   code); ordinary keeps a code of its own (4) as the seeded client_type dictionary has it.
  */
 
 const values = <T extends Record<string, string>>(codes: T) => Object.values(codes) as [T[keyof T], ...T[keyof T][]];
@@ -93,11 +93,12 @@ export const BALANCE_TYPE_LABEL_KEY: Record<TBalanceType, string> = {
   '5': 'term_monthly',
 };
 
-/** Client type of a mark (clientType), spec §6 and §9; walk-in = ordinary, major = VIP (screens §3.5). */
+/** Client type of a mark (clientType), spec §6 and §9; major = VIP. */
 export const CLIENT_TYPE = {
   WALK_IN: '1',
   MAJOR: '2',
   AGENT: '3',
+  ORDINARY: '4',
 } as const;
 export type TClientType = (typeof CLIENT_TYPE)[keyof typeof CLIENT_TYPE];
 export const CLIENT_TYPES = values(CLIENT_TYPE);
@@ -105,6 +106,7 @@ export const CLIENT_TYPE_LABEL_KEY: Record<TClientType, string> = {
   '1': 'client_walk_in',
   '2': 'client_major',
   '3': 'client_agent',
+  '4': 'client_ordinary',
 };
 
 /** Payment method of a write-off (payTypeName's code), spec §9. */
