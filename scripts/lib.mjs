@@ -43,7 +43,7 @@ export function ensureDependencies() {
 }
 
 /** Builds the web app and the server when their sources are newer than their output. */
-export function ensureBuilt({ force = false } = {}) {
+export function ensureBuilt({ force = false, web = true } = {}) {
   const serverOut = path.join(ROOT, 'apps/server/dist/main.js');
   const webOut = path.join(ROOT, 'apps/web/dist/index.html');
   const contracts = newestMtime(path.join(ROOT, 'packages/contracts/src'));
@@ -55,7 +55,7 @@ export function ensureBuilt({ force = false } = {}) {
     existsSync(path.join(ROOT, 'apps/web/index.html')) ? statSync(path.join(ROOT, 'apps/web/index.html')).mtimeMs : 0,
   );
   const stale = (out, src) => force || !existsSync(out) || statSync(out).mtimeMs < src;
-  if (stale(webOut, webSrc) && existsSync(path.join(ROOT, 'apps/web/index.html'))) {
+  if (web && stale(webOut, webSrc) && existsSync(path.join(ROOT, 'apps/web/index.html'))) {
     console.log('Building the web app ...');
     if (run('npm', ['run', 'build', '-w', '@theone/web']) !== 0) process.exit(1);
   }

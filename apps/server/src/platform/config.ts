@@ -115,8 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlMinutes: parseIntEnv('TOKEN_TTL_MINUTES', env.TOKEN_TTL_MINUTES, 720, 1, 60 * 24 * 30),
     uploadMaxBytes: parseIntEnv('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 20, 1, 1024) * 1024 * 1024,
     bodyLimitBytes: parseIntEnv('BODY_LIMIT_KB', env.BODY_LIMIT_KB, 1024, 16, 100 * 1024) * 1024,
-    loginRateLimit: parseIntEnv('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30, 1, 1_000_000),
-    captchaRateLimit: parseIntEnv('CAPTCHA_RATE_LIMIT', env.CAPTCHA_RATE_LIMIT, 60, 1, 1_000_000),
+    loginRateLimit: parseIntEnv('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30, 1, 1_000_000_000),
+    captchaRateLimit: parseIntEnv('CAPTCHA_RATE_LIMIT', env.CAPTCHA_RATE_LIMIT, 60, 1, 1_000_000_000),
     timezone: env.APP_TIMEZONE || 'Asia/Shanghai',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps', 'web', 'dist')),
   };
