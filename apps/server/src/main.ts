@@ -34,6 +34,8 @@ async function main() {
       adminPassword: config.adminPassword,
       log: (l) => console.log(l),
     });
+    // Fresh tables have no statistics; plans for the first requests depend on them.
+    await database.pool.query('ANALYZE');
     if (seeded.adminPasswordGenerated) {
       console.log('================================================================');
       console.log(` Administrator account: admin   password: ${seeded.adminPasswordGenerated}`);

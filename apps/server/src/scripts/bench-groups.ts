@@ -8,6 +8,7 @@ const platform: BenchGroup = {
   async scenarios(ctx) {
     const admin = await ctx.login('admin', 'admin123');
     return [
+      { name: 'GET /health (baseline)', path: '/prod-api/health' },
       { name: 'POST /auth/login (argon2id)', method: 'POST', path: '/prod-api/auth/login', body: { username: 'admin', password: 'admin123' } },
       { name: 'GET /system/user/getInfo', path: '/prod-api/system/user/getInfo', token: admin, p95Budget: 50 },
       { name: 'GET /system/menu/getRouters', path: '/prod-api/system/menu/getRouters', token: admin, p95Budget: 50 },

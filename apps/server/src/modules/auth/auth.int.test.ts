@@ -88,6 +88,17 @@ describe('[AUTH] login, session, logout', () => {
     expect((await fresh.get('/system/user/getInfo')).statusCode).toBe(200);
   });
 
+  it('a change to a role's permissions takes effect on the next request (auth epoch)', async () => {
+    const sales = await t.login('sales');
+    const before = (await sales.get('/system/user/getInfo')).json().permissions as string[];
+    const victim = before[0]!;
+    await t.db.execute(sql`DELETE FROM sys_role_menu rm USING sys_menu m, sys_role r
+      WHERE rm.menu_id = m.menu_id AND rm.role_id = r.role_id AND r.role_key = 'sales' AND m.perms = ${victim}`);
+    const after = (await sales.get('/system/user/getInfo')).json().permissions as string[];
+    expect(after).not.toContain(victim);
+    expect(after.length).toBe(before.length - 1);
+  });
+
   it('disabling a user ends their session on the next request', async () => {
     const c = await t.login('sales2');
     expect((await c.get('/system/user/getInfo')).statusCode).toBe(200);

@@ -23,4 +23,6 @@ export interface AuthContext {
   feeRole: boolean;
   mustChangePassword: boolean;
   expiresAt: Date;
+  /** Auth epoch (bumped on any role/menu change): a cache key for permission-derived data such as routers. */
+  authEpoch: number;
 }

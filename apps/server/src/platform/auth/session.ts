@@ -65,38 +65,66 @@ interface SessionRow extends Record<string, unknown> {
   lang: string;
   must_change_password: boolean;
   expires_at: Date;
-  roles: SessionRole[];
-  perms: string[];
+  epoch: number;
+  roles: SessionRole[] | null;
+}
+
+const LOAD_AUTH_SQL = `
+  SELECT u.user_id, u.user_name, u.nick_name, u.dept_id, d.dept_name, u.lang, u.must_change_password, s.expires_at,
+    (SELECT epoch FROM sys_auth_epoch WHERE id = 1) AS epoch,
+    (SELECT json_agg(json_build_object('roleId', r.role_id, 'roleKey', r.role_key, 'dataScope', r.data_scope) ORDER BY r.role_sort, r.role_id)
+       FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id
+      WHERE ur.user_id = u.user_id AND r.status = '0' AND r.del_flag = '0') AS roles
+  FROM sys_session s
+  JOIN sys_user u ON u.user_id = s.user_id
+  LEFT JOIN sys_dept d ON d.dept_id = u.dept_id
+  WHERE s.session_id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.del_flag = '0' AND u.status = '0'`;
+
+const ROLE_PERMS_SQL = `
+  SELECT DISTINCT m.perms FROM sys_role_menu rm JOIN sys_menu m ON m.menu_id = rm.menu_id
+  WHERE rm.role_id = ANY($1::bigint[]) AND m.status = '0' AND m.perms <> ''`;
+
+type QueryClient = { query: <R>(q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }> };
+const clientOf = (db: DbOrTx) => (db as unknown as { $client: QueryClient }).$client;
+
+/**
+ * Permissions of a set of roles, cached per auth epoch: any change to roles, role menus or menus bumps the epoch
+ * (database triggers), which empties this cache on the next request of every instance.
+ */
+const permissionCache = { epoch: -1, byRoles: new Map<string, ReadonlySet<string>>() };
+
+async function permissionsOf(db: DbOrTx, epoch: number, roleIds: number[]): Promise<ReadonlySet<string>> {
+  if (permissionCache.epoch !== epoch) {
+    permissionCache.epoch = epoch;
+    permissionCache.byRoles.clear();
+  }
+  const key = roleIds.join(',');
+  const cached = permissionCache.byRoles.get(key);
+  if (cached) return cached;
+  const { rows } = await clientOf(db).query<{ perms: string }>({ name: 'theone_role_perms', text: ROLE_PERMS_SQL, values: [roleIds] });
+  const perms: ReadonlySet<string> = new Set(rows.map((r) => r.perms));
+  if (permissionCache.byRoles.size > 5000) permissionCache.byRoles.clear();
+  permissionCache.byRoles.set(key, perms);
+  return perms;
 }
 
 /**
- * One statement per request: the session, its enabled user, the user's enabled roles and their
- * menu permissions. A revoked or expired session, or a disabled or deleted user, yields null.
+ * One prepared statement per request: the session, its enabled user, the user's enabled roles and the auth epoch;
+ * the roles' permissions come from a per-epoch cache. A revoked or expired session, or a disabled or deleted user,
+ * yields null, so logout, disabling, password resets and role changes act on the next request.
  */
 export async function loadAuthContext(db: DbOrTx, sessionId: string): Promise<AuthContext | null> {
-  const result = await db.execute<SessionRow>(sql`
-    SELECT u.user_id, u.user_name, u.nick_name, u.dept_id, d.dept_name, u.lang, u.must_change_password, s.expires_at,
-      COALESCE((
-        SELECT json_agg(json_build_object('roleId', r.role_id, 'roleKey', r.role_key, 'dataScope', r.data_scope) ORDER BY r.role_sort)
-        FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id AND r.status = '0' AND r.del_flag = '0'
-        WHERE ur.user_id = u.user_id), '[]'::json) AS roles,
-      COALESCE((
-        SELECT array_agg(DISTINCT m.perms)
-        FROM sys_user_role ur
-        JOIN sys_role r ON r.role_id = ur.role_id AND r.status = '0' AND r.del_flag = '0'
-        JOIN sys_role_menu rm ON rm.role_id = r.role_id
-        JOIN sys_menu m ON m.menu_id = rm.menu_id AND m.status = '0' AND m.perms <> ''
-        WHERE ur.user_id = u.user_id), '{}') AS perms
-    FROM sys_session s
-    JOIN sys_user u ON u.user_id = s.user_id AND u.del_flag = '0' AND u.status = '0'
-    LEFT JOIN sys_dept d ON d.dept_id = u.dept_id
-    WHERE s.session_id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()`);
+  const result = await clientOf(db).query<SessionRow>({ name: 'theone_load_auth', text: LOAD_AUTH_SQL, values: [sessionId] });
   const row = result.rows[0];
   if (!row) return null;
-  const roles = row.roles;
+  const roles = row.roles ?? [];
   const roleKeys = roles.map((r) => r.roleKey);
   const isAdmin = roleKeys.includes(ADMIN_ROLE_KEY) || roles.some((r) => r.roleId === BUILTIN_ADMIN_ROLE_ID);
-  const permissions: ReadonlySet<string> = isAdmin ? new Set([ALL_PERMISSION]) : new Set(row.perms);
+  const permissions: ReadonlySet<string> = isAdmin
+    ? new Set([ALL_PERMISSION])
+    : roles.length
+      ? await permissionsOf(db, Number(row.epoch), roles.map((r) => r.roleId).sort((a, b) => a - b))
+      : new Set<string>();
   return {
     sessionId,
     userId: row.user_id,
@@ -112,5 +140,6 @@ export async function loadAuthContext(db: DbOrTx, sessionId: string): Promise<Au
     feeRole: hasFeeRole(permissions),
     mustChangePassword: row.must_change_password,
     expiresAt: row.expires_at,
+    authEpoch: Number(row.epoch),
   };
 }

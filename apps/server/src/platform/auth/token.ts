@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -18,12 +19,23 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, expires
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(secret);
+    .sign(keyOf(secret));
+}
+
+// Importing the raw secret on every verification costs more than the HMAC itself; keep the key object.
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyOf(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], issuer: ISSUER });
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
     return { sid: payload.sid, sub: payload.sub };
   } catch (err) {

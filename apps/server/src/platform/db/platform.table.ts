@@ -63,3 +63,13 @@ export const sysSequence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.name, t.period] })],
 );
+
+/**
+ * A counter bumped by statement triggers on sys_role, sys_role_menu and sys_menu (see the auth_epoch migration).
+ * Sessions read it with every request and cache role permissions per epoch, so a permission change takes effect
+ * on the next request in every instance without re-reading every role's menus each time.
+ */
+export const sysAuthEpoch = pgTable('sys_auth_epoch', {
+  id: integer().primaryKey().default(1),
+  epoch: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -2,6 +2,7 @@
  * Every Drizzle table, for the ORM's relational queries and for drizzle-kit. A module adds its
  * `*.table.ts` here with one export line.
  */
+export * from '../../modules/bas/bas.table';
 export * from '../../modules/system/config/config.table';
 export * from '../../modules/system/dept/dept.table';
 export * from '../../modules/system/dict/dict.table';

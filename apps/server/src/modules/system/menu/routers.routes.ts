@@ -9,10 +9,20 @@ import { sysMenu } from './menu.table';
 
 /** GET /system/menu/getRouters: the caller's menu tree (RouterVo), from their roles' menus; admin gets all. */
 export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  // Router trees depend only on the caller's roles and the menus: cached per auth epoch (bumped by any change).
+  const cache = { epoch: -1, trees: new Map<string, ReturnType<typeof buildRouters>>() };
+
   app.get(
     '/system/menu/getRouters',
     { config: { authenticated: true }, schema: { tags: ['auth'], summary: "The user's routers (menu tree)" } },
     async (req) => {
+      if (cache.epoch !== req.auth.authEpoch) {
+        cache.epoch = req.auth.authEpoch;
+        cache.trees.clear();
+      }
+      const key = req.auth.isAdmin ? 'admin' : req.auth.roles.map((r) => r.roleId).sort((a, b) => a - b).join(',');
+      const cached = cache.trees.get(key);
+      if (cached) return ok(req, cached);
       const columns = {
         menuId: sysMenu.menuId,
         parentId: sysMenu.parentId,
@@ -50,7 +60,10 @@ export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
                 ),
               ),
             );
-      return ok(req, buildRouters(rows));
+      const tree = buildRouters(rows);
+      if (cache.trees.size > 1000) cache.trees.clear();
+      cache.trees.set(key, tree);
+      return ok(req, tree);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { ALL_PERMISSION, DEFAULT_ROLE } from '@theone/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { t } from '../../../platform/i18n';
@@ -29,16 +29,20 @@ export function publicUser(u: typeof sysUser.$inferSelect, deptName?: string | n
 
 /** GET /system/user/getInfo: the signed-in user, role keys, permission keys and the fee-role flag (spec §3, §6). */
 export const userInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  // Called on every page load: a prepared statement (planned once per connection).
+  const findUser = db
+    .select({ user: sysUser, deptName: sysDept.deptName })
+    .from(sysUser)
+    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+    .where(eq(sysUser.userId, sql.placeholder('userId')))
+    .prepare('theone_get_info_user');
+
   app.get(
     '/system/user/getInfo',
     { config: { authenticated: true, allowPasswordChange: true }, schema: { tags: ['auth'], summary: 'Session user info' } },
     async (req) => {
       const auth = req.auth;
-      const [row] = await db
-        .select({ user: sysUser, deptName: sysDept.deptName })
-        .from(sysUser)
-        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-        .where(eq(sysUser.userId, auth.userId));
+      const [row] = await findUser.execute({ userId: auth.userId });
       const permissions = auth.isAdmin ? [ALL_PERMISSION] : [...auth.permissions].sort();
       return {
         code: 200,
