@@ -88,7 +88,7 @@ describe('[AUTH] login, session, logout', () => {
     expect((await fresh.get('/system/user/getInfo')).statusCode).toBe(200);
   });
 
-  it('a change to a role's permissions takes effect on the next request (auth epoch)', async () => {
+  it("a change to a role's permissions takes effect on the next request (auth epoch)", async () => {
     const sales = await t.login('sales');
     const before = (await sales.get('/system/user/getInfo')).json().permissions as string[];
     const victim = before[0]!;
