@@ -5,7 +5,7 @@ import { sysUser } from '../../modules/system/user/user.table';
 import type { AuthContext, SessionRole } from './auth-context';
 import { dataScopeFilter } from './data-scope';
 
-const dialect = new PgDialect();
+const dialect = new PgDialect({ casing: 'snake_case' });
 const render = (s: ReturnType<typeof dataScopeFilter>) => (s ? dialect.sqlToQuery(s) : undefined);
 
 function auth(roles: Array<Pick<SessionRole, 'dataScope' | 'roleId'>>, extra: Partial<AuthContext> = {}): AuthContext {
