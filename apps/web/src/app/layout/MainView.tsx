@@ -1,0 +1,134 @@
+import { type RefObject, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { PageLoading } from '../../components/PageLoading';
+import { usePageTitle } from '../../lib/use-page-title';
+import { matchPage, paramsAreValid } from '../routes/build-routes';
+import { SCREEN_GROUPS } from '../routes/local-routes';
+import { registry } from '../routes/registry';
+import { routesStore } from '../routes/routes-store';
+import { settingsStore } from '../settings/settings-store';
+import { tagKey, tagsStore, visitTag } from './tags-store';
+
+/**
+ * The layout's main view: resolves the location against the user's routes and renders the page.
+ *
+ * Keep-alive: with the tags view and its cache on, every open tab stays mounted (hidden ones with
+ * `hidden`), each rendered by `useRoutes` at the tab's own last location, so a page keeps its state
+ * (form values, selection, expanded rows, query cache) and its URL filters while another tab is shown.
+ * The scroll position of the shared scroll container is saved per tab and restored on return.
+ * Routes with `noCache` unmount when left. Without cache only the active page is mounted.
+ *
+ * Unknown paths: a directory goes to its redirect, '/' to /home, a screen of a spec group the user may
+ * not open to /401, anything else to /404; id-like parameters must be digits (else /404).
+ */
+function PageElement({ componentId }: { componentId: string }) {
+  const Page = registry[componentId];
+  if (!Page) return <Navigate to="/404" replace />;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function RoutesAt({ routes, location }: { routes: RouteObject[]; location: Parameters<typeof useRoutes>[1] }) {
+  return useRoutes(routes, location);
+}
+
+/** A path under a spec group whose screen exists in this build (so the user lacks access rather than the page missing). */
+export function isKnownScreenPath(pathname: string): boolean {
+  const [group, ...rest] = pathname.split('/').filter(Boolean);
+  if (!group || !(SCREEN_GROUPS as readonly string[]).includes(group)) return false;
+  return rest.some((segment) => Object.hasOwn(registry, `${group}/${segment}`));
+}
+
+export function unknownPathTarget(pathname: string, redirects: readonly { from: string; to: string }[]): string {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const redirect = redirects.find((r) => r.from === normalized);
+  if (redirect) return redirect.to;
+  if (normalized === '/' || normalized === '') return '/home';
+  return isKnownScreenPath(normalized) ? '/401' : '/404';
+}
+
+export function MainView({ scrollContainer }: { scrollContainer: RefObject<HTMLElement | null> }) {
+  const location = useLocation();
+  const table = routesStore.use((s) => s.table);
+  const views = tagsStore.use((s) => s.views);
+  const isTagsView = settingsStore.use((s) => s.isTagsView);
+  const isCache = settingsStore.use((s) => s.isCacheTagsView);
+  const animation = settingsStore.use((s) => s.animation);
+  const match = useMemo(() => matchPage(table.pages, location.pathname), [table.pages, location.pathname]);
+  const valid = match ? paramsAreValid(match.params) : false;
+  const activeKey = tagKey(location.pathname, location.search);
+  const activeView = views.find((v) => v.key === activeKey);
+  usePageTitle(match?.page.title, activeView?.titleText);
+
+  useEffect(() => {
+    if (!match || !valid) return;
+    const { page } = match;
+    visitTag({ title: page.title, icon: page.icon, affix: page.affix, noCache: page.noCache, location });
+  }, [match, valid, location]);
+
+  const routes = useMemo<RouteObject[]>(
+    () => table.pages.map((p) => ({ path: p.path, element: <PageElement componentId={p.componentId} /> })),
+    [table.pages],
+  );
+
+  // Scroll per tab: remember while scrolling, restore when a tab becomes active.
+  const scrollTops = useRef(new Map<string, number>());
+  const activeRef = useRef(activeKey);
+  activeRef.current = activeKey;
+  useEffect(() => {
+    const el = scrollContainer.current;
+    if (!el) return;
+    const onScroll = () => scrollTops.current.set(activeRef.current, el.scrollTop);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [scrollContainer]);
+  const viewRefs = useRef(new Map<string, HTMLDivElement>());
+  useLayoutEffect(() => {
+    const el = scrollContainer.current;
+    if (el) el.scrollTop = scrollTops.current.get(activeKey) ?? 0;
+    const page = viewRefs.current.get(activeKey);
+    if (page) {
+      page.classList.remove('page-anim');
+      void page.offsetWidth;
+      page.classList.add('page-anim');
+    }
+  }, [activeKey, scrollContainer]);
+
+  if (!match) return <Navigate to={unknownPathTarget(location.pathname, table.redirects)} replace />;
+  if (!valid) return <Navigate to="/404" replace />;
+
+  const keepAlive = isTagsView && isCache;
+  const mounted = keepAlive
+    ? views
+        .filter((v) => v.key === activeKey || !v.noCache)
+        .map((v) => ({ key: v.key, location: v.location, refresh: v.refreshCount }))
+    : [];
+  if (!mounted.some((v) => v.key === activeKey)) {
+    mounted.push({ key: activeKey, location, refresh: activeView?.refreshCount ?? 0 });
+  }
+
+  return (
+    <div className={`page-views anim-${animation}`}>
+      {mounted.map((v) => (
+        <div
+          key={v.key}
+          className="page-view"
+          hidden={v.key !== activeKey}
+          data-tab={v.key}
+          ref={(el) => {
+            if (el) viewRefs.current.set(v.key, el);
+            else viewRefs.current.delete(v.key);
+          }}
+        >
+          <RoutesAt key={v.refresh} routes={routes} location={v.key === activeKey ? location : v.location} />
+        </div>
+      ))}
+    </div>
+  );
+}

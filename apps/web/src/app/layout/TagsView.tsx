@@ -1,0 +1,120 @@
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { settingsStore } from '../settings/settings-store';
+import { MenuIcon } from './menu-icons';
+import {
+  closeAllTags,
+  closeOtherTags,
+  closeTag,
+  closeTagsToSide,
+  refreshTag,
+  type TagView,
+  tagKey,
+  tagsStore,
+} from './tags-store';
+
+/** Open pages as tabs: click to return, × to close, right-click (or the end button) for refresh/close others/all. */
+type Action = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
+
+export function TagsView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const views = tagsStore.use((s) => s.views);
+  const withIcon = settingsStore.use((s) => s.isTagsViewIcon);
+  const style = settingsStore.use((s) => s.tagsStyle);
+  const activeKey = tagKey(location.pathname, location.search);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const active = scroller.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(activeKey)}"]`);
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey]);
+
+  const run = (action: Action, view: TagView) => {
+    let next: TagView | undefined;
+    if (action === 'refresh') {
+      refreshTag(view.key);
+      if (view.key !== activeKey) navigate(view.fullPath);
+      return;
+    }
+    if (action === 'close') next = closeTag(view.key, activeKey);
+    if (action === 'closeOthers') {
+      next = closeOtherTags(view.key, activeKey);
+      if (view.key !== activeKey) next = view;
+    }
+    if (action === 'closeLeft') next = closeTagsToSide(view.key, 'left', activeKey);
+    if (action === 'closeRight') next = closeTagsToSide(view.key, 'right', activeKey);
+    if (action === 'closeAll') next = closeAllTags(activeKey);
+    if (next) navigate(next.fullPath);
+    else if (tagsStore.get().views.length === 0) navigate('/home');
+  };
+
+  const menuFor = (view: TagView): MenuProps => {
+    const index = views.findIndex((v) => v.key === view.key);
+    return {
+      items: [
+        { key: 'refresh', label: t('tags_refresh') },
+        { key: 'close', label: t('tags_close'), disabled: view.affix },
+        { key: 'closeOthers', label: t('tags_close_others') },
+        { key: 'closeLeft', label: t('tags_close_left'), disabled: index <= 0 },
+        { key: 'closeRight', label: t('tags_close_right'), disabled: index >= views.length - 1 },
+        { key: 'closeAll', label: t('tags_close_all') },
+      ],
+      onClick: ({ key, domEvent }) => {
+        domEvent.stopPropagation();
+        run(key as Action, view);
+      },
+    };
+  };
+
+  const active = views.find((v) => v.key === activeKey) ?? views[0];
+
+  return (
+    <div className={`tags-view ${style}`} role="tablist" aria-label={t('tags_view')}>
+      <div className="tags-view-scroll" ref={scroller}>
+        {views.map((view) => {
+          const isActive = view.key === activeKey;
+          const title = view.titleText ?? t(view.title);
+          return (
+            <Dropdown key={view.key} menu={menuFor(view)} trigger={['contextMenu']}>
+              <div
+                role="tab"
+                tabIndex={0}
+                aria-selected={isActive}
+                data-key={view.key}
+                className={isActive ? 'tags-view-item active' : 'tags-view-item'}
+                onClick={() => !isActive && navigate(view.fullPath)}
+                onKeyDown={(e) => e.key === 'Enter' && navigate(view.fullPath)}
+                onAuxClick={(e) => e.button === 1 && !view.affix && run('close', view)}
+              >
+                {withIcon && view.icon ? <MenuIcon name={view.icon} /> : null}
+                <span className="tags-view-title">{title}</span>
+                {view.affix ? null : (
+                  <CloseOutlined
+                    className="tags-view-close"
+                    aria-label={t('tags_close')}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      run('close', view);
+                    }}
+                  />
+                )}
+              </div>
+            </Dropdown>
+          );
+        })}
+      </div>
+      {active ? (
+        <Dropdown menu={menuFor(active)} trigger={['click']} placement="bottomRight">
+          <button type="button" className="tags-view-more" aria-label={t('more')}>
+            <DownOutlined />
+          </button>
+        </Dropdown>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ListPage, listParams } from './ListPage';
+export type { ListColumn, ListContext, ListPageProps, RowAction, SearchField, ToolbarButton } from './types';

@@ -1,0 +1,25 @@
+/**
+ * Shared building blocks for every screen. API summary (details in each file's header and docs/web.md):
+ * - ListPage: search form + table + pager + toolbar + export + state actions, state in the URL.
+ * - FormModal / FormDrawer: add/edit forms with save, success toast, unsaved-changes prompt.
+ * - DetailView: read-only descriptions with money/date/dict/fee handling.
+ * - MoneyCell, DictTag, DictSelect, DeptTreeSelect, UploadField.
+ * - Auth (component) and usePermission (hook): permission- and role-gated rendering.
+ * - confirmAction: the Tips prompt; runStateAction: check, confirm, call, toast, refresh, 409 handling.
+ * - useTabTitle: name the page's tab (details pages: the waybill number).
+ */
+export { useTabTitle } from '../app/layout/use-tab-title';
+export { download, downloadFile, exportFileName } from '../lib/download';
+export { formatDate, formatDateTime, formatMoney } from '../lib/format';
+export { type PermissionValue, usePermission } from '../lib/permission';
+export { Auth } from './Auth';
+export { confirmAction } from './confirm';
+export { DeptTreeSelect, flattenDepts, useDeptOptions, useDeptTree } from './DeptTreeSelect';
+export { type DetailItem, DetailView } from './DetailView';
+export { DictSelect } from './DictSelect';
+export { DictTag } from './DictTag';
+export { type FormDialogProps, FormDrawer, FormModal } from './FormDialog';
+export * from './ListPage';
+export { MoneyCell } from './MoneyCell';
+export { runStateAction, type StateActionOptions } from './state-action';
+export { fileIds, type UploadedFile, UploadField, uploadFile } from './UploadField';

@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './request';
+import { onSessionCleared } from './session';
+
+/**
+ * One QueryClient. No refetch on window focus (pages kept alive in hidden tabs would all refetch);
+ * no retry of API errors the user has been told about (4xx/5xx envelopes), one retry for transport errors.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      retry: (count, error) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout') && count < 1,
+    },
+    mutations: { retry: false },
+  },
+});
+
+onSessionCleared(() => queryClient.clear());
