@@ -7,3 +7,4 @@ export * from './common/money';
 export * from './common/page';
 export * from './common/permissions';
 export * from './common/validators';
+export * from './system/index';

@@ -3,9 +3,17 @@ import type { AppDeps } from '../platform/deps';
 import { authRoutes } from './auth/auth.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
+import { configRoutes } from './system/config/config.routes';
+import { deptRoutes } from './system/dept/dept.routes';
+import { dictRoutes } from './system/dict/dict.routes';
 import { dictDataTypeRoutes } from './system/dict/dict-data-type.routes';
+import { logRoutes } from './system/log/log.routes';
+import { menuRoutes } from './system/menu/menu.routes';
 import { routersRoutes } from './system/menu/routers.routes';
+import { postRoutes } from './system/post/post.routes';
+import { roleRoutes } from './system/role/role.routes';
 import { profileRoutes } from './system/user/profile.routes';
+import { userRoutes } from './system/user/user.routes';
 import { userInfoRoutes } from './system/user/user-info.routes';
 
 /**
@@ -21,4 +29,12 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   profileRoutes,
   routersRoutes,
   dictDataTypeRoutes,
+  configRoutes,
+  deptRoutes,
+  dictRoutes,
+  logRoutes,
+  menuRoutes,
+  postRoutes,
+  roleRoutes,
+  userRoutes,
 ];

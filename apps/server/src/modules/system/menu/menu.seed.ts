@@ -100,6 +100,8 @@ const EXPORT: ButtonDef = ['export', '导出'];
 const REMOVE: ButtonDef = ['remove', '删除'];
 const ADD: ButtonDef = ['add', '新增'];
 const EDIT: ButtonDef = ['edit', '修改'];
+/** By-id reads of the system screens (RuoYi's ':query'). */
+const QUERY: ButtonDef = ['query', '查询'];
 
 // ---------------------------------------------------------------------------------------------------------
 // /bus: business operations (spec §2 order; keys spec §6 and bus-container.md §5)
@@ -685,7 +687,7 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     perms: 'system:user:list',
     buttonPrefix: 'system:user',
     icon: 'User',
-    buttons: [ADD, EDIT, REMOVE, ['import', '导入'], EXPORT, ['resetPwd', '重置密码']],
+    buttons: [ADD, EDIT, REMOVE, ['import', '导入'], EXPORT, ['resetPwd', '重置密码'], QUERY],
   },
   {
     route: 'user-auth',
@@ -701,7 +703,7 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     perms: 'system:role:list',
     buttonPrefix: 'system:role',
     icon: 'Team',
-    buttons: [ADD, EDIT, REMOVE, EXPORT],
+    buttons: [ADD, EDIT, REMOVE, EXPORT, QUERY],
   },
   {
     route: 'role-auth',
@@ -717,9 +719,9 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     perms: 'system:menu:list',
     buttonPrefix: 'system:menu',
     icon: 'Menu',
-    buttons: [ADD, EDIT, REMOVE],
+    buttons: [ADD, EDIT, REMOVE, QUERY],
   },
-  { route: 'dept', name: '部门管理', perms: 'system:dept', icon: 'Apartment', buttons: [ADD, EDIT, REMOVE] },
+  { route: 'dept', name: '部门管理', perms: 'system:dept', icon: 'Apartment', buttons: [ADD, EDIT, REMOVE, QUERY] },
   {
     route: 'log-list',
     name: '日志管理',
@@ -734,7 +736,7 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     perms: 'system:dict:list',
     buttonPrefix: 'system:dict',
     icon: 'Book',
-    buttons: [ADD, EDIT, REMOVE, EXPORT],
+    buttons: [ADD, EDIT, REMOVE, EXPORT, QUERY],
   },
   {
     route: 'dict-data',
@@ -750,7 +752,7 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     perms: 'system:post:list',
     buttonPrefix: 'system:post',
     icon: 'Idcard',
-    buttons: [ADD, EDIT, REMOVE, EXPORT],
+    buttons: [ADD, EDIT, REMOVE, EXPORT, QUERY],
   },
   {
     route: 'config-list',
@@ -758,7 +760,7 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     perms: 'system:config:list',
     buttonPrefix: 'system:config',
     icon: 'Control',
-    buttons: [ADD, EDIT, REMOVE, EXPORT],
+    buttons: [ADD, EDIT, REMOVE, EXPORT, QUERY],
   },
 ];
 

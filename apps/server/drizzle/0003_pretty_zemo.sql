@@ -1,0 +1,1 @@
+CREATE INDEX "sys_user_list_idx" ON "sys_user" USING btree ("create_time" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE del_flag = '0';

@@ -1,0 +1,265 @@
+import {
+  configValueError,
+  hasAnyPermission,
+  type TConfigQuery,
+  ZConfigCreate,
+  ZConfigEdit,
+  ZConfigQuery,
+  zIdsParam,
+} from '@theone/contracts';
+import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../platform/db/database';
+import type { AppDeps } from '../../../platform/deps';
+import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
+import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { ok, table } from '../../../platform/http/envelope';
+import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { SETTING_KEYS } from '../../../platform/settings';
+import {
+  acceptFormBodies,
+  BUSINESS_TYPE,
+  exportBody,
+  isUniqueViolation,
+  lostUpdate,
+  operlog,
+  touched,
+} from '../shared/system';
+import { sysConfig } from './config.table';
+
+const TITLE = 'menu_config_list';
+const configIdParam = z
+  .object({
+    configId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const configIdsParam = z.object({ configIds: zIdsParam.shape.ids }).strict();
+const configKeyParam = z.object({ configKey: z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{0,99}$/) }).strict();
+
+/** Settings only user managers and settings managers may read through configKey (the initial password). */
+const RESTRICTED_KEYS: Record<string, readonly string[]> = {
+  [SETTING_KEYS.initPassword]: ['system:config:list', 'system:user:add', 'system:user:resetPwd', 'system:user:import'],
+};
+
+const CONFIG_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'configId', header: 'system_config_id', type: 'integer', width: 10 },
+  { key: 'configName', header: 'system_config_name', width: 30 },
+  { key: 'configKey', header: 'system_config_key', width: 30 },
+  { key: 'configValue', header: 'system_config_value', width: 24 },
+  { key: 'configType', header: 'system_config_builtin', type: 'dict', dict: 'sys_yes_no', width: 10 },
+  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
+  { key: 'remark', header: 'system_remark', width: 40 },
+];
+
+function configWhere(q: Partial<TConfigQuery>): SQL | undefined {
+  return and(
+    q.configName ? ilike(sysConfig.configName, likeContains(q.configName)) : undefined,
+    q.configKey ? ilike(sysConfig.configKey, likeContains(q.configKey)) : undefined,
+    q.configType ? eq(sysConfig.configType, q.configType) : undefined,
+    dateRange(sysConfig.createTime, q),
+  );
+}
+
+async function checkKeyUnique(db: DbOrTx, configKey: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: sysConfig.configId })
+    .from(sysConfig)
+    .where(
+      and(eq(sysConfig.configKey, configKey), exceptId === undefined ? undefined : ne(sysConfig.configId, exceptId)),
+    );
+  if (row) throw duplicate('err_config_key_exists', { value: configKey });
+}
+
+function checkValue(configKey: string, configValue: string) {
+  const problem = configValueError(configKey, configValue);
+  if (problem) throw badRequest(problem, { field: 'configValue' }, 'configValue');
+}
+
+/**
+ * /system/config (issue 4 item 7; screens §4.12). The platform reads captcha, lockout and the initial password
+ * from here through `deps.settings`, whose cache is invalidated on every change.
+ */
+export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, settings }) => {
+  acceptFormBodies(app);
+
+  app.get(
+    '/system/config/list',
+    {
+      config: { permission: 'system:config:list' },
+      schema: { tags: ['system'], summary: 'Settings (paged)', querystring: ZConfigQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = configWhere(q);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(q, { createTime: sysConfig.createTime, configId: sysConfig.configId }, [
+        asc(sysConfig.configId),
+      ]);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sysConfig)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysConfig).where(where),
+      ]);
+      return table(req, rows, total?.n ?? 0);
+    },
+  );
+
+  app.get(
+    '/system/config/configKey/:configKey',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags: ['system'],
+        summary: 'A setting value by key (data: the value, "" when unset)',
+        params: configKeyParam,
+      },
+    },
+    async (req) => {
+      const needs = RESTRICTED_KEYS[req.params.configKey];
+      if (needs && !hasAnyPermission(req.auth.permissions, needs)) throw forbidden('err_forbidden');
+      const [row] = await db
+        .select({ v: sysConfig.configValue })
+        .from(sysConfig)
+        .where(eq(sysConfig.configKey, req.params.configKey));
+      return ok(req, row?.v ?? '');
+    },
+  );
+
+  app.get(
+    '/system/config/:configId',
+    {
+      config: { permission: ['system:config:query', 'system:config:edit'] },
+      schema: { tags: ['system'], summary: 'One setting', params: configIdParam },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysConfig).where(eq(sysConfig.configId, req.params.configId));
+      if (!row) throw notFound();
+      return ok(req, row);
+    },
+  );
+
+  app.post(
+    '/system/config',
+    {
+      config: { permission: 'system:config:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      schema: { tags: ['system'], summary: 'Create a setting', body: ZConfigCreate },
+    },
+    async (req) => {
+      const b = req.body;
+      checkValue(b.configKey, b.configValue);
+      await checkKeyUnique(db, b.configKey);
+      try {
+        const [row] = await db
+          .insert(sysConfig)
+          .values({ ...b, createBy: req.auth.userName })
+          .returning({ configId: sysConfig.configId });
+        settings.invalidate();
+        return ok(req, { configId: row!.configId });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_config_key_exists', { value: b.configKey });
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/system/config',
+    {
+      config: { permission: 'system:config:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Edit a setting (optimistic version)', body: ZConfigEdit },
+    },
+    async (req) => {
+      const { configId, version, ...b } = req.body;
+      const [old] = await db.select().from(sysConfig).where(eq(sysConfig.configId, configId));
+      if (!old) throw notFound();
+      // Built-in settings are read by key: the key stays, and so does the built-in flag.
+      if (old.configType === 'Y' && (b.configKey !== old.configKey || b.configType !== 'Y'))
+        throw badRequest('err_config_builtin_key', undefined, 'configKey');
+      checkValue(b.configKey, b.configValue);
+      await checkKeyUnique(db, b.configKey, configId);
+      try {
+        const updated = await db
+          .update(sysConfig)
+          .set({ ...b, version: sql`${sysConfig.version} + 1`, ...touched(req) })
+          .where(and(eq(sysConfig.configId, configId), eq(sysConfig.version, version)))
+          .returning({ configId: sysConfig.configId });
+        if (!updated.length) lostUpdate(true);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_config_key_exists', { value: b.configKey });
+        throw err;
+      }
+      settings.invalidate();
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/config/refreshCache',
+    {
+      config: {
+        permission: ['system:config:remove', 'system:config:edit'],
+        operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN),
+      },
+      schema: { tags: ['system'], summary: 'Drop the settings cache of this instance' },
+    },
+    async (req) => {
+      settings.invalidate();
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/config/:configIds',
+    {
+      config: { permission: 'system:config:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: { tags: ['system'], summary: 'Delete settings (not built-in ones)', params: configIdsParam },
+    },
+    async (req) => {
+      const ids = [...new Set(req.params.configIds)];
+      await db.transaction(async (tx) => {
+        const rows = await tx.select().from(sysConfig).where(inArray(sysConfig.configId, ids)).for('update');
+        if (rows.length !== ids.length) throw notFound();
+        const builtin = rows.find((r) => r.configType === 'Y');
+        if (builtin) throw forbidden('err_config_builtin_delete', { value: builtin.configKey });
+        await tx.delete(sysConfig).where(inArray(sysConfig.configId, ids));
+      });
+      settings.invalidate();
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/config/export',
+    {
+      config: { permission: 'system:config:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export settings (.xlsx)', body: exportBody(ZConfigQuery) },
+    },
+    async (req, reply) => {
+      const where = configWhere(req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_config_export',
+        db,
+        columns: CONFIG_EXPORT,
+        rows: keysetBatches(
+          (after, limit) =>
+            db
+              .select()
+              .from(sysConfig)
+              .where(and(where, after === undefined ? undefined : gt(sysConfig.configId, after)))
+              .orderBy(asc(sysConfig.configId))
+              .limit(limit),
+          (r) => r.configId,
+        ),
+      });
+    },
+  );
+};

@@ -1,0 +1,240 @@
+import { ZDeptCreate, ZDeptEdit, ZDeptQuery } from '@theone/contracts';
+import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../platform/db/database';
+import type { AppDeps } from '../../../platform/deps';
+import { badRequest, duplicate, forbidden, inUse } from '../../../platform/errors';
+import { ok } from '../../../platform/http/envelope';
+import { likeContains } from '../../../platform/http/paging';
+import { sysRoleDept } from '../role/role.table';
+import { BUSINESS_TYPE, deptScope, deptsInScope, lostUpdate, operlog, touched } from '../shared/system';
+import { sysUser } from '../user/user.table';
+import { sysDept } from './dept.table';
+
+const TITLE = 'menu_dept';
+const deptIdParam = z
+  .object({
+    deptId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+
+const DEPT_COLUMNS = {
+  deptId: sysDept.deptId,
+  parentId: sysDept.parentId,
+  ancestors: sysDept.ancestors,
+  deptName: sysDept.deptName,
+  orderNum: sysDept.orderNum,
+  leader: sysDept.leader,
+  phone: sysDept.phone,
+  email: sysDept.email,
+  status: sysDept.status,
+  createBy: sysDept.createBy,
+  createTime: sysDept.createTime,
+  version: sysDept.version,
+};
+
+/** A department and everything below it. */
+const subtree = (deptId: number) =>
+  sql`(${sysDept.deptId} = ${deptId} OR ${String(deptId)} = ANY(string_to_array(${sysDept.ancestors}, ',')))`;
+
+async function checkDeptUnique(db: DbOrTx, parentId: number, deptName: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: sysDept.deptId })
+    .from(sysDept)
+    .where(
+      and(
+        eq(sysDept.delFlag, '0'),
+        eq(sysDept.parentId, parentId),
+        eq(sysDept.deptName, deptName),
+        exceptId === undefined ? undefined : ne(sysDept.deptId, exceptId),
+      ),
+    );
+  if (row) throw duplicate('err_dept_name_exists', { value: deptName });
+}
+
+/**
+ * /system/dept (issue 4 item 4; screens §4.6): departments inside the caller's data scope (others are 404);
+ * `ancestors` keeps 'department and below' one indexed comparison away.
+ */
+export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/system/dept/list',
+    {
+      config: { permission: 'system:dept' },
+      schema: { tags: ['system'], summary: 'Departments, flat (the client builds the tree)', querystring: ZDeptQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const rows = await db
+        .select(DEPT_COLUMNS)
+        .from(sysDept)
+        .where(
+          and(
+            eq(sysDept.delFlag, '0'),
+            deptScope(req.auth),
+            q.deptName ? ilike(sysDept.deptName, likeContains(q.deptName)) : undefined,
+            q.status ? eq(sysDept.status, q.status) : undefined,
+          ),
+        )
+        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
+      return ok(req, rows);
+    },
+  );
+
+  app.get(
+    '/system/dept/list/exclude/:deptId',
+    {
+      config: { permission: ['system:dept:edit', 'system:dept:query'] },
+      schema: {
+        tags: ['system'],
+        summary: 'Departments a department may move under (not itself or below)',
+        params: deptIdParam,
+      },
+    },
+    async (req) => {
+      const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
+      const rows = await db
+        .select(DEPT_COLUMNS)
+        .from(sysDept)
+        .where(and(eq(sysDept.delFlag, '0'), deptScope(req.auth), sql`NOT ${subtree(dept!.deptId)}`))
+        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
+      return ok(req, rows);
+    },
+  );
+
+  app.get(
+    '/system/dept/:deptId',
+    {
+      config: { permission: ['system:dept:query', 'system:dept:edit'] },
+      schema: { tags: ['system'], summary: 'One department', params: deptIdParam },
+    },
+    async (req) => {
+      const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
+      const { delFlag: _d, seedKey: _s, ...rest } = dept!;
+      return ok(req, rest);
+    },
+  );
+
+  app.post(
+    '/system/dept',
+    {
+      config: { permission: 'system:dept:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      schema: { tags: ['system'], summary: 'Create a department', body: ZDeptCreate },
+    },
+    async (req) => {
+      const b = req.body;
+      const [parent] = await deptsInScope(db, req.auth, [b.parentId]);
+      if (parent!.status !== '0') throw badRequest('err_dept_parent_disabled', undefined, 'parentId');
+      await checkDeptUnique(db, b.parentId, b.deptName);
+      const [row] = await db
+        .insert(sysDept)
+        .values({ ...b, ancestors: `${parent!.ancestors},${parent!.deptId}`, createBy: req.auth.userName })
+        .returning({ deptId: sysDept.deptId });
+      return ok(req, { deptId: row!.deptId });
+    },
+  );
+
+  app.put(
+    '/system/dept',
+    {
+      config: { permission: 'system:dept:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Edit a department (optimistic version)', body: ZDeptEdit },
+    },
+    async (req) => {
+      const { deptId, version, ...b } = req.body;
+      const [dept] = await deptsInScope(db, req.auth, [deptId]);
+      const isRoot = dept!.parentId === 0;
+      let ancestors = dept!.ancestors;
+      if (isRoot) {
+        if (b.parentId !== 0) throw badRequest('err_dept_parent_invalid', undefined, 'parentId');
+      } else {
+        if (b.parentId === 0) throw badRequest('err_required', { field: 'parentId' }, 'parentId');
+        const [parent] = await deptsInScope(db, req.auth, [b.parentId]);
+        if (parent!.deptId === deptId || parent!.ancestors.split(',').includes(String(deptId)))
+          throw badRequest('err_dept_parent_invalid', undefined, 'parentId');
+        ancestors = `${parent!.ancestors},${parent!.deptId}`;
+      }
+      await checkDeptUnique(db, b.parentId, b.deptName, deptId);
+      if (b.status === '1') {
+        const [child] = await db
+          .select({ id: sysDept.deptId })
+          .from(sysDept)
+          .where(
+            and(
+              eq(sysDept.delFlag, '0'),
+              eq(sysDept.status, '0'),
+              sql`${String(deptId)} = ANY(string_to_array(${sysDept.ancestors}, ','))`,
+            ),
+          )
+          .limit(1);
+        if (child) throw forbidden('err_dept_has_enabled_children');
+      }
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sysDept)
+          .set({ ...b, ancestors, version: sql`${sysDept.version} + 1`, ...touched(req) })
+          .where(and(eq(sysDept.deptId, deptId), eq(sysDept.version, version), eq(sysDept.delFlag, '0')))
+          .returning({ deptId: sysDept.deptId });
+        if (!updated.length) lostUpdate(true);
+        if (ancestors !== dept!.ancestors) {
+          // Descendants carry the old path: '<old ancestors>,<id>,...' becomes '<new ancestors>,<id>,...'.
+          const oldPrefix = `${dept!.ancestors},${deptId}`;
+          const newPrefix = `${ancestors},${deptId}`;
+          await tx.execute(sql`
+            UPDATE sys_dept SET ancestors = ${newPrefix} || substr(ancestors, ${oldPrefix.length + 1})
+            WHERE ancestors = ${oldPrefix} OR ancestors LIKE ${`${oldPrefix},%`}`);
+        }
+        if (b.status === '0' && ancestors !== '0') {
+          // An enabled department's ancestors are enabled too (RuoYi).
+          const ids = ancestors
+            .split(',')
+            .map(Number)
+            .filter((id) => id > 0);
+          await tx.execute(sql`UPDATE sys_dept SET status = '0' WHERE dept_id IN ${ids} AND status <> '0'`);
+        }
+      });
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/dept/:deptId',
+    {
+      config: { permission: 'system:dept:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: {
+        tags: ['system'],
+        summary: 'Delete a department (refused while it has sub-departments or users)',
+        params: deptIdParam,
+      },
+    },
+    async (req) => {
+      const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
+      if (dept!.parentId === 0) throw forbidden('err_dept_root');
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT dept_id FROM sys_dept WHERE dept_id = ${dept!.deptId} FOR UPDATE`);
+        const [child] = await tx
+          .select({ id: sysDept.deptId })
+          .from(sysDept)
+          .where(and(eq(sysDept.parentId, dept!.deptId), eq(sysDept.delFlag, '0')))
+          .limit(1);
+        if (child) throw inUse('err_dept_has_children');
+        const [user] = await tx
+          .select({ id: sysUser.userId })
+          .from(sysUser)
+          .where(and(eq(sysUser.deptId, dept!.deptId), eq(sysUser.delFlag, '0')))
+          .limit(1);
+        if (user) throw inUse('err_dept_has_users');
+        await tx
+          .update(sysDept)
+          .set({ delFlag: '2', version: sql`${sysDept.version} + 1`, ...touched(req) })
+          .where(eq(sysDept.deptId, dept!.deptId));
+        await tx.delete(sysRoleDept).where(eq(sysRoleDept.deptId, dept!.deptId));
+      });
+      return ok(req);
+    },
+  );
+};

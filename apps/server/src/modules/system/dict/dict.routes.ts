@@ -1,0 +1,462 @@
+import {
+  type TDictDataQuery,
+  type TDictTypeQuery,
+  ZDictDataCreate,
+  ZDictDataEdit,
+  ZDictDataQuery,
+  ZDictTypeCreate,
+  ZDictTypeEdit,
+  ZDictTypeQuery,
+  zIdsParam,
+} from '@theone/contracts';
+import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../platform/db/database';
+import type { AppDeps } from '../../../platform/deps';
+import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
+import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { ok, table } from '../../../platform/http/envelope';
+import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import {
+  acceptFormBodies,
+  BUSINESS_TYPE,
+  exportBody,
+  isUniqueViolation,
+  lostUpdate,
+  operlog,
+  touched,
+} from '../shared/system';
+import { sysDictData, sysDictType } from './dict.table';
+
+const TITLE = 'menu_dict_list';
+const dictIdParam = z
+  .object({
+    dictId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const dictIdsParam = z.object({ dictIds: zIdsParam.shape.ids }).strict();
+const dictCodeParam = z
+  .object({
+    dictCode: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const dictCodesParam = z.object({ dictCodes: zIdsParam.shape.ids }).strict();
+
+const TYPE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'dictId', header: 'system_dict_id', type: 'integer', width: 10 },
+  { key: 'dictName', header: 'system_dict_name', width: 24 },
+  { key: 'dictNameEn', header: 'system_dict_name_en', width: 24 },
+  { key: 'dictNameTh', header: 'system_dict_name_th', width: 24 },
+  { key: 'dictType', header: 'system_dict_type', width: 24 },
+  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
+  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
+  { key: 'remark', header: 'system_remark', width: 30 },
+];
+
+const DATA_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'dictCode', header: 'system_dict_code', type: 'integer', width: 10 },
+  { key: 'dictType', header: 'system_dict_type', width: 22 },
+  { key: 'dictLabel', header: 'system_dict_label', width: 20 },
+  { key: 'dictLabelEn', header: 'system_dict_label_en', width: 20 },
+  { key: 'dictLabelTh', header: 'system_dict_label_th', width: 20 },
+  { key: 'dictValue', header: 'system_dict_value' },
+  { key: 'dictSort', header: 'system_sort', type: 'integer', width: 10 },
+  { key: 'listClass', header: 'system_list_class', width: 12 },
+  { key: 'isDefault', header: 'system_is_default', type: 'dict', dict: 'sys_yes_no', width: 10 },
+  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
+  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
+  { key: 'remark', header: 'system_remark', width: 30 },
+];
+
+function typeWhere(q: Partial<TDictTypeQuery>): SQL | undefined {
+  return and(
+    q.dictName
+      ? sql`(${ilike(sysDictType.dictName, likeContains(q.dictName))} OR ${ilike(sysDictType.dictNameEn, likeContains(q.dictName))} OR ${ilike(sysDictType.dictNameTh, likeContains(q.dictName))})`
+      : undefined,
+    q.dictType ? ilike(sysDictType.dictType, likeContains(q.dictType)) : undefined,
+    q.status ? eq(sysDictType.status, q.status) : undefined,
+    dateRange(sysDictType.createTime, q),
+  );
+}
+
+function dataWhere(q: Partial<TDictDataQuery>): SQL | undefined {
+  return and(
+    q.dictType ? eq(sysDictData.dictType, q.dictType) : undefined,
+    q.dictLabel
+      ? sql`(${ilike(sysDictData.dictLabel, likeContains(q.dictLabel))} OR ${ilike(sysDictData.dictLabelEn, likeContains(q.dictLabel))} OR ${ilike(sysDictData.dictLabelTh, likeContains(q.dictLabel))})`
+      : undefined,
+    q.status ? eq(sysDictData.status, q.status) : undefined,
+    dateRange(sysDictData.createTime, q),
+  );
+}
+
+async function checkTypeUnique(db: DbOrTx, dictType: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: sysDictType.dictId })
+    .from(sysDictType)
+    .where(
+      and(eq(sysDictType.dictType, dictType), exceptId === undefined ? undefined : ne(sysDictType.dictId, exceptId)),
+    );
+  if (row) throw duplicate('err_dict_type_exists', { value: dictType });
+}
+
+async function checkValueUnique(db: DbOrTx, dictType: string, dictValue: string, exceptCode?: number) {
+  const [row] = await db
+    .select({ id: sysDictData.dictCode })
+    .from(sysDictData)
+    .where(
+      and(
+        eq(sysDictData.dictType, dictType),
+        eq(sysDictData.dictValue, dictValue),
+        exceptCode === undefined ? undefined : ne(sysDictData.dictCode, exceptCode),
+      ),
+    );
+  if (row) throw duplicate('err_dict_value_exists', { value: dictValue });
+}
+
+async function assertTypeExists(db: DbOrTx, dictType: string) {
+  const [row] = await db.select({ id: sysDictType.dictId }).from(sysDictType).where(eq(sysDictType.dictType, dictType));
+  if (!row) throw badRequest('err_dict_type_not_found', { value: dictType }, 'dictType');
+}
+
+/**
+ * /system/dict/type and /system/dict/data (issue 4 item 6; screens §4.8, §4.9). Entries carry their label in
+ * the three languages. Dictionaries are read per request (no server cache), so refreshCache only confirms.
+ */
+export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  acceptFormBodies(app);
+
+  // --- types -------------------------------------------------------------------------------------------------
+
+  app.get(
+    '/system/dict/type/list',
+    {
+      config: { permission: 'system:dict:list' },
+      schema: { tags: ['system'], summary: 'Dictionary types (paged)', querystring: ZDictTypeQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = typeWhere(q);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(q, { createTime: sysDictType.createTime, dictId: sysDictType.dictId }, [
+        asc(sysDictType.dictId),
+      ]);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sysDictType)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysDictType).where(where),
+      ]);
+      return table(req, rows, total?.n ?? 0);
+    },
+  );
+
+  app.get(
+    '/system/dict/type/optionselect',
+    {
+      config: { permission: ['system:dict:list'] },
+      schema: { tags: ['system'], summary: 'Every dictionary type as options' },
+    },
+    async (req) =>
+      ok(
+        req,
+        await db
+          .select({
+            dictId: sysDictType.dictId,
+            dictName: sysDictType.dictName,
+            dictNameEn: sysDictType.dictNameEn,
+            dictNameTh: sysDictType.dictNameTh,
+            dictType: sysDictType.dictType,
+            status: sysDictType.status,
+          })
+          .from(sysDictType)
+          .orderBy(asc(sysDictType.dictType)),
+      ),
+  );
+
+  app.get(
+    '/system/dict/type/:dictId',
+    {
+      config: { permission: ['system:dict:query', 'system:dict:list'] },
+      schema: { tags: ['system'], summary: 'One dictionary type', params: dictIdParam },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, req.params.dictId));
+      if (!row) throw notFound();
+      return ok(req, row);
+    },
+  );
+
+  app.post(
+    '/system/dict/type',
+    {
+      config: { permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      schema: { tags: ['system'], summary: 'Create a dictionary type', body: ZDictTypeCreate },
+    },
+    async (req) => {
+      const b = req.body;
+      await checkTypeUnique(db, b.dictType);
+      try {
+        const [row] = await db
+          .insert(sysDictType)
+          .values({ ...b, createBy: req.auth.userName })
+          .returning({ dictId: sysDictType.dictId });
+        return ok(req, { dictId: row!.dictId });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_dict_type_exists', { value: b.dictType });
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/system/dict/type',
+    {
+      config: { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Edit a dictionary type (renames it on its entries)', body: ZDictTypeEdit },
+    },
+    async (req) => {
+      const { dictId, version, ...b } = req.body;
+      const [old] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, dictId));
+      if (!old) throw notFound();
+      await checkTypeUnique(db, b.dictType, dictId);
+      try {
+        await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(sysDictType)
+            .set({ ...b, version: sql`${sysDictType.version} + 1`, ...touched(req) })
+            .where(and(eq(sysDictType.dictId, dictId), eq(sysDictType.version, version)))
+            .returning({ dictId: sysDictType.dictId });
+          if (!updated.length) lostUpdate(true);
+          if (old.dictType !== b.dictType) {
+            await tx.update(sysDictData).set({ dictType: b.dictType }).where(eq(sysDictData.dictType, old.dictType));
+          }
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_dict_type_exists', { value: b.dictType });
+        throw err;
+      }
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/dict/type/refreshCache',
+    {
+      config: { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
+      schema: { tags: ['system'], summary: 'Refresh the dictionary cache (the server reads per request)' },
+    },
+    async (req) => ok(req),
+  );
+
+  app.delete(
+    '/system/dict/type/:dictIds',
+    {
+      config: { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: {
+        tags: ['system'],
+        summary: 'Delete dictionary types (refused while they have entries)',
+        params: dictIdsParam,
+      },
+    },
+    async (req) => {
+      const ids = [...new Set(req.params.dictIds)];
+      await db.transaction(async (tx) => {
+        const rows = await tx.select().from(sysDictType).where(inArray(sysDictType.dictId, ids)).for('update');
+        if (rows.length !== ids.length) throw notFound();
+        const [used] = await tx
+          .select({ dictType: sysDictData.dictType })
+          .from(sysDictData)
+          .where(
+            inArray(
+              sysDictData.dictType,
+              rows.map((r) => r.dictType),
+            ),
+          )
+          .limit(1);
+        if (used) throw inUse('err_dict_type_has_data', { name: used.dictType });
+        await tx.delete(sysDictType).where(inArray(sysDictType.dictId, ids));
+      });
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/dict/type/export',
+    {
+      config: { permission: 'system:dict:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export dictionary types (.xlsx)', body: exportBody(ZDictTypeQuery) },
+    },
+    async (req, reply) => {
+      const where = typeWhere(req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_dict_type_export',
+        db,
+        columns: TYPE_EXPORT,
+        rows: keysetBatches(
+          (after, limit) =>
+            db
+              .select()
+              .from(sysDictType)
+              .where(and(where, after === undefined ? undefined : gt(sysDictType.dictId, after)))
+              .orderBy(asc(sysDictType.dictId))
+              .limit(limit),
+          (r) => r.dictId,
+        ),
+      });
+    },
+  );
+
+  // --- entries (GET /system/dict/data/type/{dictType} is dict-data-type.routes.ts) ----------------------
+
+  app.get(
+    '/system/dict/data/list',
+    {
+      config: { permission: 'system:dict:list' },
+      schema: { tags: ['system'], summary: 'Dictionary entries (paged)', querystring: ZDictDataQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = dataWhere(q);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(
+        q,
+        { dictSort: sysDictData.dictSort, createTime: sysDictData.createTime, dictCode: sysDictData.dictCode },
+        [asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode)],
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sysDictData)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysDictData).where(where),
+      ]);
+      return table(req, rows, total?.n ?? 0);
+    },
+  );
+
+  app.get(
+    '/system/dict/data/:dictCode',
+    {
+      config: { permission: ['system:dict:query', 'system:dict:list'] },
+      schema: { tags: ['system'], summary: 'One dictionary entry', params: dictCodeParam },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysDictData).where(eq(sysDictData.dictCode, req.params.dictCode));
+      if (!row) throw notFound();
+      return ok(req, row);
+    },
+  );
+
+  app.post(
+    '/system/dict/data',
+    {
+      config: { permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      schema: { tags: ['system'], summary: 'Create a dictionary entry', body: ZDictDataCreate },
+    },
+    async (req) => {
+      const b = req.body;
+      await assertTypeExists(db, b.dictType);
+      await checkValueUnique(db, b.dictType, b.dictValue);
+      try {
+        const [row] = await db
+          .insert(sysDictData)
+          .values({ ...b, createBy: req.auth.userName })
+          .returning({ dictCode: sysDictData.dictCode });
+        return ok(req, { dictCode: row!.dictCode });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_dict_value_exists', { value: b.dictValue });
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/system/dict/data',
+    {
+      config: { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Edit a dictionary entry (optimistic version)', body: ZDictDataEdit },
+    },
+    async (req) => {
+      const { dictCode, version, ...b } = req.body;
+      const [old] = await db
+        .select({ id: sysDictData.dictCode })
+        .from(sysDictData)
+        .where(eq(sysDictData.dictCode, dictCode));
+      if (!old) throw notFound();
+      await assertTypeExists(db, b.dictType);
+      await checkValueUnique(db, b.dictType, b.dictValue, dictCode);
+      try {
+        const updated = await db
+          .update(sysDictData)
+          .set({ ...b, version: sql`${sysDictData.version} + 1`, ...touched(req) })
+          .where(and(eq(sysDictData.dictCode, dictCode), eq(sysDictData.version, version)))
+          .returning({ dictCode: sysDictData.dictCode });
+        if (!updated.length) lostUpdate(true);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_dict_value_exists', { value: b.dictValue });
+        throw err;
+      }
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/dict/data/:dictCodes',
+    {
+      config: { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: { tags: ['system'], summary: 'Delete dictionary entries', params: dictCodesParam },
+    },
+    async (req) => {
+      const ids = [...new Set(req.params.dictCodes)];
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(sysDictData)
+          .where(inArray(sysDictData.dictCode, ids))
+          .returning({ id: sysDictData.dictCode });
+        if (deleted.length !== ids.length) throw notFound();
+      });
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/dict/data/export',
+    {
+      config: { permission: 'system:dict:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export dictionary entries (.xlsx)', body: exportBody(ZDictDataQuery) },
+    },
+    async (req, reply) => {
+      const where = dataWhere(req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_dict_data_export',
+        db,
+        columns: DATA_EXPORT,
+        rows: keysetBatches(
+          (after, limit) =>
+            db
+              .select()
+              .from(sysDictData)
+              .where(and(where, after === undefined ? undefined : gt(sysDictData.dictCode, after)))
+              .orderBy(asc(sysDictData.dictCode))
+              .limit(limit),
+          (r) => r.dictCode,
+        ),
+      });
+    },
+  );
+};

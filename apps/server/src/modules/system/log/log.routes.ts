@@ -1,0 +1,357 @@
+import { readFileSync } from 'node:fs';
+import {
+  LANGUAGES,
+  parseTranslationSheet,
+  type TLanguage,
+  type TLogininforQuery,
+  type TOperlogQuery,
+  ZLogininforQuery,
+  ZOperlogQuery,
+  zIdsParam,
+} from '@theone/contracts';
+import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sysLoginLock } from '../../../platform/db/platform.table';
+import type { AppDeps } from '../../../platform/deps';
+import { notFound } from '../../../platform/errors';
+import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { ok, table } from '../../../platform/http/envelope';
+import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { hasKey, t, translationSheetPath } from '../../../platform/i18n';
+import { acceptFormBodies, BUSINESS_TYPE, exportBody, operlog } from '../shared/system';
+import { sysLogininfor, sysOperLog } from './log.table';
+
+const TITLE = 'menu_log_list';
+const operIdParam = z
+  .object({
+    operId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const operIdsParam = z.object({ operIds: zIdsParam.shape.ids }).strict();
+const infoIdParam = z
+  .object({
+    infoId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const infoIdsParam = z.object({ infoIds: zIdsParam.shape.ids }).strict();
+
+/** List columns of the operation log: the long parameter and result texts only in the detail. */
+const OPER_LIST = {
+  operId: sysOperLog.operId,
+  title: sysOperLog.title,
+  businessType: sysOperLog.businessType,
+  method: sysOperLog.method,
+  requestMethod: sysOperLog.requestMethod,
+  operatorType: sysOperLog.operatorType,
+  operName: sysOperLog.operName,
+  deptName: sysOperLog.deptName,
+  operUrl: sysOperLog.operUrl,
+  operIp: sysOperLog.operIp,
+  operLocation: sysOperLog.operLocation,
+  status: sysOperLog.status,
+  errorMsg: sysOperLog.errorMsg,
+  operTime: sysOperLog.operTime,
+  costTime: sysOperLog.costTime,
+};
+
+const OPER_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'operId', header: 'system_oper_id', type: 'integer', width: 10 },
+  { key: 'titleLabel', header: 'system_oper_title', width: 20 },
+  { key: 'businessType', header: 'system_business_type', type: 'dict', dict: 'sys_oper_type', width: 12 },
+  { key: 'requestMethod', header: 'system_request_method', width: 10 },
+  { key: 'operUrl', header: 'system_oper_url', width: 36 },
+  { key: 'operName', header: 'system_oper_name' },
+  { key: 'deptName', header: 'system_dept_name' },
+  { key: 'operIp', header: 'system_ipaddr' },
+  { key: 'operLocation', header: 'system_location' },
+  { key: 'status', header: 'system_oper_status', type: 'dict', dict: 'sys_common_status', width: 10 },
+  { key: 'errorMsg', header: 'system_error_msg', width: 30 },
+  { key: 'operTime', header: 'system_oper_time', type: 'datetime' },
+  { key: 'costTime', header: 'system_cost_time', type: 'integer', width: 12 },
+];
+
+const LOGIN_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'infoId', header: 'system_info_id', type: 'integer', width: 10 },
+  { key: 'userName', header: 'system_user_name' },
+  { key: 'ipaddr', header: 'system_ipaddr' },
+  { key: 'loginLocation', header: 'system_location' },
+  { key: 'browser', header: 'system_browser' },
+  { key: 'os', header: 'system_os' },
+  { key: 'status', header: 'system_login_status', type: 'dict', dict: 'sys_common_status', width: 10 },
+  { key: 'msg', header: 'system_login_msg', width: 30 },
+  { key: 'loginTime', header: 'system_login_time', type: 'datetime' },
+];
+
+/** Module titles are translation keys ('menu_user'): a title filter matches their text in any language. */
+let titleIndex: { key: string; texts: string[] }[] | undefined;
+function titleKeysMatching(text: string): string[] {
+  if (!titleIndex) {
+    const sheet = parseTranslationSheet(readFileSync(translationSheetPath(), 'utf8'));
+    const keys = Object.keys(sheet['zh-cn']).filter((k) => k.startsWith('menu_'));
+    titleIndex = keys.map((key) => ({ key, texts: LANGUAGES.map((l) => (sheet[l][key] ?? '').toLowerCase()) }));
+  }
+  const needle = text.toLowerCase();
+  return titleIndex.filter((e) => e.texts.some((s) => s.includes(needle))).map((e) => e.key);
+}
+
+const titleLabel = (title: string, lang: TLanguage) => (hasKey(title) ? t(title, lang) : title);
+
+function operWhere(q: Partial<TOperlogQuery>): SQL | undefined {
+  let title: SQL | undefined;
+  if (q.title) {
+    const keys = titleKeysMatching(q.title);
+    title = keys.length
+      ? sql`(${ilike(sysOperLog.title, likeContains(q.title))} OR ${inArray(sysOperLog.title, keys)})`
+      : ilike(sysOperLog.title, likeContains(q.title));
+  }
+  return and(
+    title,
+    q.operName ? ilike(sysOperLog.operName, likeContains(q.operName)) : undefined,
+    q.operIp ? ilike(sysOperLog.operIp, likeContains(q.operIp)) : undefined,
+    q.businessType ? eq(sysOperLog.businessType, Number(q.businessType)) : undefined,
+    q.status ? eq(sysOperLog.status, Number(q.status)) : undefined,
+    dateRange(sysOperLog.operTime, q),
+  );
+}
+
+function loginWhere(q: Partial<TLogininforQuery>): SQL | undefined {
+  return and(
+    q.ipaddr ? ilike(sysLogininfor.ipaddr, likeContains(q.ipaddr)) : undefined,
+    q.userName ? ilike(sysLogininfor.userName, likeContains(q.userName)) : undefined,
+    q.status ? eq(sysLogininfor.status, q.status) : undefined,
+    dateRange(sysLogininfor.loginTime, q),
+  );
+}
+
+/** /system/operlog and /system/logininfor (issue 4 items 8 and 9; screens §4.7, keys system:log:*). */
+export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operlog: writer }) => {
+  acceptFormBodies(app);
+
+  // --- operation log ----------------------------------------------------------------------------------------
+
+  app.get(
+    '/system/operlog/list',
+    {
+      config: { permission: 'system:log:list' },
+      schema: { tags: ['system'], summary: 'Operation log (paged)', querystring: ZOperlogQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = operWhere(q);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(
+        q,
+        { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operId: sysOperLog.operId },
+        [desc(sysOperLog.operId)],
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(OPER_LIST)
+          .from(sysOperLog)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysOperLog).where(where),
+      ]);
+      return table(
+        req,
+        rows.map((r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) })),
+        total?.n ?? 0,
+      );
+    },
+  );
+
+  app.delete(
+    '/system/operlog/clean',
+    {
+      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
+      schema: { tags: ['system'], summary: 'Delete the whole operation log' },
+    },
+    async (req) => {
+      await db.delete(sysOperLog);
+      return ok(req);
+    },
+  );
+
+  app.get(
+    '/system/operlog/:operId',
+    {
+      config: { permission: 'system:log:query' },
+      schema: {
+        tags: ['system'],
+        summary: 'One operation with parameters (secrets masked), result and error',
+        params: operIdParam,
+      },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.operId));
+      if (!row) throw notFound();
+      return ok(req, { ...row, titleLabel: titleLabel(row.title, req.lang) });
+    },
+  );
+
+  app.delete(
+    '/system/operlog/:operIds',
+    {
+      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: { tags: ['system'], summary: 'Delete operation log rows', params: operIdsParam },
+    },
+    async (req) => {
+      await db.delete(sysOperLog).where(inArray(sysOperLog.operId, req.params.operIds));
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/operlog/export',
+    {
+      config: { permission: 'system:log:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export the operation log (.xlsx)', body: exportBody(ZOperlogQuery) },
+    },
+    async (req, reply) => {
+      const where = operWhere(req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_operlog_export',
+        db,
+        columns: OPER_EXPORT,
+        rows: keysetBatches(
+          async (after, limit) =>
+            (
+              await db
+                .select(OPER_LIST)
+                .from(sysOperLog)
+                .where(and(where, after === undefined ? undefined : gt(sysOperLog.operId, after)))
+                .orderBy(asc(sysOperLog.operId))
+                .limit(limit)
+            ).map((r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) })),
+          (r) => r.operId,
+        ),
+      });
+    },
+  );
+
+  // --- login log ----------------------------------------------------------------------------------------
+
+  app.get(
+    '/system/logininfor/list',
+    {
+      config: { permission: 'system:log:list' },
+      schema: { tags: ['system'], summary: 'Login log (paged)', querystring: ZLogininforQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = loginWhere(q);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(q, { loginTime: sysLogininfor.loginTime, infoId: sysLogininfor.infoId }, [
+        desc(sysLogininfor.infoId),
+      ]);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sysLogininfor)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysLogininfor).where(where),
+      ]);
+      return table(req, rows, total?.n ?? 0);
+    },
+  );
+
+  app.delete(
+    '/system/logininfor/clean',
+    {
+      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
+      schema: { tags: ['system'], summary: 'Delete the whole login log' },
+    },
+    async (req) => {
+      await db.delete(sysLogininfor);
+      return ok(req);
+    },
+  );
+
+  // GET as the spec names it; it changes state, so it writes its operation-log row itself.
+  app.get(
+    '/system/logininfor/unlock/:infoId',
+    {
+      config: { permission: 'system:log:unlock' },
+      schema: { tags: ['system'], summary: "Unlock the account of a login-log row's user name", params: infoIdParam },
+    },
+    async (req, reply) => {
+      const [row] = await db
+        .select({ userName: sysLogininfor.userName })
+        .from(sysLogininfor)
+        .where(eq(sysLogininfor.infoId, req.params.infoId));
+      if (!row) throw notFound();
+      const cleared = await db
+        .delete(sysLoginLock)
+        .where(eq(sysLoginLock.userName, row.userName))
+        .returning({ u: sysLoginLock.userName });
+      const body = ok(req, { userName: row.userName, unlocked: cleared.length > 0 });
+      writer.push({
+        title: TITLE,
+        businessType: BUSINESS_TYPE.OTHER,
+        method: req.routeOptions.url ?? '',
+        requestMethod: req.method,
+        operatorType: 1,
+        operName: req.auth.userName,
+        deptName: req.auth.deptName,
+        operUrl: req.url.split('?')[0]!.slice(0, 255),
+        operIp: req.ip.slice(0, 128),
+        operParam: JSON.stringify({ infoId: req.params.infoId, userName: row.userName }),
+        jsonResult: JSON.stringify(body),
+        status: 0,
+        errorMsg: '',
+        costTime: Math.round(reply.elapsedTime),
+      });
+      return body;
+    },
+  );
+
+  app.delete(
+    '/system/logininfor/:infoIds',
+    {
+      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: { tags: ['system'], summary: 'Delete login log rows', params: infoIdsParam },
+    },
+    async (req) => {
+      await db.delete(sysLogininfor).where(inArray(sysLogininfor.infoId, req.params.infoIds));
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/logininfor/export',
+    {
+      config: { permission: 'system:log:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export the login log (.xlsx)', body: exportBody(ZLogininforQuery) },
+    },
+    async (req, reply) => {
+      const where = loginWhere(req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_logininfor_export',
+        db,
+        columns: LOGIN_EXPORT,
+        rows: keysetBatches(
+          (after, limit) =>
+            db
+              .select()
+              .from(sysLogininfor)
+              .where(and(where, after === undefined ? undefined : gt(sysLogininfor.infoId, after)))
+              .orderBy(asc(sysLogininfor.infoId))
+              .limit(limit),
+          (r) => r.infoId,
+        ),
+      });
+    },
+  );
+};

@@ -1,0 +1,225 @@
+import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam } from '@theone/contracts';
+import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../platform/db/database';
+import type { AppDeps } from '../../../platform/deps';
+import { duplicate, inUse, notFound } from '../../../platform/errors';
+import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { ok, table } from '../../../platform/http/envelope';
+import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import {
+  acceptFormBodies,
+  BUSINESS_TYPE,
+  exportBody,
+  isUniqueViolation,
+  lostUpdate,
+  operlog,
+  touched,
+} from '../shared/system';
+import { sysUser, sysUserPost } from '../user/user.table';
+import { sysPost } from './post.table';
+
+const TITLE = 'menu_post_list';
+const postIdParam = z
+  .object({
+    postId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const postIdsParam = z.object({ postIds: zIdsParam.shape.ids }).strict();
+
+const POST_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'postId', header: 'system_post_id', type: 'integer', width: 10 },
+  { key: 'postCode', header: 'system_post_code' },
+  { key: 'postName', header: 'system_post_name' },
+  { key: 'postSort', header: 'system_sort', type: 'integer', width: 10 },
+  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
+  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
+  { key: 'remark', header: 'system_remark', width: 30 },
+];
+
+function postWhere(q: Partial<TPostQuery>): SQL | undefined {
+  return and(
+    q.postCode ? ilike(sysPost.postCode, likeContains(q.postCode)) : undefined,
+    q.postName ? ilike(sysPost.postName, likeContains(q.postName)) : undefined,
+    q.status ? eq(sysPost.status, q.status) : undefined,
+    dateRange(sysPost.createTime, q),
+  );
+}
+
+async function checkPostUnique(db: DbOrTx, postCode: string, postName: string, exceptId?: number) {
+  const other = exceptId === undefined ? undefined : ne(sysPost.postId, exceptId);
+  const [byCode] = await db
+    .select({ id: sysPost.postId })
+    .from(sysPost)
+    .where(and(sql`lower(${sysPost.postCode}) = lower(${postCode})`, other));
+  if (byCode) throw duplicate('err_post_code_exists', { value: postCode });
+  const [byName] = await db
+    .select({ id: sysPost.postId })
+    .from(sysPost)
+    .where(and(eq(sysPost.postName, postName), other));
+  if (byName) throw duplicate('err_post_name_exists', { value: postName });
+}
+
+/** /system/post (issue 4 item 5; screens §4.10). */
+export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  acceptFormBodies(app);
+
+  app.get(
+    '/system/post/list',
+    {
+      config: { permission: 'system:post:list' },
+      schema: { tags: ['system'], summary: 'Posts (paged)', querystring: ZPostQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = postWhere(q);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(q, { createTime: sysPost.createTime, postSort: sysPost.postSort, postId: sysPost.postId }, [
+        asc(sysPost.postSort),
+        asc(sysPost.postId),
+      ]);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sysPost)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysPost).where(where),
+      ]);
+      return table(req, rows, total?.n ?? 0);
+    },
+  );
+
+  // Options of the user form's post select (any of the user screen's form permissions).
+  app.get(
+    '/system/post/optionselect',
+    {
+      config: { permission: ['system:post:list', 'system:user:add', 'system:user:edit', 'system:user:query'] },
+      schema: { tags: ['system'], summary: 'All posts as options' },
+    },
+    async (req) => ok(req, await db.select().from(sysPost).orderBy(asc(sysPost.postSort), asc(sysPost.postId))),
+  );
+
+  app.get(
+    '/system/post/:postId',
+    {
+      config: { permission: ['system:post:query', 'system:post:edit'] },
+      schema: { tags: ['system'], summary: 'One post', params: postIdParam },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysPost).where(eq(sysPost.postId, req.params.postId));
+      if (!row) throw notFound();
+      return ok(req, row);
+    },
+  );
+
+  app.post(
+    '/system/post',
+    {
+      config: { permission: 'system:post:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      schema: { tags: ['system'], summary: 'Create a post', body: ZPostCreate },
+    },
+    async (req) => {
+      const b = req.body;
+      await checkPostUnique(db, b.postCode, b.postName);
+      try {
+        const [row] = await db
+          .insert(sysPost)
+          .values({ ...b, createBy: req.auth.userName })
+          .returning({ postId: sysPost.postId });
+        return ok(req, { postId: row!.postId });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_post_code_exists', { value: b.postCode });
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/system/post',
+    {
+      config: { permission: 'system:post:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Edit a post (optimistic version)', body: ZPostEdit },
+    },
+    async (req) => {
+      const { postId, version, ...b } = req.body;
+      const [existing] = await db.select({ id: sysPost.postId }).from(sysPost).where(eq(sysPost.postId, postId));
+      if (!existing) throw notFound();
+      await checkPostUnique(db, b.postCode, b.postName, postId);
+      try {
+        const updated = await db
+          .update(sysPost)
+          .set({ ...b, version: sql`${sysPost.version} + 1`, ...touched(req) })
+          .where(and(eq(sysPost.postId, postId), eq(sysPost.version, version)))
+          .returning({ postId: sysPost.postId });
+        if (!updated.length) lostUpdate(true);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicate('err_post_code_exists', { value: b.postCode });
+        throw err;
+      }
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/post/:postIds',
+    {
+      config: { permission: 'system:post:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: { tags: ['system'], summary: 'Delete posts (refused while assigned)', params: postIdsParam },
+    },
+    async (req) => {
+      const ids = [...new Set(req.params.postIds)];
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ postId: sysPost.postId, postName: sysPost.postName })
+          .from(sysPost)
+          .where(inArray(sysPost.postId, ids))
+          .for('update');
+        if (rows.length !== ids.length) throw notFound();
+        const [used] = await tx
+          .select({ postId: sysUserPost.postId })
+          .from(sysUserPost)
+          .innerJoin(sysUser, and(eq(sysUser.userId, sysUserPost.userId), eq(sysUser.delFlag, '0')))
+          .where(inArray(sysUserPost.postId, ids))
+          .limit(1);
+        if (used)
+          throw inUse('err_post_assigned', { name: rows.find((r) => r.postId === used.postId)?.postName ?? '' });
+        await tx.delete(sysUserPost).where(inArray(sysUserPost.postId, ids));
+        await tx.delete(sysPost).where(inArray(sysPost.postId, ids));
+      });
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/post/export',
+    {
+      config: { permission: 'system:post:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export posts (.xlsx)', body: exportBody(ZPostQuery) },
+    },
+    async (req, reply) => {
+      const where = postWhere(req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_post_export',
+        db,
+        columns: POST_EXPORT,
+        rows: keysetBatches(
+          (after, limit) =>
+            db
+              .select()
+              .from(sysPost)
+              .where(and(where, after === undefined ? undefined : gt(sysPost.postId, after)))
+              .orderBy(asc(sysPost.postId))
+              .limit(limit),
+          (r) => r.postId,
+        ),
+      });
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID } from '@theone/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import { dataScopeFilter } from '../../../platform/auth/data-scope';
+import type { DbOrTx } from '../../../platform/db/database';
+import { changedReload, forbidden, notFound } from '../../../platform/errors';
+import { BUSINESS_TYPE, type BusinessType, type OperlogConfig } from '../../../platform/operlog';
+import { sysDept } from '../dept/dept.table';
+import { sysUser, sysUserRole } from '../user/user.table';
+
+/**
+ * Helpers shared by the /system routes (issue 4): data scope on users and departments, the built-in admin
+ * rules, optimistic versions, operation-log titles and the form-encoded bodies of the download helper.
+ */
+
+export const ADMIN_USER_ID = BUILTIN_ADMIN_USER_ID;
+export const ADMIN_ROLE_ID = BUILTIN_ADMIN_ROLE_ID;
+
+/** `config.operlog` of a route: the title is the screen's menu title key. */
+export function operlog(title: string, businessType: BusinessType): OperlogConfig {
+  return { title, businessType };
+}
+export { BUSINESS_TYPE };
+
+/** The caller's data scope on users (department column and the user itself for scope 5). */
+export function userScope(auth: AuthContext): SQL | undefined {
+  return dataScopeFilter(auth, { dept: sysUser.deptId, user: sysUser.userId });
+}
+
+/** The caller's data scope on departments (scope 5 'self' grants no department management). */
+export function deptScope(auth: AuthContext): SQL | undefined {
+  return dataScopeFilter(auth, { dept: sysDept.deptId });
+}
+
+/** Departments a picker may show: the scope, and for scope 5 the caller's own department. */
+export function deptPickerScope(auth: AuthContext): SQL | undefined {
+  return dataScopeFilter(auth, {
+    dept: sysDept.deptId,
+    self: auth.deptId === null ? sql`false` : sql`${sysDept.deptId} = ${auth.deptId}`,
+  });
+}
+
+/** `dept_id IN (the department and everything below it)` on any department column. */
+export function deptAndBelow(column: SQL | Parameters<typeof eq>[0], deptId: number): SQL {
+  return sql`${column} IN (SELECT d.dept_id FROM sys_dept d WHERE d.del_flag = '0' AND (d.dept_id = ${deptId} OR ${String(deptId)} = ANY(string_to_array(d.ancestors, ','))))`;
+}
+
+/** Loads live users by id inside the caller's scope; any id missing or outside it is a 404. */
+export async function usersInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = await db
+    .select()
+    .from(sysUser)
+    .where(and(inArray(sysUser.userId, unique), eq(sysUser.delFlag, '0'), userScope(auth)));
+  if (rows.length !== unique.length) throw notFound();
+  return rows;
+}
+
+/** Loads one live user inside the caller's scope (404 otherwise). */
+export async function userInScope(db: DbOrTx, auth: AuthContext, userId: number) {
+  const [row] = await usersInScope(db, auth, [userId]);
+  return row!;
+}
+
+/** Live departments by id inside the caller's scope; 404 if any is missing or outside it. */
+export async function deptsInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = await db
+    .select()
+    .from(sysDept)
+    .where(and(inArray(sysDept.deptId, unique), eq(sysDept.delFlag, '0'), deptScope(auth)));
+  if (rows.length !== unique.length) throw notFound();
+  return rows;
+}
+
+/** Ids of users who hold the admin role (id 1). */
+export async function adminHolders(db: DbOrTx, userIds: readonly number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .select({ userId: sysUserRole.userId })
+    .from(sysUserRole)
+    .where(and(inArray(sysUserRole.userId, [...userIds]), eq(sysUserRole.roleId, ADMIN_ROLE_ID)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * Only an administrator may change an administrator (user 1 or any holder of the admin role): otherwise a
+ * user manager could reset the administrator's password and take the account over.
+ */
+export async function assertMayManage(db: DbOrTx, auth: AuthContext, userIds: readonly number[]) {
+  if (auth.isAdmin) return;
+  if (userIds.includes(ADMIN_USER_ID)) throw forbidden('err_admin_user_protected');
+  if ((await adminHolders(db, userIds)).size) throw forbidden('err_admin_user_protected');
+}
+
+/** Zero rows from a conditional update: gone (404) or changed since read (409). */
+export function lostUpdate(existed: boolean): never {
+  throw existed ? changedReload() : notFound();
+}
+
+/** The audit fields of an update. */
+export function touched(req: FastifyRequest) {
+  return { updateBy: req.auth.userName, updateTime: sql`now()` };
+}
+
+/**
+ * The web's download helper posts form-encoded bodies (spec §7 'Download helper'). This parser turns them
+ * into a plain object for the export routes of the plugin that registers it (Fastify scopes parsers).
+ */
+export function acceptFormBodies(app: FastifyInstance) {
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 100_000 },
+    (_req, body, done) => {
+      const out: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(String(body))) out[k] = v;
+      done(null, out);
+    },
+  );
+}
+
+/** Export bodies: the list query (paging ignored); a POST without a body exports the unfiltered list. */
+export function exportBody<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => v ?? {}, schema);
+}
+
+/** PostgreSQL unique violation (23505), also when wrapped by Drizzle; `constraint` narrows to one index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -1,0 +1,484 @@
+import {
+  buildTree,
+  normalizePhone,
+  ZUnbindParams,
+  ZUserAuthRole,
+  ZUserChangeStatus,
+  ZUserCreate,
+  ZUserEdit,
+  ZUserImportQuery,
+  ZUserQuery,
+  ZUserResetPwd,
+  zIdsParam,
+} from '@theone/contracts';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hashPassword } from '../../../platform/auth/password';
+import { revokeUserSessions } from '../../../platform/auth/session';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError, duplicate, forbidden, notFound } from '../../../platform/errors';
+import { keysetBatches, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { ok, table } from '../../../platform/http/envelope';
+import { pageOf } from '../../../platform/http/paging';
+import { t } from '../../../platform/i18n';
+import { sysDept } from '../dept/dept.table';
+import {
+  ADMIN_ROLE_ID,
+  ADMIN_USER_ID,
+  acceptFormBodies,
+  assertMayManage,
+  BUSINESS_TYPE,
+  deptPickerScope,
+  exportBody,
+  isUniqueViolation,
+  lostUpdate,
+  operlog,
+  touched,
+  userInScope,
+  usersInScope,
+} from '../shared/system';
+import {
+  checkDept,
+  checkPostIds,
+  checkRoleIds,
+  checkUserUnique,
+  postIdsOf,
+  postOptions,
+  replaceUserPosts,
+  replaceUserRoles,
+  roleOptions,
+  rolesOf,
+  selectUsers,
+  userListOrder,
+  userListWhere,
+} from './user.service';
+import { sysUser } from './user.table';
+import { importUsers, USER_EXPORT_COLUMNS, USER_TEMPLATE_COLUMNS } from './user-import';
+
+const TITLE = 'menu_user';
+const userIdParam = z
+  .object({
+    userId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
+const userIdsParam = z.object({ userIds: zIdsParam.shape.ids }).strict();
+
+/** The stored phone: digits-only national form when it is a phone, as typed otherwise (''). */
+const storedPhone = (value: string) => (value ? (normalizePhone(value) ?? value) : '');
+
+/**
+ * /system/user (issue 4 item 1; screens §4.1, §4.2): users inside the caller's data scope. The built-in
+ * administrator (user 1) is never deleted or disabled and keeps the admin role; nobody deletes or disables
+ * themselves; only administrators change administrators.
+ */
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, settings }) => {
+  acceptFormBodies(app);
+
+  app.get(
+    '/system/user/list',
+    {
+      config: { permission: 'system:user:list' },
+      schema: { tags: ['system'], summary: 'Users (paged)', querystring: ZUserQuery },
+    },
+    async (req) => {
+      const q = req.query;
+      const where = userListWhere(req.auth, q);
+      const { limit, offset } = pageOf(q);
+      const [rows, [total]] = await Promise.all([
+        selectUsers(db)
+          .where(where)
+          .orderBy(...userListOrder(q))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(sysUser).where(where),
+      ]);
+      const roles = await rolesOf(
+        db,
+        rows.map((r) => r.userId),
+      );
+      return table(
+        req,
+        rows.map((r) => ({
+          ...r,
+          dept: r.deptId ? { deptId: r.deptId, deptName: r.deptName ?? '' } : null,
+          roles: roles.get(r.userId) ?? [],
+        })),
+        total?.n ?? 0,
+      );
+    },
+  );
+
+  // The department tree of pickers and the user screen: departments inside the caller's scope.
+  app.get(
+    '/system/user/deptTree',
+    { config: { authenticated: true }, schema: { tags: ['system'], summary: 'Department tree (data scope applied)' } },
+    async (req) => {
+      const rows = await db
+        .select({ id: sysDept.deptId, parentId: sysDept.parentId, label: sysDept.deptName, status: sysDept.status })
+        .from(sysDept)
+        .where(and(eq(sysDept.delFlag, '0'), deptPickerScope(req.auth)))
+        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
+      const nodes = rows.map((r) => ({
+        id: r.id,
+        parentId: r.parentId,
+        label: r.label,
+        ...(r.status === '1' ? { disabled: true } : {}),
+      }));
+      return ok(req, stripParents(buildTree(nodes, 'id', 'parentId')));
+    },
+  );
+
+  // Options of the add form (RuoYi GET /system/user/): roles and posts.
+  app.get(
+    '/system/user',
+    {
+      config: { permission: ['system:user:query', 'system:user:add', 'system:user:edit'] },
+      schema: { tags: ['system'], summary: 'Role and post options of the user form' },
+    },
+    async (req) => ({ ...ok(req), roles: await roleOptions(db, req.auth), posts: await postOptions(db) }),
+  );
+
+  app.get(
+    '/system/user/:userId',
+    {
+      config: { permission: ['system:user:query', 'system:user:edit'] },
+      schema: { tags: ['system'], summary: 'One user with its roles, posts and the form options', params: userIdParam },
+    },
+    async (req) => {
+      const user = await userInScope(db, req.auth, req.params.userId);
+      const [row] = await selectUsers(db).where(eq(sysUser.userId, user.userId));
+      const roles = (await rolesOf(db, [user.userId])).get(user.userId) ?? [];
+      return {
+        ...ok(req, {
+          ...row!,
+          dept: row!.deptId ? { deptId: row!.deptId, deptName: row!.deptName ?? '' } : null,
+          roles,
+        }),
+        roleIds: roles.map((r) => r.roleId),
+        postIds: await postIdsOf(db, user.userId),
+        roles: await roleOptions(db, req.auth),
+        posts: await postOptions(db),
+      };
+    },
+  );
+
+  app.post(
+    '/system/user',
+    {
+      config: { permission: 'system:user:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      schema: { tags: ['system'], summary: 'Create a user', body: ZUserCreate },
+    },
+    async (req) => {
+      const b = req.body;
+      const phonenumber = storedPhone(b.phonenumber);
+      await checkDept(db, req.auth, b.deptId);
+      const roleIds = await checkRoleIds(db, req.auth, b.roleIds);
+      const postIds = await checkPostIds(db, b.postIds);
+      await checkUserUnique(db, { userName: b.userName, phonenumber, email: b.email });
+      const initPassword = await settings.initPassword();
+      const password = b.password ?? initPassword;
+      const hashed = await hashPassword(password);
+      try {
+        const userId = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(sysUser)
+            .values({
+              userName: b.userName,
+              nickName: b.nickName,
+              deptId: b.deptId,
+              phonenumber,
+              email: b.email,
+              sex: b.sex,
+              status: b.status,
+              remark: b.remark,
+              password: hashed,
+              // The shared initial password is known to everyone: its holder must choose their own first.
+              mustChangePassword: password === initPassword,
+              createBy: req.auth.userName,
+            })
+            .returning({ userId: sysUser.userId });
+          await replaceUserRoles(tx, row!.userId, roleIds);
+          await replaceUserPosts(tx, row!.userId, postIds);
+          return row!.userId;
+        });
+        return ok(req, { userId });
+      } catch (err) {
+        if (isUniqueViolation(err, 'sys_user_name_uq')) throw duplicate('err_user_name_exists', { value: b.userName });
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/system/user',
+    {
+      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Edit a user (optimistic version)', body: ZUserEdit },
+    },
+    async (req) => {
+      const b = req.body;
+      const user = await userInScope(db, req.auth, b.userId);
+      await assertMayManage(db, req.auth, [user.userId]);
+      const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
+      if (user.userId === ADMIN_USER_ID && (b.status !== '0' || !b.roleIds.includes(ADMIN_ROLE_ID)))
+        throw forbidden('err_admin_user_protected');
+      if (user.userId === req.auth.userId && b.status !== '0') throw forbidden('err_disable_self');
+      if (b.deptId !== user.deptId) await checkDept(db, req.auth, b.deptId);
+      const roleIds = await checkRoleIds(db, req.auth, b.roleIds, current);
+      const postIds = await checkPostIds(db, b.postIds);
+      const phonenumber = storedPhone(b.phonenumber);
+      await checkUserUnique(db, { phonenumber, email: b.email }, user.userId);
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sysUser)
+          .set({
+            nickName: b.nickName,
+            deptId: b.deptId,
+            phonenumber,
+            email: b.email,
+            sex: b.sex,
+            status: b.status,
+            remark: b.remark,
+            version: sql`${sysUser.version} + 1`,
+            ...touched(req),
+          })
+          .where(and(eq(sysUser.userId, user.userId), eq(sysUser.version, b.version), eq(sysUser.delFlag, '0')))
+          .returning({ userId: sysUser.userId });
+        if (!updated.length) lostUpdate(true);
+        await replaceUserRoles(tx, user.userId, roleIds);
+        await replaceUserPosts(tx, user.userId, postIds);
+        if (b.status === '1' && user.status !== '1') await revokeUserSessions(tx, user.userId);
+      });
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/user/:userIds',
+    {
+      config: { permission: 'system:user:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      schema: { tags: ['system'], summary: 'Delete users', params: userIdsParam },
+    },
+    async (req) => {
+      const ids = [...new Set(req.params.userIds)];
+      if (ids.includes(req.auth.userId)) throw forbidden('err_delete_self');
+      if (ids.includes(ADMIN_USER_ID)) throw forbidden('err_admin_user_protected');
+      await usersInScope(db, req.auth, ids);
+      await assertMayManage(db, req.auth, ids);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sysUser)
+          .set({ delFlag: '2', version: sql`${sysUser.version} + 1`, bindAppType: '', bindOpenId: '', ...touched(req) })
+          .where(and(inArray(sysUser.userId, ids), eq(sysUser.delFlag, '0')));
+        for (const id of ids) {
+          await replaceUserRoles(tx, id, []);
+          await replaceUserPosts(tx, id, []);
+          await revokeUserSessions(tx, id);
+        }
+      });
+      return ok(req);
+    },
+  );
+
+  app.put(
+    '/system/user/resetPwd',
+    {
+      config: { permission: 'system:user:resetPwd', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: "Reset a user's password (ends their sessions)", body: ZUserResetPwd },
+    },
+    async (req) => {
+      const user = await userInScope(db, req.auth, req.body.userId);
+      await assertMayManage(db, req.auth, [user.userId]);
+      const self = user.userId === req.auth.userId;
+      const mustChange = !self && req.body.password === (await settings.initPassword());
+      const hashed = await hashPassword(req.body.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sysUser)
+          .set({
+            password: hashed,
+            mustChangePassword: mustChange,
+            pwdUpdateDate: sql`now()`,
+            version: sql`${sysUser.version} + 1`,
+            ...touched(req),
+          })
+          .where(eq(sysUser.userId, user.userId));
+        // A reset ends every session of the user (the caller's own survives when resetting themselves).
+        await revokeUserSessions(tx, user.userId, self ? req.auth.sessionId : undefined);
+      });
+      return ok(req);
+    },
+  );
+
+  app.put(
+    '/system/user/changeStatus',
+    {
+      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: 'Enable or disable a user', body: ZUserChangeStatus },
+    },
+    async (req) => {
+      const b = req.body;
+      const user = await userInScope(db, req.auth, b.userId);
+      await assertMayManage(db, req.auth, [user.userId]);
+      if (b.status === '1' && user.userId === ADMIN_USER_ID) throw forbidden('err_admin_user_protected');
+      if (b.status === '1' && user.userId === req.auth.userId) throw forbidden('err_disable_self');
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sysUser)
+          .set({ status: b.status, version: sql`${sysUser.version} + 1`, ...touched(req) })
+          .where(
+            and(
+              eq(sysUser.userId, user.userId),
+              eq(sysUser.delFlag, '0'),
+              b.version === undefined ? undefined : eq(sysUser.version, b.version),
+            ),
+          )
+          .returning({ userId: sysUser.userId });
+        if (!updated.length) lostUpdate(true);
+        if (b.status === '1') await revokeUserSessions(tx, user.userId);
+      });
+      return ok(req);
+    },
+  );
+
+  app.get(
+    '/system/user/authRole/:userId',
+    {
+      config: { permission: ['system:user:query', 'system:user:edit'] },
+      schema: { tags: ['system'], summary: 'A user and every role, assigned ones flagged', params: userIdParam },
+    },
+    async (req) => {
+      const user = await userInScope(db, req.auth, req.params.userId);
+      const assigned = new Set((await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? []);
+      const roles = await roleOptions(db, req.auth);
+      return {
+        ...ok(req),
+        user: {
+          userId: user.userId,
+          userName: user.userName,
+          nickName: user.nickName,
+          deptId: user.deptId,
+          status: user.status,
+        },
+        roles: roles.map((r) => ({ ...r, flag: assigned.has(r.roleId) })),
+      };
+    },
+  );
+
+  app.put(
+    '/system/user/authRole',
+    {
+      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
+      schema: { tags: ['system'], summary: "Set a user's roles", body: ZUserAuthRole },
+    },
+    async (req) => {
+      const user = await userInScope(db, req.auth, req.body.userId);
+      await assertMayManage(db, req.auth, [user.userId]);
+      if (user.userId === ADMIN_USER_ID && !req.body.roleIds.includes(ADMIN_ROLE_ID))
+        throw forbidden('err_admin_user_protected');
+      const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
+      const roleIds = await checkRoleIds(db, req.auth, req.body.roleIds, current);
+      await db.transaction(async (tx) => {
+        await replaceUserRoles(tx, user.userId, roleIds);
+        await tx
+          .update(sysUser)
+          .set({ version: sql`${sysUser.version} + 1`, ...touched(req) })
+          .where(eq(sysUser.userId, user.userId));
+      });
+      return ok(req);
+    },
+  );
+
+  app.delete(
+    '/system/user/unbind/:appType/:userId',
+    {
+      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      schema: { tags: ['system'], summary: "Remove a user's third-party app binding", params: ZUnbindParams },
+    },
+    async (req) => {
+      const user = await userInScope(db, req.auth, req.params.userId);
+      await assertMayManage(db, req.auth, [user.userId]);
+      if (user.bindAppType !== req.params.appType) throw notFound();
+      await db
+        .update(sysUser)
+        .set({ bindAppType: '', bindOpenId: '', version: sql`${sysUser.version} + 1`, ...touched(req) })
+        .where(and(eq(sysUser.userId, user.userId), eq(sysUser.bindAppType, req.params.appType)));
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/system/user/export',
+    {
+      config: { permission: 'system:user:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      schema: { tags: ['system'], summary: 'Export users (.xlsx, current filters)', body: exportBody(ZUserQuery) },
+    },
+    async (req, reply) => {
+      const where = userListWhere(req.auth, req.body);
+      return sendExcel(req, reply, {
+        fileName: 'system_user_export',
+        db,
+        columns: USER_EXPORT_COLUMNS,
+        rows: keysetBatches(
+          (after, limit) =>
+            selectUsers(db)
+              .where(and(where, after === undefined ? undefined : gt(sysUser.userId, after)))
+              .orderBy(asc(sysUser.userId))
+              .limit(limit),
+          (r) => r.userId,
+        ),
+      });
+    },
+  );
+
+  app.post(
+    '/system/user/importTemplate',
+    {
+      config: { permission: ['system:user:import', 'system:user:add'], operlog: false },
+      schema: { tags: ['system'], summary: 'User import template (.xlsx)' },
+    },
+    async (req, reply) =>
+      sendTemplate(req, reply, { fileName: 'system_user_import_template', db, columns: USER_TEMPLATE_COLUMNS }),
+  );
+
+  app.post(
+    '/system/user/importData',
+    {
+      config: { permission: 'system:user:import', operlog: operlog(TITLE, BUSINESS_TYPE.IMPORT) },
+      schema: {
+        tags: ['system'],
+        summary: 'Import users from .xlsx (multipart field "file"); all rows or none',
+        querystring: ZUserImportQuery,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      const part = req.isMultipart() ? await req.file() : undefined;
+      if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
+      const buffer = await part.toBuffer();
+      const result = await importUsers(db, req.auth, buffer, {
+        updateSupport: req.query.updateSupport,
+        initPassword: await settings.initPassword(),
+        lang: req.lang,
+      });
+      return { code: 200, msg: t('msg_import_success', req.lang, { ...result }), data: result };
+    },
+  );
+};
+
+type TreeOut = { id: number; label: string; disabled?: boolean; children?: TreeOut[] };
+
+/** Drops `parentId` from the tree nodes (the picker needs id, label, disabled, children). */
+function stripParents(nodes: readonly Record<string, unknown>[]): TreeOut[] {
+  return nodes.map((n) => {
+    const out: TreeOut = { id: n.id as number, label: n.label as string };
+    if (n.disabled) out.disabled = true;
+    const children = n.children as Record<string, unknown>[] | undefined;
+    if (children?.length) out.children = stripParents(children);
+    return out;
+  });
+}

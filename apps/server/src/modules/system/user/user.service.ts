@@ -1,0 +1,192 @@
+import type { TUserQuery } from '@theone/contracts';
+import { and, asc, desc, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import type { DbOrTx } from '../../../platform/db/database';
+import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { sysDept } from '../dept/dept.table';
+import { sysPost } from '../post/post.table';
+import { sysRole } from '../role/role.table';
+import { ADMIN_ROLE_ID, deptAndBelow, deptsInScope, userScope } from '../shared/system';
+import { sysUser, sysUserPost, sysUserRole } from './user.table';
+
+/** Columns of a user row in lists and forms (never the password hash). */
+export const USER_COLUMNS = {
+  userId: sysUser.userId,
+  deptId: sysUser.deptId,
+  userName: sysUser.userName,
+  nickName: sysUser.nickName,
+  email: sysUser.email,
+  phonenumber: sysUser.phonenumber,
+  sex: sysUser.sex,
+  status: sysUser.status,
+  bindAppType: sysUser.bindAppType,
+  loginIp: sysUser.loginIp,
+  loginDate: sysUser.loginDate,
+  createBy: sysUser.createBy,
+  createTime: sysUser.createTime,
+  updateTime: sysUser.updateTime,
+  remark: sysUser.remark,
+  version: sysUser.version,
+  deptName: sysDept.deptName,
+};
+
+/** WHERE of the user list and export: live users inside the caller's scope, with the screen's filters. */
+export function userListWhere(auth: AuthContext, q: Partial<TUserQuery>): SQL | undefined {
+  return and(
+    eq(sysUser.delFlag, '0'),
+    userScope(auth),
+    q.userName ? ilike(sysUser.userName, likeContains(q.userName)) : undefined,
+    q.nickName ? ilike(sysUser.nickName, likeContains(q.nickName)) : undefined,
+    q.phonenumber ? like(sysUser.phonenumber, likeContains(q.phonenumber)) : undefined,
+    q.status ? eq(sysUser.status, q.status) : undefined,
+    q.deptId ? deptAndBelow(sysUser.deptId, q.deptId) : undefined,
+    dateRange(sysUser.createTime, q),
+  );
+}
+
+export function userListOrder(q: Partial<TUserQuery>) {
+  return orderOf(q, { createTime: sysUser.createTime, userId: sysUser.userId, loginDate: sysUser.loginDate }, [
+    desc(sysUser.createTime),
+    desc(sysUser.userId),
+  ]);
+}
+
+/** Users with their department name, by a WHERE; `limit`/`offset` for pages. */
+export function selectUsers(db: DbOrTx) {
+  return db.select(USER_COLUMNS).from(sysUser).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId));
+}
+
+/** The live roles of users, for the roles column and the edit form. */
+export async function rolesOf(db: DbOrTx, userIds: readonly number[]) {
+  const out = new Map<number, { roleId: number; roleName: string; roleKey: string; status: string }[]>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .select({
+      userId: sysUserRole.userId,
+      roleId: sysRole.roleId,
+      roleName: sysRole.roleName,
+      roleKey: sysRole.roleKey,
+      status: sysRole.status,
+    })
+    .from(sysUserRole)
+    .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.delFlag, '0')))
+    .where(inArray(sysUserRole.userId, [...userIds]))
+    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    list.push({ roleId: r.roleId, roleName: r.roleName, roleKey: r.roleKey, status: r.status });
+    out.set(r.userId, list);
+  }
+  return out;
+}
+
+export async function postIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db.select({ postId: sysUserPost.postId }).from(sysUserPost).where(eq(sysUserPost.userId, userId));
+  return rows.map((r) => r.postId).sort((a, b) => a - b);
+}
+
+/** Role options of the user form: live roles; the admin role only for administrators. */
+export async function roleOptions(db: DbOrTx, auth: AuthContext) {
+  return db
+    .select({
+      roleId: sysRole.roleId,
+      roleName: sysRole.roleName,
+      roleKey: sysRole.roleKey,
+      status: sysRole.status,
+      createTime: sysRole.createTime,
+    })
+    .from(sysRole)
+    .where(and(eq(sysRole.delFlag, '0'), auth.isAdmin ? undefined : ne(sysRole.roleId, ADMIN_ROLE_ID)))
+    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+}
+
+export async function postOptions(db: DbOrTx) {
+  return db
+    .select({ postId: sysPost.postId, postCode: sysPost.postCode, postName: sysPost.postName, status: sysPost.status })
+    .from(sysPost)
+    .orderBy(asc(sysPost.postSort), asc(sysPost.postId));
+}
+
+/**
+ * Checks the roles a caller assigns: each must exist (404 otherwise); the admin role only by an administrator.
+ * `keep` are roles the user already holds, which a non-administrator may leave in place.
+ */
+export async function checkRoleIds(
+  db: DbOrTx,
+  auth: AuthContext,
+  roleIds: readonly number[],
+  keep: readonly number[] = [],
+) {
+  const unique = [...new Set(roleIds)];
+  if (!unique.length) return unique;
+  const rows = await db
+    .select({ roleId: sysRole.roleId })
+    .from(sysRole)
+    .where(and(inArray(sysRole.roleId, unique), eq(sysRole.delFlag, '0')));
+  if (rows.length !== unique.length) throw notFound();
+  if (!auth.isAdmin && unique.includes(ADMIN_ROLE_ID) && !keep.includes(ADMIN_ROLE_ID))
+    throw forbidden('err_admin_role_grant');
+  return unique;
+}
+
+export async function checkPostIds(db: DbOrTx, postIds: readonly number[]) {
+  const unique = [...new Set(postIds)];
+  if (!unique.length) return unique;
+  const rows = await db.select({ postId: sysPost.postId }).from(sysPost).where(inArray(sysPost.postId, unique));
+  if (rows.length !== unique.length) throw notFound();
+  return unique;
+}
+
+/**
+ * A user's department: inside the caller's scope (404 otherwise). No department is allowed only for callers
+ * who see all users, since anyone else could never see the user again.
+ */
+export async function checkDept(db: DbOrTx, auth: AuthContext, deptId: number | null) {
+  if (deptId === null) {
+    if (userScope(auth) !== undefined) throw badRequest('err_required', { field: 'deptId' }, 'deptId');
+    return;
+  }
+  await deptsInScope(db, auth, [deptId]);
+}
+
+/** User name, phone and e-mail are unique among live users. */
+export async function checkUserUnique(
+  db: DbOrTx,
+  values: { userName?: string; phonenumber?: string; email?: string },
+  exceptUserId?: number,
+) {
+  const other = exceptUserId === undefined ? undefined : ne(sysUser.userId, exceptUserId);
+  const live = eq(sysUser.delFlag, '0');
+  if (values.userName) {
+    const [row] = await db
+      .select({ id: sysUser.userId })
+      .from(sysUser)
+      .where(and(live, other, sql`lower(${sysUser.userName}) = lower(${values.userName})`));
+    if (row) throw duplicate('err_user_name_exists', { value: values.userName });
+  }
+  if (values.phonenumber) {
+    const [row] = await db
+      .select({ id: sysUser.userId })
+      .from(sysUser)
+      .where(and(live, other, eq(sysUser.phonenumber, values.phonenumber)));
+    if (row) throw duplicate('err_phone_exists', { value: values.phonenumber });
+  }
+  if (values.email) {
+    const [row] = await db
+      .select({ id: sysUser.userId })
+      .from(sysUser)
+      .where(and(live, other, sql`lower(${sysUser.email}) = lower(${values.email})`));
+    if (row) throw duplicate('err_email_exists', { value: values.email });
+  }
+}
+
+export async function replaceUserRoles(db: DbOrTx, userId: number, roleIds: readonly number[]) {
+  await db.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
+  if (roleIds.length) await db.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+export async function replaceUserPosts(db: DbOrTx, userId: number, postIds: readonly number[]) {
+  await db.delete(sysUserPost).where(eq(sysUserPost.userId, userId));
+  if (postIds.length) await db.insert(sysUserPost).values(postIds.map((postId) => ({ userId, postId })));
+}
