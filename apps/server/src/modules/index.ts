@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps';
 import { authRoutes } from './auth/auth.routes';
+import { markRoutes } from './bas/mark.routes';
+import { priceRoutes } from './bas/price.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { configRoutes } from './system/config/config.routes';
@@ -37,4 +39,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   postRoutes,
   roleRoutes,
   userRoutes,
+  // bas
+  markRoutes,
+  priceRoutes,
 ];

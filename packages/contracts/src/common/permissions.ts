@@ -71,6 +71,8 @@ export const FEE_FIELDS: ReadonlySet<string> = new Set([
   'oldVolumePriceAgent',
   'oldWeightPriceAgent',
   'contPrice',
+  'apPrice',
+  'arPrice',
   'containerFee',
   'credtLimit',
   'minAmount',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../../platform/auth/password';
 import type { Db, Tx } from '../../../platform/db/database';
+import { applyBasSeed } from '../../bas/bas.seed';
 import { sysConfig } from '../config/config.table';
 import { sysDept } from '../dept/dept.table';
 import { DICT_SEED } from '../dict/dict.seed';
@@ -226,6 +227,8 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         if (posts.length) await tx.insert(sysUserPost).values(posts.map((postId) => ({ userId: row!.id, postId })));
       }
     }
+
+    await applyBasSeed(tx, { production: options.production });
   });
   return { adminPasswordGenerated };
 }

@@ -1,0 +1,45 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import { dataScopeFilter } from '../../platform/auth/data-scope';
+import { basMark } from './bas.table';
+
+/**
+ * Data scope of customers (DOMAIN §7): RuoYi's scopes on the mark's department (`bas_mark.dept_id`, the sales
+ * person's department), and for 'self' the marks whose sales or service person is the user.
+ *
+ * `markScopeFilter(auth)` is a condition on `bas_mark` columns (undefined = sees everything). Other modules
+ * restrict their rows through the mark with `markIdInScope(auth, orders.markId)`, which gives
+ * `orders.mark_id IN (SELECT id FROM bas_mark WHERE <scope>)`; rows without a mark (no-mark cargo) are
+ * outside a restricted scope unless `includeNull` is set.
+ */
+export function markScopeFilter(auth: AuthContext, m: typeof basMark = basMark): SQL | undefined {
+  return dataScopeFilter(auth, {
+    dept: m.deptId,
+    self: sql`(${m.sales} = ${auth.userId} OR ${m.service} = ${auth.userId})`,
+  });
+}
+
+/** `column IN (marks in the caller's scope)`; undefined when the caller sees every mark. */
+export function markIdInScope(
+  auth: AuthContext,
+  column: AnyPgColumn | SQL,
+  options: { includeNull?: boolean } = {},
+): SQL | undefined {
+  const filter = markScopeFilter(auth);
+  if (!filter) return undefined;
+  const inScope = sql`${column} IN (SELECT ${basMark.id} FROM ${basMark} WHERE ${filter})`;
+  return options.includeNull ? sql`(${column} IS NULL OR ${inScope})` : inScope;
+}
+
+/** Same as markIdInScope for tables that store the mark code. */
+export function markCodeInScope(
+  auth: AuthContext,
+  column: AnyPgColumn | SQL,
+  options: { includeNull?: boolean } = {},
+): SQL | undefined {
+  const filter = markScopeFilter(auth);
+  if (!filter) return undefined;
+  const inScope = sql`${column} IN (SELECT ${basMark.mark} FROM ${basMark} WHERE ${filter})`;
+  return options.includeNull ? sql`(${column} IS NULL OR ${column} = '' OR ${inScope})` : inScope;
+}

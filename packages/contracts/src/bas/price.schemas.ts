@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { add, div, money, mul, sub, type TMoneyInput, toMoneyString, zMoney, zRate } from '../common/money';
+import { emptyToUndefined, zId, zPageQuery, zTextFilter } from '../common/page';
+import {
+  refineDateOrder,
+  zDay,
+  zDayFilter,
+  zFlag,
+  zFlagFilter,
+  zIdFilter,
+  zOptionalId,
+  zText,
+  zVersion,
+} from './common.schemas';
+import { CARGO_TYPE, CARGO_TYPES, CURRENCIES, CURRENCY, TRANSPORT_MODE, TRANSPORT_MODES } from './constants';
+
+/**
+ * Price rows (spec §3 'Pricing', DOMAIN §4, screens §3.7-3.10). A row applies to one mark (`markId`) or to
+ * all marks (null), for a transport mode, origin (geog orgId 1), destination (geog orgId 2) and cargo type,
+ * from validFromDate to validToDate inclusive. Prices are fee fields.
+ */
+
+const zOptionalMoney = z.preprocess(emptyToUndefined, zMoney.nullable().optional());
+const zOptionalRate = z.preprocess(emptyToUndefined, zRate.nullable().optional());
+
+const priceFields = {
+  markId: zOptionalId,
+  busType: z.enum(TRANSPORT_MODES),
+  leftAddrId: zId,
+  destAddrId: zId,
+  cargoType: z.enum(CARGO_TYPES).default(CARGO_TYPE.GENERAL),
+  currency: z.enum(CURRENCIES).default(CURRENCY.RMB),
+  /** '0' by volume (default), '1' by weight: the basis tag shown on the list */
+  isWeight: zFlag.default('0'),
+  volumePrice: zMoney,
+  weightPrice: zMoney,
+  isWeightAgent: zFlag.default('0'),
+  /** empty = the customer price (screens §3.8) */
+  volumePriceAgent: zOptionalMoney,
+  weightPriceAgent: zOptionalMoney,
+  /** kg per m³ */
+  volWgtRate: zOptionalRate,
+  wgtVolRate: zOptionalRate,
+  validFromDate: zDay,
+  validToDate: zDay,
+  remark: zText(500),
+};
+
+export const ZPriceAddBody = z.object(priceFields).strict().superRefine(refineDateOrder);
+export type TPriceAddBody = z.infer<typeof ZPriceAddBody>;
+
+export const ZPriceEditBody = z
+  .object({ id: zId, version: zVersion, ...priceFields })
+  .strict()
+  .superRefine(refineDateOrder);
+export type TPriceEditBody = z.infer<typeof ZPriceEditBody>;
+
+/** Default ratio (kg per m³) of a new price: 167 for air, 300 otherwise (screens §3.8). */
+export function defaultVolWgtRate(busType: string): string {
+  return busType === TRANSPORT_MODE.AIR || busType === TRANSPORT_MODE.DIRECT_FLIGHT ? '167.000000' : '300.000000';
+}
+
+export const PRICE_ORDER_BY = [
+  'createTime',
+  'updateTime',
+  'validFromDate',
+  'validToDate',
+  'volumePrice',
+  'weightPrice',
+  'volumePriceAgent',
+  'weightPriceAgent',
+] as const;
+
+const priceFilters = {
+  /** a mark code; with `allMarks=1` only the all-marks rows */
+  mark: zTextFilter(20),
+  markId: zIdFilter,
+  allMarks: zFlagFilter,
+  busType: zTextFilter(10),
+  leftAddrId: zIdFilter,
+  destAddrId: zIdFilter,
+  cargoType: zTextFilter(2),
+  currency: zTextFilter(3),
+  /** rows valid on that day */
+  validOn: zDayFilter,
+  /** '0' not overdue (today <= validToDate), '1' overdue */
+  isOverdue: zFlagFilter,
+  validFromBegin: zDayFilter,
+  validFromEnd: zDayFilter,
+};
+
+/** GET /bas/price/list */
+export const ZPriceListQuery = zPageQuery(PRICE_ORDER_BY, priceFilters);
+export type TPriceListQuery = z.infer<typeof ZPriceListQuery>;
+
+/** GET /bas/price/select: the row that applies (DOMAIN §4), for the order form. */
+export const ZPriceSelectQuery = z
+  .object({
+    /** the order's mark (id or code); none = only all-marks rows */
+    markId: zIdFilter,
+    mark: zTextFilter(20),
+    busType: z.enum(TRANSPORT_MODES),
+    leftAddrId: zId,
+    destAddrId: zId,
+    cargoType: z.preprocess(emptyToUndefined, z.enum(CARGO_TYPES).default(CARGO_TYPE.GENERAL)),
+    /** the order date; default today in the business time zone */
+    date: zDayFilter,
+    /** when nothing is valid, return the most recently ended row flagged isOverdue */
+    includeExpired: zFlagFilter,
+  })
+  .strict();
+export type TPriceSelectQuery = z.infer<typeof ZPriceSelectQuery>;
+
+// -------------------------------------------------------------------------------------------------
+// Batch price adjustment (screens §3.10)
+
+export const PRICE_TARGET_FIELDS = ['volumePrice', 'weightPrice', 'volumePriceAgent', 'weightPriceAgent'] as const;
+export type TPriceTargetField = (typeof PRICE_TARGET_FIELDS)[number];
+
+export const PRICE_ADJUST_METHODS = ['add', 'subtract', 'increasePct', 'decreasePct'] as const;
+export type TPriceAdjustMethod = (typeof PRICE_ADJUST_METHODS)[number];
+
+export const ZPriceBatchBody = z
+  .object({
+    /** the ticked rows of step 1 (only rows still matching the filters are changed) */
+    ids: z.array(zId).min(1, 'msg_select_data_first').max(5000),
+    /** filters of step 1, re-applied so a row that changed meanwhile is skipped */
+    filter: z
+      .object({
+        mark: zTextFilter(20),
+        markId: zIdFilter,
+        allMarks: zFlagFilter,
+        busType: zTextFilter(10),
+        leftAddrId: zIdFilter,
+        destAddrId: zIdFilter,
+        cargoType: zTextFilter(2),
+        currency: zTextFilter(3),
+        validOn: zDayFilter,
+      })
+      .strict()
+      .default({}),
+    fields: z.array(z.enum(PRICE_TARGET_FIELDS)).min(1, 'err_required').max(4),
+    method: z.enum(PRICE_ADJUST_METHODS),
+    /** an amount (2 decimals) or a percentage 0-100 (2 decimals) */
+    value: zMoney,
+    /** 'inPlace' (default) or 'fromDate': old rows end the day before, new rows run from `effectiveDate` */
+    effective: z.enum(['inPlace', 'fromDate']).default('inPlace'),
+    effectiveDate: z.preprocess(emptyToUndefined, zDay.optional()),
+    preview: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if ((b.method === 'increasePct' || b.method === 'decreasePct') && money(b.value).gt(100)) {
+      ctx.addIssue({ code: 'custom', message: 'err_too_big', path: ['value'] });
+    }
+    if (b.effective === 'fromDate' && !b.effectiveDate) {
+      ctx.addIssue({ code: 'custom', message: 'err_required', path: ['effectiveDate'] });
+    }
+  });
+export type TPriceBatchBody = z.infer<typeof ZPriceBatchBody>;
+
+/**
+ * The new price of one field: amount ± value, or amount × (100 ± value) / 100, rounded half up to the cent.
+ * The result may be negative: the caller shows it red and refuses to apply (screens §3.10).
+ */
+export function adjustPrice(amount: TMoneyInput, method: TPriceAdjustMethod, value: TMoneyInput): string {
+  switch (method) {
+    case 'add':
+      return toMoneyString(add(amount, value));
+    case 'subtract':
+      return toMoneyString(sub(amount, value));
+    case 'increasePct':
+      return toMoneyString(div(mul(amount, add(100, value)), 100));
+    case 'decreasePct':
+      return toMoneyString(div(mul(amount, sub(100, value)), 100));
+  }
+}
+
+/** One row of the batch preview: old and new value of each target field. */
+export interface TPriceBatchRow {
+  id: number;
+  mark: string | null;
+  busType: string;
+  leftAddrId: number;
+  destAddrId: number;
+  cargoType: string;
+  currency: string;
+  validFromDate: string;
+  validToDate: string;
+  /** old values */
+  oldVolumePrice?: string | null;
+  oldWeightPrice?: string | null;
+  oldVolumePriceAgent?: string | null;
+  oldWeightPriceAgent?: string | null;
+  /** new values (null where the field is empty and stays empty) */
+  volumePrice?: string | null;
+  weightPrice?: string | null;
+  volumePriceAgent?: string | null;
+  weightPriceAgent?: string | null;
+  /** a new value would be below 0 */
+  negative: boolean;
+}
+
+export interface TPriceBatchResult {
+  preview: boolean;
+  rows: TPriceBatchRow[];
+  /** rows that change */
+  changed: number;
+  /** ticked rows left out: overdue, no longer matching the filters, or ending before the effective date */
+  skipped: number;
+  /** rows that would go below 0 (apply is refused while any) */
+  negative: number;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Container prices (screens §3.11)
+
+const contPriceFields = {
+  containerType: z.string().trim().min(1, 'err_required').max(20),
+  busType: z.enum(TRANSPORT_MODES),
+  leftAddrId: zId,
+  destAddrId: zId,
+  /** carrier */
+  vesselOwner: zText(100),
+  apPrice: zMoney,
+  arPrice: zOptionalMoney,
+  currency: z.enum(CURRENCIES).default(CURRENCY.RMB),
+  validFromDate: zDay,
+  validToDate: zDay,
+  remark: zText(500),
+};
+export const ZContPriceAddBody = z.object(contPriceFields).strict().superRefine(refineDateOrder);
+export const ZContPriceEditBody = z
+  .object({ id: zId, version: zVersion, ...contPriceFields })
+  .strict()
+  .superRefine(refineDateOrder);
+export type TContPriceAddBody = z.infer<typeof ZContPriceAddBody>;
+export const ZContPriceListQuery = zPageQuery(
+  ['createTime', 'updateTime', 'validFromDate', 'validToDate', 'apPrice', 'arPrice'],
+  {
+    containerType: zTextFilter(20),
+    busType: zTextFilter(10),
+    leftAddrId: zIdFilter,
+    destAddrId: zIdFilter,
+    vesselOwner: zTextFilter(100),
+    validOn: zDayFilter,
+    isOverdue: zFlagFilter,
+  },
+);
+export type TContPriceListQuery = z.infer<typeof ZContPriceListQuery>;
