@@ -3,6 +3,8 @@ import type { AppDeps } from '../platform/deps';
 import { authRoutes } from './auth/auth.routes';
 import { markRoutes } from './bas/mark.routes';
 import { priceRoutes } from './bas/price.routes';
+import { referenceRoutes } from './bas/reference.routes';
+import { resourceRoutes } from './bas/resource.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { configRoutes } from './system/config/config.routes';
@@ -42,4 +44,6 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   // bas
   markRoutes,
   priceRoutes,
+  referenceRoutes,
+  resourceRoutes,
 ];

@@ -323,16 +323,14 @@ async function seedCurrencies(tx: Tx, today: string) {
       .where(and(eq(basCurrate.srcCurrencyId, p.src), eq(basCurrate.destCurrencyId, p.dest)))
       .limit(1);
     if (!existing) {
-      await tx
-        .insert(basCurrate)
-        .values({
-          srcCurrencyId: p.src,
-          destCurrencyId: p.dest,
-          rate: p.rate,
-          effectiveDate: start,
-          createBy: 'system',
-          remark: '初始汇率 / initial rate',
-        });
+      await tx.insert(basCurrate).values({
+        srcCurrencyId: p.src,
+        destCurrencyId: p.dest,
+        rate: p.rate,
+        effectiveDate: start,
+        createBy: 'system',
+        remark: '初始汇率 / initial rate',
+      });
     }
   }
 }

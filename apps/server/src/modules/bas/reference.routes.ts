@@ -1,0 +1,331 @@
+import {
+  div,
+  type TLanguage,
+  toRateString,
+  ZCurrateAddBody,
+  ZCurrateEditBody,
+  ZCurrateListQuery,
+  ZCurratePairParams,
+  ZGeogSelectQuery,
+  ZWarehouseSelectQuery,
+} from '@theone/contracts';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../platform/db/database';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
+import { ok } from '../../platform/http/envelope';
+import { orderOf, pageOf } from '../../platform/http/paging';
+import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
+import { allOf, todayIn } from './bas-common';
+import { registerCrud } from './crud';
+import { rateInForce } from './currate.service';
+import { isInUse } from './usage';
+
+/**
+ * Reference selects (spec §7: geog/select?orgId=, currency/select, warehouse/select) and exchange rates
+ * (screens §3.16, GET currate/{src}/{dest}: the rate in force today).
+ */
+
+const label = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
+  (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;
+
+const zRateQuery = z
+  .object({
+    date: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    ),
+  })
+  .strict();
+
+export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const tags = ['bas'];
+  const today = () => todayIn(config.timezone);
+
+  app.get(
+    '/bas/geog/select',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary: 'Geography: orgId 1 origin cities, 2 destination countries (level 1) and cities (level 2)',
+        querystring: ZGeogSelectQuery,
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select({
+          id: basGeog.id,
+          orgId: basGeog.orgId,
+          parentId: basGeog.parentId,
+          level: basGeog.level,
+          code: basGeog.code,
+          name: basGeog.name,
+          nameEn: basGeog.nameEn,
+          nameTh: basGeog.nameTh,
+          orderNum: basGeog.orderNum,
+        })
+        .from(basGeog)
+        .where(
+          allOf([
+            eq(basGeog.status, '0'),
+            req.query.orgId ? eq(basGeog.orgId, req.query.orgId) : undefined,
+            req.query.level ? eq(basGeog.level, req.query.level) : undefined,
+          ]),
+        )
+        .orderBy(asc(basGeog.orgId), asc(basGeog.level), asc(basGeog.orderNum), asc(basGeog.id));
+      return ok(
+        req,
+        rows.map((r) => ({ ...r, label: label(req.lang, r) })),
+      );
+    },
+  );
+
+  app.get(
+    '/bas/currency/select',
+    { config: { authenticated: true }, schema: { tags, summary: 'Currencies' } },
+    async (req) => {
+      const rows = await db
+        .select()
+        .from(basCurrency)
+        .where(eq(basCurrency.status, '0'))
+        .orderBy(asc(basCurrency.orderNum), asc(basCurrency.id));
+      return ok(
+        req,
+        rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          name: r.name,
+          nameEn: r.nameEn,
+          nameTh: r.nameTh,
+          symbol: r.symbol,
+          label: label(req.lang, r),
+        })),
+      );
+    },
+  );
+
+  app.get(
+    '/bas/warehouse/select',
+    {
+      config: { authenticated: true },
+      schema: { tags, summary: 'Warehouses: whType 1 origin, 2 overseas', querystring: ZWarehouseSelectQuery },
+    },
+    async (req) => {
+      const rows = await db
+        .select()
+        .from(basWarehouse)
+        .where(
+          allOf([
+            eq(basWarehouse.status, '0'),
+            req.query.whType ? eq(basWarehouse.whType, req.query.whType) : undefined,
+          ]),
+        )
+        .orderBy(asc(basWarehouse.orderNum), asc(basWarehouse.id));
+      return ok(
+        req,
+        rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          name: r.name,
+          nameEn: r.nameEn,
+          nameTh: r.nameTh,
+          whType: r.whType,
+          geogId: r.geogId,
+          address: r.address,
+          tel: r.tel,
+          label: label(req.lang, r),
+        })),
+      );
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------
+  // Exchange rates
+
+  const src = alias(basCurrency, 'src_currency');
+  const dest = alias(basCurrency, 'dest_currency');
+  const currateColumns = {
+    id: basCurrate.id,
+    srcCurrencyId: basCurrate.srcCurrencyId,
+    srcCurrency: src.code,
+    destCurrencyId: basCurrate.destCurrencyId,
+    destCurrency: dest.code,
+    rate: basCurrate.rate,
+    effectiveDate: basCurrate.effectiveDate,
+    remark: basCurrate.remark,
+    version: basCurrate.version,
+    createBy: basCurrate.createBy,
+    createTime: basCurrate.createTime,
+    updateBy: basCurrate.updateBy,
+    updateTime: basCurrate.updateTime,
+  };
+
+  /** Adds the inverse rate and the 'in force' flag (the latest effective date <= today of its pair). */
+  async function decorate(tx: DbOrTx, rows: Awaited<ReturnType<typeof selectRates>>, day: string) {
+    const pairs = [...new Set(rows.map((r) => `${r.srcCurrencyId}:${r.destCurrencyId}`))];
+    const inForce = new Map<string, number>();
+    for (const pair of pairs) {
+      const [s, d] = pair.split(':').map(Number) as [number, number];
+      const [row] = await tx
+        .select({ id: basCurrate.id })
+        .from(basCurrate)
+        .where(
+          and(eq(basCurrate.srcCurrencyId, s), eq(basCurrate.destCurrencyId, d), lte(basCurrate.effectiveDate, day)),
+        )
+        .orderBy(desc(basCurrate.effectiveDate))
+        .limit(1);
+      if (row) inForce.set(pair, row.id);
+    }
+    return rows.map((r) => ({
+      ...r,
+      inverseRate: toRateString(div(1, r.rate)),
+      inForce: inForce.get(`${r.srcCurrencyId}:${r.destCurrencyId}`) === r.id ? ('1' as const) : ('0' as const),
+    }));
+  }
+
+  function selectRates(tx: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+    return tx
+      .select(currateColumns)
+      .from(basCurrate)
+      .leftJoin(src, eq(src.id, basCurrate.srcCurrencyId))
+      .leftJoin(dest, eq(dest.id, basCurrate.destCurrencyId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async function checkCurrencies(tx: DbOrTx, ids: number[]) {
+    const rows = await tx.select({ id: basCurrency.id }).from(basCurrency).where(inArray(basCurrency.id, ids));
+    if (rows.length !== new Set(ids).size)
+      throw badRequest('err_invalid_value', { field: 'srcCurrencyId' }, 'srcCurrencyId');
+  }
+
+  function isPairDayTaken(err: unknown) {
+    const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const pg = e.cause ?? e;
+    return pg.code === '23505' && pg.constraint === 'bas_currate_pair_day_uq';
+  }
+
+  registerCrud(app, {
+    base: '/bas/currate',
+    perm: 'bas:currate',
+    title: 'menu_currate_list',
+    summary: 'Exchange rates',
+    listQuery: ZCurrateListQuery,
+    addBody: ZCurrateAddBody,
+    editBody: ZCurrateEditBody,
+    async list(_req, q) {
+      const where = allOf([
+        q.srcCurrencyId ? eq(basCurrate.srcCurrencyId, q.srcCurrencyId) : undefined,
+        q.destCurrencyId ? eq(basCurrate.destCurrencyId, q.destCurrencyId) : undefined,
+        q.effectiveBegin ? gte(basCurrate.effectiveDate, q.effectiveBegin) : undefined,
+        q.effectiveEnd ? lte(basCurrate.effectiveDate, q.effectiveEnd) : undefined,
+      ]);
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(
+        q,
+        { createTime: basCurrate.createTime, effectiveDate: basCurrate.effectiveDate, rate: basCurrate.rate },
+        [desc(basCurrate.effectiveDate), desc(basCurrate.id)],
+      );
+      const [rows, [count]] = await Promise.all([
+        selectRates(db, where, order, limit, offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(basCurrate).where(where),
+      ]);
+      return { rows: await decorate(db, rows, today()), total: count?.n ?? 0 };
+    },
+    async get(_req, id) {
+      const rows = await selectRates(db, eq(basCurrate.id, id), [desc(basCurrate.id)], 1);
+      if (!rows.length) throw notFound();
+      return (await decorate(db, rows, today()))[0];
+    },
+    async add(req, b) {
+      await checkCurrencies(db, [b.srcCurrencyId, b.destCurrencyId]);
+      try {
+        const [row] = await db
+          .insert(basCurrate)
+          .values({
+            srcCurrencyId: b.srcCurrencyId,
+            destCurrencyId: b.destCurrencyId,
+            rate: b.rate,
+            effectiveDate: b.effectiveDate,
+            remark: b.remark,
+            createBy: req.auth.userName,
+          })
+          .returning({ id: basCurrate.id });
+        return row!.id;
+      } catch (err) {
+        if (isPairDayTaken(err)) throw duplicate('msg_rate_exists');
+        throw err;
+      }
+    },
+    async edit(req, b) {
+      const [current] = await db.select({ id: basCurrate.id }).from(basCurrate).where(eq(basCurrate.id, b.id));
+      if (!current) throw notFound();
+      await checkCurrencies(db, [b.srcCurrencyId, b.destCurrencyId]);
+      try {
+        const [updated] = await db
+          .update(basCurrate)
+          .set({
+            srcCurrencyId: b.srcCurrencyId,
+            destCurrencyId: b.destCurrencyId,
+            rate: b.rate,
+            effectiveDate: b.effectiveDate,
+            remark: b.remark,
+            version: sql`${basCurrate.version} + 1`,
+            updateBy: req.auth.userName,
+            updateTime: sql`now()`,
+          })
+          .where(and(eq(basCurrate.id, b.id), eq(basCurrate.version, b.version)))
+          .returning({ id: basCurrate.id });
+        if (!updated) throw changedReload();
+      } catch (err) {
+        if (isPairDayTaken(err)) throw duplicate('msg_rate_exists');
+        throw err;
+      }
+    },
+    async remove(_req, id) {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: basCurrate.id })
+          .from(basCurrate)
+          .where(eq(basCurrate.id, id))
+          .for('update');
+        if (!current) throw notFound();
+        if (await isInUse(tx, 'currate', id)) throw inUse();
+        await tx.delete(basCurrate).where(eq(basCurrate.id, id));
+      });
+    },
+  });
+
+  app.get(
+    '/bas/currate/:srcCurrencyId/:destCurrencyId',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary:
+          'The rate in force today (or on ?date=): the latest effective date not after it; derived from the inverse pair when only that exists',
+        params: ZCurratePairParams,
+        querystring: zRateQuery,
+      },
+    },
+    async (req) => {
+      const found = await rateInForce(
+        db,
+        req.params.srcCurrencyId,
+        req.params.destCurrencyId,
+        req.query.date ?? today(),
+      );
+      if (!found) throw notFound('bas_msg_rate_missing');
+      return ok(req, found);
+    },
+  );
+};
