@@ -141,6 +141,19 @@ export const ZMarkListQuery = zPageQuery(MARK_ORDER_BY, {
 });
 export type TMarkListQuery = z.infer<typeof ZMarkListQuery>;
 
+/** Selected rows of an export: ids comma separated (the list page posts them with the filters). */
+export const zIdsText = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^\d{1,15}(,\d{1,15}){0,4999}$/)
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+);
+
+/** POST /bas/mark/export: the list filters (form-encoded) plus the selected `ids`. */
+export const ZMarkExportBody = ZMarkListQuery.extend({ ids: zIdsText });
+
 /** GET /bas/mark/select: options for selects (`noTopMark=1`: marks free to become sub-marks). */
 export const ZMarkSelectQuery = z
   .object({
@@ -180,6 +193,7 @@ export const ZAddressListQuery = zPageQuery(['createTime'], {
   tel: zTextFilter(30),
   corporation: zTextFilter(200),
 });
+export const ZAddressExportBody = ZAddressListQuery.extend({ ids: zIdsText });
 
 /** What a mark row looks like on the wire (list, get). Money as strings; fee fields are stripped for non-fee users. */
 export interface TMarkRow {

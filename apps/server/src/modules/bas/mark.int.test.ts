@@ -495,6 +495,16 @@ describe('[BAS] mark export', () => {
     expect(headers).not.toContain('Minimum charge');
   });
 
+  it('exports only the selected ids when given', async () => {
+    const ids = [await markId(t, 'TH001'), await markId(t, 'BK001')].join(',');
+    const res = await admin.post('/bas/mark/export', { isAgent: '0', ids });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.rowCount).toBe(3);
+    expect((await admin.post('/bas/mark/export', { ids: '1,x' })).statusCode).toBe(400);
+  });
+
   it('an agent export needs bas:agentMark:export', async () => {
     expect((await service.post('/bas/mark/export', { isAgent: '1' })).statusCode).toBe(403);
   });

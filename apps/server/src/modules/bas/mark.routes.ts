@@ -4,16 +4,18 @@ import {
   type TMarkListQuery,
   ZAddressAddBody,
   ZAddressEditBody,
+  ZAddressExportBody,
   ZAddressListQuery,
   ZMarkAddBody,
   ZMarkContQuery,
   ZMarkEditBody,
+  ZMarkExportBody,
   ZMarkInOrderQuery,
   ZMarkListQuery,
   ZMarkSelectQuery,
   zIdParam,
 } from '@theone/contracts';
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../platform/db/database';
@@ -147,7 +149,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/export',
     {
       config: { permission: [`${CUSTOMER}:export`, `${AGENT}:export`], operlog: title(BUSINESS_TYPE.EXPORT) },
-      schema: { tags, summary: 'Export marks (.xlsx)', body: ZMarkListQuery },
+      schema: { tags, summary: 'Export marks (.xlsx): filters, or the selected ids', body: ZMarkExportBody },
     },
     async (req, reply) => {
       const q = req.body;
@@ -157,7 +159,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         : can(req, '0', 'export') && can(req, '1', 'export')
           ? q
           : { ...q, isAgent: can(req, '0', 'export') ? ('0' as const) : ('1' as const) };
-      const where = markListWhere(req.auth, scoped);
+      const where = allOf([markListWhere(req.auth, scoped), q.ids ? inArray(basMark.id, q.ids) : undefined]);
       return sendExcel(req, reply, {
         db,
         fileName: scoped.isAgent === '1' ? 'menu_agent_mark' : 'menu_custom_mark',
@@ -402,10 +404,13 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/corporationAddr/export',
     {
       config: { permission: [`${CUSTOMER}:export`, `${AGENT}:export`], operlog: addrTitle(BUSINESS_TYPE.EXPORT) },
-      schema: { tags, summary: 'Export addresses (.xlsx)', body: ZAddressListQuery },
+      schema: { tags, summary: 'Export addresses (.xlsx): filters, or the selected ids', body: ZAddressExportBody },
     },
     async (req, reply) => {
-      const where = addrListWhere(req, req.body);
+      const where = allOf([
+        addrListWhere(req, req.body),
+        req.body.ids ? inArray(basCorporationAddr.id, req.body.ids) : undefined,
+      ]);
       return sendExcel(req, reply, {
         db,
         fileName: 'bas_corporation_addr',
