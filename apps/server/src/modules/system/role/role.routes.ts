@@ -608,10 +608,13 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const role = await liveRole(db, req.params.roleId);
+      const allowed = await callerMenuIds(db, req.auth);
+      const checked = await roleCheckedMenuIds(db, role.roleId, role.menuCheckStrictly);
       return {
         ...ok(req),
         menus: await menuTree(db, req.auth, req.lang),
-        checkedKeys: await roleCheckedMenuIds(db, role.roleId, role.menuCheckStrictly),
+        // Only what the caller's tree shows; the role's other menus are kept on save (resolveMenus).
+        checkedKeys: allowed ? checked.filter((id) => allowed.has(id)) : checked,
       };
     },
   );

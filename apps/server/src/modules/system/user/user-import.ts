@@ -139,7 +139,7 @@ export async function importUsers(
         else if (ids.length > 1) fail(r, 'dept', 'err_dept_ambiguous', { value: deptText });
         else fail(r, 'dept', 'err_dept_not_found', { value: deptText });
       }
-    } else if (!fullScope) fail(r, 'dept', 'err_required');
+    }
 
     let phonenumber = v.phonenumber ?? '';
     if (phonenumber) {
@@ -236,6 +236,8 @@ export async function importUsers(
         fail(row.rowNumber, 'userName', 'err_admin_user_protected');
       else if (found.userId === auth.userId && row.status === '1') fail(row.rowNumber, 'status', 'err_disable_self');
     }
+    // A new user needs a department unless the caller sees everyone (an update keeps the current one).
+    else if (row.deptId === null && !fullScope) fail(row.rowNumber, 'dept', 'err_required');
     const self = found?.userId;
     const phoneUser = row.phonenumber ? phoneOwner.get(row.phonenumber) : undefined;
     if (phoneUser !== undefined && phoneUser !== self)
