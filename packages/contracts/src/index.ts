@@ -4,6 +4,7 @@ export * from './bas/mark.schemas';
 export * from './bas/price.schemas';
 export * from './bas/pricing';
 export * from './bas/resource.schemas';
+export * from './bus/index';
 export * from './bus/order-status';
 export * from './common/envelope';
 export * from './common/money';

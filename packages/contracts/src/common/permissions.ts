@@ -51,6 +51,7 @@ export const FEE_FIELDS: ReadonlySet<string> = new Set([
   'chinaFeeAr',
   'thFeeAr',
   'feeArAmount',
+  'agentArAmount',
   'feeCurrency',
   'feeRate',
   'rmbAmount',

@@ -3,6 +3,9 @@
  * `*.table.ts` here with one export line.
  */
 export * from '../../modules/bas/bas.table';
+export * from '../../modules/bus/cargo/cargo.table';
+export * from '../../modules/bus/inware/inware.table';
+export * from '../../modules/bus/order-log/order-log.table';
 export * from '../../modules/system/config/config.table';
 export * from '../../modules/system/dept/dept.table';
 export * from '../../modules/system/dict/dict.table';

@@ -1,0 +1,25 @@
+import type { TOrderFieldChange } from '@theone/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The order log (DOMAIN §2): one row per action on an order, written in the action's transaction: who, when,
+ * the action (contracts TOrderLogAction), status from -> to, a remark, and for edits the fields before -> after.
+ * No foreign key: the rows of a deleted staged order stay, named by transportId.
+ */
+export const busOrderLog = pgTable(
+  'bus_order_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint({ mode: 'number' }).notNull(),
+    transportId: varchar({ length: 20 }).notNull(),
+    action: varchar({ length: 30 }).notNull(),
+    fromStatus: smallint(),
+    toStatus: smallint(),
+    remark: varchar({ length: 500 }).notNull().default(''),
+    changes: jsonb().$type<TOrderFieldChange[]>().notNull().default(sql`'[]'::jsonb`),
+    createBy: varchar({ length: 64 }).notNull().default(''),
+    createTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bus_order_log_order_idx').on(t.orderId, t.id)],
+);
