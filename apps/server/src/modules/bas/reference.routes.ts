@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { orderOf, pageOf } from '../../platform/http/paging';
+import { sysUser } from '../system/user/user.table';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
 import { allOf, todayIn } from './bas-common';
 import { registerCrud } from './crud';
@@ -31,6 +32,18 @@ import { isInUse } from './usage';
 
 const label = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
   (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;
+
+const zStaffQuery = z
+  .object({
+    post: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[a-z_]{1,20}$/)
+        .optional(),
+    ),
+  })
+  .strict();
 
 const zRateQuery = z
   .object({
@@ -143,6 +156,41 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
           label: label(req.lang, r),
         })),
       );
+    },
+  );
+
+  app.get(
+    '/bas/staff/select',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary: 'Active staff for the sales / customer-service pickers (post codes: sales, cs)',
+        querystring: zStaffQuery,
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select({
+          userId: sysUser.userId,
+          userName: sysUser.userName,
+          nickName: sysUser.nickName,
+          deptId: sysUser.deptId,
+          postCodes: sql<string>`coalesce((SELECT string_agg(p.post_code, ',' ORDER BY p.post_sort) FROM sys_user_post up JOIN sys_post p ON p.post_id = up.post_id WHERE up.user_id = sys_user.user_id), '')`,
+        })
+        .from(sysUser)
+        .where(
+          allOf([
+            eq(sysUser.delFlag, '0'),
+            eq(sysUser.status, '0'),
+            req.query.post
+              ? sql`${sysUser.userId} IN (SELECT up.user_id FROM sys_user_post up JOIN sys_post p ON p.post_id = up.post_id WHERE p.post_code = ${req.query.post})`
+              : undefined,
+          ]),
+        )
+        .orderBy(asc(sysUser.nickName))
+        .limit(500);
+      return ok(req, rows);
     },
   );
 

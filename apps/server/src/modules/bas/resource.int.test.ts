@@ -60,6 +60,17 @@ describe('[BAS] reference selects', () => {
     expect(overseas[0]).toMatchObject({ code: 'BKK', label: 'Bangkok overseas warehouse' });
   });
 
+  it('staff/select lists active users with their posts, filtered by post', async () => {
+    const all = (await service.get('/bas/staff/select')).json().data as { userName: string; postCodes: string }[];
+    expect(all.find((u) => u.userName === 'sales')!.postCodes).toBe('sales');
+    const salesOnly = (await service.get('/bas/staff/select?post=sales'))
+      .json()
+      .data.map((u: { userName: string }) => u.userName)
+      .sort();
+    expect(salesOnly).toEqual(['sales', 'sales2']);
+    expect((await service.get('/bas/staff/select?post=DROP')).statusCode).toBe(400);
+  });
+
   it('need a session', async () => {
     expect((await t.anon.get('/bas/geog/select?orgId=1')).statusCode).toBe(401);
   });
