@@ -221,6 +221,24 @@ describe('[BAS] add, edit and delete customers', () => {
     expect(stale.json().errorCode).toBe('CHANGED_RELOAD');
   });
 
+  it('an edit by a user without the fee role keeps the credit limit and minimum charge', async () => {
+    const id = await markId(t, 'TH001');
+    const current = (await service.get(`/bas/mark/${id}`)).json().data;
+    const res = await service.post('/bas/mark/edit', {
+      ...customer('TH001'),
+      nameZh: current.nameZh,
+      clientType: '2',
+      balanceType: '5',
+      id,
+      version: current.version,
+      service: serviceId,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = (await admin.get(`/bas/mark/${id}`)).json().data;
+    expect(after).toMatchObject({ credtLimit: '50000.00', minAmount: '80.00' });
+    expect(after.addresses).toHaveLength(2);
+  });
+
   it('edit keeps the code read-only', async () => {
     const id = await markId(t, 'TH002');
     const current = (await sales.get(`/bas/mark/${id}`)).json().data;

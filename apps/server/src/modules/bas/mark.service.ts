@@ -400,6 +400,11 @@ export async function editMark(db: DbOrTx, auth: AuthContext, body: TMarkEditBod
       const isAgent = current.isAgent === '1' ? '1' : '0';
       await checkAgentUserName(tx, body.agentUserName, body.id);
       const values = await markValues(tx, body, isAgent);
+      // Fee fields never reach a user without the fee role, so their form cannot send them: keep what is stored.
+      if (!auth.feeRole && !values.topMarkId) {
+        values.credtLimit = current.credtLimit;
+        values.minAmount = current.minAmount;
+      }
       if (values.topMarkId === body.id) throw badRequest('bas_err_top_mark_not_agent', undefined, 'topMarkId');
       if (
         current.topMarkId &&
