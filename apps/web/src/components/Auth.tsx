@@ -2,23 +2,24 @@ import type { ReactNode } from 'react';
 import { type PermissionValue, usePermission } from '../lib/permission';
 
 /**
- * Renders its children only for users with the permission (`perm`, any of a list) or the role (`role`).
- * `*:*:*` passes every permission, `admin` every role. Without a value it throws (spec §5).
+ * Renders its children only for users with the permission (`perm`, any of a list) or the role
+ * (`roleKey`, RuoYi's name for a role's key; any of a list). `*:*:*` passes every permission, `admin`
+ * every role. Without a value it throws (spec §5), so a forgotten key fails loudly in development.
  *
  *   <Auth perm="bus:orderAdd:add"><Button>Add</Button></Auth>
- *   <Auth role={['admin', 'finance']}>...</Auth>
+ *   <Auth roleKey={['admin', 'finance']}>...</Auth>
  */
-export function Auth(props: {
+export interface AuthProps {
   perm?: PermissionValue;
-  role?: PermissionValue;
+  roleKey?: PermissionValue;
+  /** Shown instead of the children when the check fails (default: nothing). */
   fallback?: ReactNode;
   children: ReactNode;
-}) {
+}
+
+export function Auth({ perm, roleKey, fallback = null, children }: AuthProps) {
   const { hasPermi, hasRole } = usePermission();
-  if (props.perm === undefined && props.role === undefined) {
-    throw new Error('<Auth> needs perm="..." or role="..."');
-  }
-  const allowed =
-    (props.perm === undefined || hasPermi(props.perm)) && (props.role === undefined || hasRole(props.role));
-  return <>{allowed ? props.children : (props.fallback ?? null)}</>;
+  if (perm === undefined && roleKey === undefined) throw new Error('<Auth> needs perm="..." or roleKey="..."');
+  const allowed = (perm === undefined || hasPermi(perm)) && (roleKey === undefined || hasRole(roleKey));
+  return <>{allowed ? children : fallback}</>;
 }

@@ -47,7 +47,7 @@ export async function loadTranslations(fetcher: typeof fetch = fetch): Promise<b
 export async function initI18n(options: { fetcher?: typeof fetch; language?: Language } = {}) {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { [DEFAULT_LANGUAGE]: { translation: FALLBACK_ZH_CN } },
+      resources: { [DEFAULT_LANGUAGE]: { translation: { ...FALLBACK_ZH_CN } } },
       lng: options.language ?? storedLanguage(),
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGES,

@@ -219,8 +219,8 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     [rows, total, selectedRows, selectedRowKeys, clearSelection, refetch, state.filters, params, exportList],
   );
 
-  const allowed = (perm?: ToolbarButton<Row>['perm'], role?: ToolbarButton<Row>['role']) =>
-    (perm === undefined || hasPermi(perm)) && (role === undefined || hasRole(role));
+  const allowed = (perm?: ToolbarButton<Row>['perm'], roleKey?: ToolbarButton<Row>['roleKey']) =>
+    (perm === undefined || hasPermi(perm)) && (roleKey === undefined || hasRole(roleKey));
 
   const onToolbarClick = (b: ToolbarButton<Row>) => {
     if (b.selection && selectedRows.length === 0) {
@@ -256,7 +256,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           : {}),
       };
     });
-  const visibleActions = (props.rowActions ?? []).filter((a) => allowed(a.perm, a.role));
+  const visibleActions = (props.rowActions ?? []).filter((a) => allowed(a.perm, a.roleKey));
   if (visibleActions.length > 0) {
     tableColumns.push({
       key: '__actions',
@@ -299,7 +299,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     });
   };
 
-  const buttons = (props.toolbar ?? []).filter((b) => allowed(b.perm, b.role));
+  const buttons = (props.toolbar ?? []).filter((b) => allowed(b.perm, b.roleKey));
   const canExport = props.exportConfig !== undefined && allowed(props.exportConfig.perm);
   const selectionType = props.selection ?? 'multiple';
   const footer = props.footer ? () => props.footer?.(answer, ctx) : undefined;

@@ -2,7 +2,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { hasWrongSeparator } from '@theone/contracts/common/page';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ClipboardEvent, useEffect, useMemo, useState } from 'react';
+import { type ClipboardEvent, cloneElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../lib/feedback';
 import { DATE_FORMAT } from '../../lib/format';
@@ -94,32 +94,47 @@ function NumbersInput(props: { value?: string; onChange?: (v: string) => void; p
   );
 }
 
-function FieldControl({ field }: { field: SearchField }) {
+/** The control of a field; Form.Item injects `value`, `onChange` and `id`, passed on to the antd control. */
+interface ControlProps {
+  field: SearchField;
+  value?: never;
+  onChange?: never;
+  id?: string;
+}
+
+function FieldControl({ field, ...injected }: ControlProps) {
   const { t } = useTranslation();
   const placeholder = 'placeholder' in field && field.placeholder ? t(field.placeholder) : undefined;
   switch (field.type) {
     case 'numbers':
-      return <NumbersInput placeholder={placeholder ?? t('msg_comma_separated')} />;
+      return <NumbersInput {...injected} placeholder={placeholder ?? t('msg_comma_separated')} />;
     case 'select':
       return (
         <Select
+          {...injected}
           allowClear
           placeholder={placeholder ?? t('please_select')}
           options={field.options.map((o) => ({ value: o.value, label: t(o.label) }))}
         />
       );
     case 'dict':
-      return <DictSelect type={field.dictType} placeholder={placeholder} />;
+      return <DictSelect {...injected} type={field.dictType} placeholder={placeholder} />;
     case 'dept':
-      return <DeptTreeSelect placeholder={placeholder} />;
+      return <DeptTreeSelect {...injected} placeholder={placeholder} />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} />;
+      return <DatePicker {...injected} style={{ width: '100%' }} />;
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} placeholder={[t('start_date'), t('end_date')]} />;
+      return (
+        <DatePicker.RangePicker
+          {...injected}
+          style={{ width: '100%' }}
+          placeholder={[t('start_date'), t('end_date')]}
+        />
+      );
     case 'custom':
-      return <>{field.render()}</>;
+      return cloneElement(field.render(), injected);
     default:
-      return <Input allowClear placeholder={placeholder ?? t('please_enter')} />;
+      return <Input {...injected} allowClear placeholder={placeholder ?? t('please_enter')} />;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TableProps } from 'antd';
-import type { Key, ReactNode } from 'react';
+import type { Key, ReactElement, ReactNode } from 'react';
 import type { PermissionValue } from '../../lib/permission';
 import type { TableResponse } from '../../lib/request';
 import type { StateActionOptions } from '../state-action';
@@ -47,8 +47,8 @@ export type SearchField =
   | { type: 'date'; name: string; label: string }
   /** Sent as `params[<begin>]` / `params[<end>]`; defaults beginTime/endTime. */
   | { type: 'dateRange'; name: string; label: string; begin?: string; end?: string }
-  /** Any antd form control producing a string. */
-  | { type: 'custom'; name: string; label: string; render: () => ReactNode };
+  /** Any antd form control producing a string; it receives `value`, `onChange` and `id` from the form. */
+  | { type: 'custom'; name: string; label: string; render: () => ReactElement };
 
 /** What toolbar buttons, row actions and render props get. */
 export interface ListContext<Row> {
@@ -75,7 +75,7 @@ export interface ToolbarButton<Row> {
   icon?: ReactNode;
   /** Hidden without this permission (any of a list). */
   perm?: PermissionValue;
-  role?: PermissionValue;
+  roleKey?: PermissionValue;
   type?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   /** Needs selected rows: 'single' exactly one, 'multiple' one or more ('Please select data first'). */
@@ -87,7 +87,7 @@ export interface RowAction<Row> {
   key: string;
   label: string;
   perm?: PermissionValue;
-  role?: PermissionValue;
+  roleKey?: PermissionValue;
   danger?: boolean;
   hidden?: (row: Row) => boolean;
   disabled?: (row: Row) => boolean;

@@ -1,0 +1,125 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useRef, useState } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../lib/session';
+import { buildTableFor, routesStore } from '../routes/routes-store';
+import { resetSettings, updateSettings } from '../settings/settings-store';
+import { isKnownScreenPath, MainView, unknownPathTarget } from './MainView';
+
+/** Keep-alive main view: open tabs keep their state; unknown paths go to 401/404. */
+vi.mock('../routes/registry', async () => {
+  const { lazy } = await import('react');
+  function Counter() {
+    const [n, setN] = useState(0);
+    const location = useLocation();
+    return (
+      <div>
+        <span data-testid="count">{`${location.pathname}:${n}`}</span>
+        <button type="button" onClick={() => setN((v) => v + 1)}>
+          inc
+        </button>
+      </div>
+    );
+  }
+  const page = () => lazy(async () => ({ default: Counter }));
+  return { registry: { 'home/index': page(), 'bus/orderList': page(), 'bus/orderAdd': page(), 'system/user': page() } };
+});
+
+let go: (to: string) => void = () => undefined;
+function Nav() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  go = (to) => navigate(to);
+  return <div data-testid="where">{location.pathname}</div>;
+}
+
+function Harness() {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={ref}>
+      <MainView scrollContainer={ref} />
+    </div>
+  );
+}
+
+beforeEach(() => {
+  resetSettings();
+  routesStore.replace({
+    status: 'ready',
+    routers: [],
+    table: buildTableFor([
+      {
+        path: '/bus',
+        component: 'Layout',
+        meta: { title: 'menu_bus' },
+        children: [
+          { path: 'orderList', component: 'bus/orderList', meta: { title: 'menu_order_list' } },
+          { path: 'orderAdd', component: 'bus/orderAdd', meta: { title: 'menu_order_add', noCache: true } },
+        ],
+      },
+    ]),
+  });
+});
+afterEach(() => clearSession());
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Nav />
+      <Routes>
+        <Route path="/401" element={null} />
+        <Route path="/404" element={null} />
+        <Route path="*" element={<Harness />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const visibleCount = () => screen.getAllByTestId('count').find((el) => !el.closest('[hidden]'))?.textContent;
+
+describe('<MainView>', () => {
+  it('keeps a cached tab mounted with its state while another is shown', async () => {
+    renderAt('/bus/orderList');
+    fireEvent.click(await screen.findByText('inc'));
+    fireEvent.click(screen.getByText('inc'));
+    expect(visibleCount()).toBe('/bus/orderList:2');
+    await act(async () => go('/home'));
+    await screen.findAllByTestId('count');
+    expect(visibleCount()).toBe('/home:0');
+    // The hidden tab still renders at its own location.
+    expect(screen.getAllByTestId('count').map((e) => e.textContent)).toContain('/bus/orderList:2');
+    await act(async () => go('/bus/orderList'));
+    expect(visibleCount()).toBe('/bus/orderList:2');
+  });
+
+  it('unmounts noCache routes and everything when the cache is off', async () => {
+    renderAt('/bus/orderAdd');
+    fireEvent.click(await screen.findByText('inc'));
+    await act(async () => go('/home'));
+    await act(async () => go('/bus/orderAdd'));
+    expect(await screen.findByText('/bus/orderAdd:0')).toBeTruthy();
+
+    act(() => updateSettings({ isCacheTagsView: false }));
+    fireEvent.click(screen.getByText('inc'));
+    await act(async () => go('/home'));
+    expect(screen.getAllByTestId('count')).toHaveLength(1);
+  });
+
+  it('sends unknown paths to a redirect, /home, /401 or /404', async () => {
+    renderAt('/bus');
+    expect((await screen.findByTestId('where')).textContent).toBe('/bus/orderList');
+    await act(async () => go('/'));
+    expect(screen.getByTestId('where').textContent).toBe('/home');
+    await act(async () => go('/system/user'));
+    expect(screen.getByTestId('where').textContent).toBe('/401');
+    await act(async () => go('/nowhere'));
+    expect(screen.getByTestId('where').textContent).toBe('/404');
+  });
+
+  it('knows which paths are screens of this build', () => {
+    expect(isKnownScreenPath('/system/user')).toBe(true);
+    expect(isKnownScreenPath('/system/nothing')).toBe(false);
+    expect(isKnownScreenPath('/other/user')).toBe(false);
+    expect(unknownPathTarget('/bus/', [{ from: '/bus', to: '/bus/orderList' }])).toBe('/bus/orderList');
+  });
+});
