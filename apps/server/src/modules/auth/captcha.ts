@@ -10,12 +10,14 @@ export const CAPTCHA_TTL_SECONDS = 120;
 
 export async function createCaptcha(db: DbOrTx): Promise<{ uuid: string; img: string }> {
   const captcha = svgCaptcha.createMathExpr({
+    // Addition only: a subtraction can go negative and its thin '-' is easy to miss.
     mathMin: 1,
     mathMax: 20,
-    mathOperator: '+-',
-    noise: 2,
+    mathOperator: '+',
+    noise: 1,
     color: true,
-    background: '#f4f4f5',
+    background: '#ffffff',
+    fontSize: 44,
     width: 120,
     height: 40,
   });
