@@ -48,8 +48,10 @@ import {
   replaceUserPosts,
   replaceUserRoles,
   roleOptions,
+  rolesColumn,
   rolesOf,
   selectUsers,
+  USER_COLUMNS,
   userListOrder,
   userListWhere,
 } from './user.service';
@@ -86,27 +88,22 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
     async (req) => {
       const q = req.query;
-      const where = userListWhere(req.auth, q);
+      const where = await userListWhere(db, req.auth, q);
       const { limit, offset } = pageOf(q);
       const [rows, [total]] = await Promise.all([
-        selectUsers(db)
+        db
+          .select({ ...USER_COLUMNS, roles: rolesColumn })
+          .from(sysUser)
+          .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
           .where(where)
           .orderBy(...userListOrder(q))
           .limit(limit)
           .offset(offset),
         db.select({ n: count() }).from(sysUser).where(where),
       ]);
-      const roles = await rolesOf(
-        db,
-        rows.map((r) => r.userId),
-      );
       return table(
         req,
-        rows.map((r) => ({
-          ...r,
-          dept: r.deptId ? { deptId: r.deptId, deptName: r.deptName ?? '' } : null,
-          roles: roles.get(r.userId) ?? [],
-        })),
+        rows.map((r) => ({ ...r, dept: r.deptId ? { deptId: r.deptId, deptName: r.deptName ?? '' } : null })),
         total?.n ?? 0,
       );
     },
@@ -418,7 +415,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       schema: { tags: ['system'], summary: 'Export users (.xlsx, current filters)', body: exportBody(ZUserQuery) },
     },
     async (req, reply) => {
-      const where = userListWhere(req.auth, req.body);
+      const where = await userListWhere(db, req.auth, req.body);
       return sendExcel(req, reply, {
         fileName: 'system_user_export',
         db,

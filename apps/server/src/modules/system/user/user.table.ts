@@ -43,9 +43,12 @@ export const sysUser = pgTable(
   },
   (t) => [
     uniqueIndex('sys_user_name_uq').on(t.userName).where(sql`del_flag = '0'`),
-    index('sys_user_dept_idx').on(t.deptId),
-    // The user list's default order (newest first) over live users: a page is an index range scan.
-    index('sys_user_list_idx').on(t.createTime.desc(), t.userId.desc()).where(sql`del_flag = '0'`),
+    // Live users per department: the list's count is an index-only scan per department in scope.
+    index('sys_user_dept_live_idx').on(t.deptId).where(sql`del_flag = '0'`),
+    // The user list's default order (newest first, read backwards: DESC NULLS FIRST as the ORDER BY) over live
+    // users: a page is an index range scan that stops after the page; dept_id lets the scope filter skip rows
+    // without visiting the table.
+    index('sys_user_list_order_idx').on(t.createTime, t.userId, t.deptId).where(sql`del_flag = '0'`),
   ],
 );
 
