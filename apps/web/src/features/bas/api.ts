@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { createQueryKeys } from '../../lib/query-keys';
+import { getData } from '../../lib/request';
+import { useLanguage } from '../../lib/use-language';
+
+/**
+ * Basic data (/bas): query keys, shared reference lookups and row types of the bas screens.
+ * Server calls are those of spec §7 'Base data'; money arrives as decimal strings (never summed here).
+ */
+export const markKeys = createQueryKeys('bas/mark');
+export const addrKeys = createQueryKeys('bas/corporationAddr');
+export const priceKeys = createQueryKeys('bas/price');
+export const contPriceKeys = createQueryKeys('bas/contPrice');
+export const driverKeys = createQueryKeys('bas/driver');
+export const vehicleKeys = createQueryKeys('bas/vehicle');
+export const insuranceKeys = createQueryKeys('bas/insurance');
+export const payinfoKeys = createQueryKeys('bas/payinfo');
+export const currateKeys = createQueryKeys('bas/currate');
+export const refKeys = createQueryKeys('bas/ref');
+
+export type Flag = '0' | '1';
+
+export interface TAddress {
+  id?: number;
+  markId?: number;
+  corporation: string;
+  contact: string;
+  tel: string;
+  addr: string;
+  isDefault: Flag;
+  version?: number;
+}
+
+export interface TMark {
+  id: number;
+  mark: string;
+  nameZh: string;
+  isAgent: Flag;
+  clientType: string;
+  topMarkId: number | null;
+  topMark: string | null;
+  topMarkName?: string | null;
+  userId: number | null;
+  balanceType: string;
+  calPriceType: string;
+  sales: number | null;
+  salesName: string | null;
+  service: number | null;
+  serviceName: string | null;
+  isPrintPrice: Flag;
+  credtLimit?: string | null;
+  minAmount?: string | null;
+  shippingChannels: string[];
+  agentName: string;
+  agentUserName: string;
+  realName: string;
+  company: string;
+  phone: string;
+  addr: string;
+  underMark: string;
+  underMarkNum: number;
+  lastLoginTime: string | null;
+  status: Flag;
+  remark: string;
+  version: number;
+  createBy: string;
+  createTime: string;
+  updateTime: string | null;
+  defaultContact: string | null;
+  defaultTel: string | null;
+  addresses?: TAddress[];
+}
+
+export interface TPrice {
+  id: number;
+  markId: number | null;
+  mark: string | null;
+  markName: string | null;
+  busType: string;
+  leftAddrId: number;
+  leftAddrName: string | null;
+  destAddrId: number;
+  destAddrName: string | null;
+  cargoType: string;
+  currency: string;
+  isWeight?: Flag;
+  volumePrice?: string;
+  weightPrice?: string;
+  isWeightAgent?: Flag;
+  volumePriceAgent?: string | null;
+  weightPriceAgent?: string | null;
+  volWgtRate?: string | null;
+  wgtVolRate?: string | null;
+  validFromDate: string;
+  validToDate: string;
+  isOverdue: Flag;
+  remark: string;
+  version: number;
+  createBy: string;
+  createTime: string;
+  updateBy: string;
+  updateTime: string | null;
+}
+
+export interface TGeog {
+  id: number;
+  orgId: number;
+  parentId: number;
+  level: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  nameTh: string;
+  label: string;
+}
+
+export interface TStaff {
+  userId: number;
+  userName: string;
+  nickName: string;
+  postCodes: string;
+}
+
+export interface TCurrency {
+  id: number;
+  code: string;
+  label: string;
+}
+
+export interface TOption {
+  value: number;
+  label: string;
+}
+
+const localName = (language: string, r: { name: string; nameEn: string; nameTh: string }) =>
+  (language === 'en' ? r.nameEn : language === 'th' ? r.nameTh : r.name) || r.name;
+
+/** Geography of one side (1 origin cities, 2 destination countries and cities), labelled in the current language. */
+export function useGeog(orgId: 1 | 2) {
+  const language = useLanguage();
+  const query = useQuery({
+    queryKey: refKeys.custom('geog', orgId),
+    queryFn: () => getData<TGeog[]>('/bas/geog/select', { orgId }),
+    staleTime: 10 * 60_000,
+  });
+  const rows = query.data ?? [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const labelOf = (id: number | null | undefined) => {
+    if (id === null || id === undefined) return '';
+    const r = byId.get(Number(id));
+    if (!r) return String(id);
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    return parent ? `${localName(language, parent)} · ${localName(language, r)}` : localName(language, r);
+  };
+  const options: TOption[] = rows.map((r) => ({ value: r.id, label: labelOf(r.id) }));
+  return { ...query, rows, options, labelOf };
+}
+
+export function useStaff(post?: string) {
+  const query = useQuery({
+    queryKey: refKeys.custom('staff', post ?? ''),
+    queryFn: () => getData<TStaff[]>('/bas/staff/select', post ? { post } : {}),
+    staleTime: 5 * 60_000,
+  });
+  const options: TOption[] = (query.data ?? []).map((u) => ({
+    value: u.userId,
+    label: `${u.nickName} (${u.userName})`,
+  }));
+  return { ...query, options };
+}
+
+export function useCurrencies() {
+  const query = useQuery({
+    queryKey: refKeys.custom('currency'),
+    queryFn: () => getData<TCurrency[]>('/bas/currency/select'),
+    staleTime: 10 * 60_000,
+  });
+  const options: TOption[] = (query.data ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.label}` }));
+  return { ...query, options };
+}
+
+export interface TMarkOption {
+  id: number;
+  mark: string;
+  nameZh: string;
+  isAgent: Flag;
+  topMarkId: number | null;
+}
+
+export function fetchMarkOptions(params: {
+  keyword?: string;
+  isAgent?: Flag;
+  noTopMark?: Flag;
+  all?: Flag;
+  limit?: number;
+}) {
+  return getData<TMarkOption[]>('/bas/mark/select', params);
+}
+
+/** Today 'YYYY-MM-DD' in the browser (the server decides validity by the business day; this is only a default). */
+export function todayText(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

@@ -1,0 +1,130 @@
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Card, Form, type FormInstance, Skeleton, Space } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm';
+import { feedback } from '../../../lib/feedback';
+import { isApiError } from '../../../lib/request';
+import { useLeavePage } from './navigation';
+import './bas.css';
+
+/**
+ * An add or edit page of basic data (screens §0 'Other pages': separate routes, Save returns to the list,
+ * leaving with unsaved changes asks first). The caller owns the form instance and the fields; this page
+ * loads nothing itself: it shows a skeleton while `loading`, sets `initialValues` once, saves through
+ * `onSubmit`, toasts, refreshes `invalidate` and goes back to `listPath`. A VALIDATION answer's `field` is
+ * marked on the form.
+ */
+export interface BasFormPageProps<Values> {
+  title: ReactNode;
+  form: FormInstance<Values>;
+  listPath: string;
+  initialValues?: Partial<Values>;
+  loading?: boolean;
+  onSubmit: (values: Values) => Promise<unknown>;
+  invalidate?: readonly (readonly unknown[])[];
+  children: ReactNode;
+  /** Extra content under the form (tables managed outside the form, calculators). */
+  extra?: ReactNode;
+  onValuesChange?: (changed: Partial<Values>, all: Values) => void;
+  labelWidth?: number;
+  testId?: string;
+}
+
+export function BasFormPage<Values>(props: BasFormPageProps<Values>) {
+  const { t } = useTranslation();
+  const leave = useLeavePage();
+  const [saving, setSaving] = useState(false);
+  const { form, initialValues, loading } = props;
+
+  useEffect(() => {
+    if (loading || !initialValues) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, initialValues, loading]);
+
+  const back = async () => {
+    if (form.isFieldsTouched() && !(await confirmAction({ content: t('msg_unsaved_leave') }))) return;
+    await leave(props.listPath);
+  };
+
+  const save = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center' });
+      return;
+    }
+    setSaving(true);
+    try {
+      await props.onSubmit(values);
+      feedback.message.success(t('operation_success'));
+      form.resetFields();
+      await leave(props.listPath, props.invalidate ?? []);
+    } catch (error) {
+      if (isApiError(error) && error.field) {
+        const name = error.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+        form.setFields([{ name: name as never, errors: [error.message] }]);
+        form.scrollToField(name as never, { block: 'center' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card
+      className="bas-page"
+      title={props.title}
+      data-testid={props.testId}
+      extra={
+        <Space>
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="bas-form-back">
+            {t('back')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={saving}
+            disabled={loading}
+            onClick={save}
+            data-testid="bas-form-save"
+          >
+            {t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Form<Values>
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: `${props.labelWidth ?? 130}px` }}
+          labelWrap
+          onValuesChange={props.onValuesChange}
+          scrollToFirstError
+        >
+          {props.children}
+        </Form>
+      )}
+      {props.extra}
+    </Card>
+  );
+}
+
+/** A titled block of form fields in a responsive grid. */
+export function FormSection({ title, children, extra }: { title: ReactNode; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <section className="bas-form-section">
+      <div className="bas-form-section-title">
+        <span>{title}</span>
+        {extra}
+      </div>
+      <div className="bas-form-grid">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Space } from 'antd';
+import type { AxiosRequestConfig } from 'axios';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useTabTitle } from '../../../app/layout/use-tab-title';
+import { Auth } from '../../../components/Auth';
+import { type DetailItem, DetailView } from '../../../components/DetailView';
+import type { RowAction, ToolbarButton } from '../../../components/ListPage';
+import { getData, request } from '../../../lib/request';
+import { useLeavePage } from './navigation';
+import './bas.css';
+
+/**
+ * A details page of a simple basic-data entity (screens §0 'Details pages'): the record read-only, Edit and
+ * Back in the header, optional content below (e.g. related records).
+ */
+export function BasDetailPage<T extends object>(props: {
+  titleKey: string;
+  url: string;
+  queryKey: (id: string) => readonly unknown[];
+  listPath: string;
+  editPath: string;
+  editPerm: string;
+  items: DetailItem<T>[];
+  tabTitle?: (row: T) => string;
+  children?: (row: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const leave = useLeavePage();
+  const { data, isLoading } = useQuery({
+    queryKey: props.queryKey(id),
+    queryFn: () => getData<T>(`${props.url}/${id}`),
+  });
+  useTabTitle(data && props.tabTitle ? `${t(props.titleKey)} ${props.tabTitle(data)}` : undefined);
+  return (
+    <Card
+      className="bas-page"
+      title={t(props.titleKey)}
+      extra={
+        <Space>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => leave(props.listPath)}>
+            {t('back')}
+          </Button>
+          <Auth perm={props.editPerm}>
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`${props.editPath}/${id}`)}>
+              {t('edit')}
+            </Button>
+          </Auth>
+        </Space>
+      }
+    >
+      <DetailView<T> data={data} loading={isLoading} items={props.items} column={{ xs: 1, sm: 2, lg: 3 }} />
+      {data && props.children ? <div style={{ marginTop: 16 }}>{props.children(data)}</div> : null}
+    </Card>
+  );
+}
+
+/** The 'delete' toolbar button (selected rows) and row action of a simple entity: confirm, POST delete/{id}. */
+export function deleteActions<Row extends { id: number }>(
+  url: string,
+  perm: string,
+): { toolbar: ToolbarButton<Row>; row: RowAction<Row> } {
+  const run = async (rows: readonly Row[], config: AxiosRequestConfig) => {
+    for (const r of rows) await request.post(`${url}/delete/${r.id}`, undefined, config);
+  };
+  return {
+    toolbar: {
+      key: 'delete',
+      label: 'delete',
+      danger: true,
+      perm,
+      selection: 'multiple',
+      onClick: (ctx) => ctx.runAction({ confirm: 'confirm_delete', danger: true, run }),
+    },
+    row: {
+      key: 'delete',
+      label: 'delete',
+      danger: true,
+      perm,
+      onClick: (r, ctx) => ctx.runAction({ rows: [r], confirm: 'confirm_delete', danger: true, run }),
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { DatePicker, Select, type SelectProps, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dictLabel, useDict } from '../../../lib/dict';
+import { useLanguage } from '../../../lib/use-language';
+import { type Flag, fetchMarkOptions, type TMarkOption, useCurrencies, useGeog, useStaff } from '../api';
+
+/** Selects of the bas forms: geography, staff, marks (remote search) and currencies. Values are ids. */
+
+type IdSelectProps = Omit<SelectProps<number>, 'options' | 'loading'>;
+
+export function GeogSelect({ orgId, ...rest }: IdSelectProps & { orgId: 1 | 2 }) {
+  const { t } = useTranslation();
+  const { options, isLoading } = useGeog(orgId);
+  return (
+    <Select<number>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('please_select')}
+      {...rest}
+      loading={isLoading}
+      options={options}
+    />
+  );
+}
+
+/** The same for a search form, where values are strings in the URL. */
+export function GeogFilterSelect({ orgId, ...rest }: Omit<SelectProps<string>, 'options'> & { orgId: 1 | 2 }) {
+  const { t } = useTranslation();
+  const { options } = useGeog(orgId);
+  return (
+    <Select<string>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('please_select')}
+      {...rest}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+    />
+  );
+}
+
+export function StaffSelect({ post, ...rest }: IdSelectProps & { post?: string }) {
+  const { t } = useTranslation();
+  const { options, isLoading } = useStaff(post);
+  return (
+    <Select<number>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('please_select')}
+      {...rest}
+      loading={isLoading}
+      options={options}
+    />
+  );
+}
+
+export function StaffFilterSelect(props: Omit<SelectProps<string>, 'options'>) {
+  const { t } = useTranslation();
+  const { options } = useStaff();
+  return (
+    <Select<string>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('please_select')}
+      {...props}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+    />
+  );
+}
+
+export function CurrencySelect(props: IdSelectProps) {
+  const { t } = useTranslation();
+  const { options, isLoading } = useCurrencies();
+  return <Select<number> placeholder={t('please_select')} {...props} loading={isLoading} options={options} />;
+}
+
+const markLabel = (m: Pick<TMarkOption, 'mark' | 'nameZh'>) => (m.nameZh ? `${m.mark} · ${m.nameZh}` : m.mark);
+
+/**
+ * A mark picked by code or name (GET /bas/mark/select, 300 ms debounce). `known` gives the label of a
+ * stored value before any search (edit forms). `mode="multiple"` picks several (an agent's sub-marks).
+ */
+export function MarkSelect({
+  isAgent,
+  noTopMark,
+  known,
+  value,
+  onChange,
+  mode,
+  ...rest
+}: Omit<SelectProps<number | number[]>, 'options' | 'onSearch' | 'filterOption'> & {
+  isAgent?: Flag;
+  noTopMark?: Flag;
+  known?: Pick<TMarkOption, 'id' | 'mark' | 'nameZh'>[];
+}) {
+  const { t } = useTranslation();
+  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const search = (keyword: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      setLoading(true);
+      try {
+        const rows = await fetchMarkOptions({ keyword: keyword || undefined, isAgent, noTopMark, limit: 50 });
+        setOptions(rows.map((r) => ({ value: r.id, label: markLabel(r) })));
+      } finally {
+        setLoading(false);
+      }
+    }, 300);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load the first page once per filter
+  useEffect(() => {
+    search('');
+    return () => clearTimeout(timer.current);
+  }, [isAgent, noTopMark]);
+  const merged = useMemo(() => {
+    const map = new Map<number, string>();
+    for (const k of known ?? []) map.set(k.id, markLabel(k));
+    for (const o of options) map.set(o.value, o.label);
+    return [...map].map(([v, label]) => ({ value: v, label }));
+  }, [known, options]);
+  return (
+    <Select<number | number[]>
+      allowClear
+      showSearch={{ filterOption: false, onSearch: search }}
+      placeholder={t('please_select')}
+      {...rest}
+      mode={mode}
+      value={value}
+      onChange={onChange}
+      loading={loading}
+      options={merged}
+      notFoundContent={loading ? t('loading') : t('no_data')}
+    />
+  );
+}
+
+/** Validity tag: red when expired, orange when ending within `warnDays`, else green (screens §3.7). */
+export function ValidityTag({
+  isOverdue,
+  validToDate,
+  warnDays = 7,
+}: {
+  isOverdue: string;
+  validToDate: string | null;
+  warnDays?: number;
+}) {
+  const { t } = useTranslation();
+  if (isOverdue === '1') return <Tag color="error">{t('price_overdue')}</Tag>;
+  if (validToDate) {
+    const days = Math.floor((new Date(`${validToDate}T23:59:59`).getTime() - Date.now()) / 86_400_000);
+    if (days < warnDays) return <Tag color="warning">{t('bas_expiring_soon', { n: Math.max(days, 0) })}</Tag>;
+  }
+  return <Tag color="success">{t('price_valid')}</Tag>;
+}
+
+/** A date that turns orange when within `warnDays` and red when past (licence and insurance expiry). */
+export function ExpiryText({ value, warnDays = 30 }: { value: string | null | undefined; warnDays?: number }) {
+  if (!value) return <>-</>;
+  const days = Math.floor((new Date(`${value}T23:59:59`).getTime() - Date.now()) / 86_400_000);
+  const colour = days < 0 ? '#cf1322' : days < warnDays ? '#d46b08' : undefined;
+  return <span style={colour ? { color: colour, fontWeight: 600 } : undefined}>{value}</span>;
+}
+
+/** A dictionary select without some values (e.g. client types without 'agent' on the customer form). */
+export function DictSubsetSelect({
+  type,
+  exclude,
+  ...rest
+}: Omit<SelectProps<string | string[]>, 'options'> & { type: string; exclude: string[] }) {
+  const { t } = useTranslation();
+  const { data } = useDict(type);
+  const language = useLanguage();
+  const options = (data ?? [])
+    .filter((e) => !exclude.includes(e.dictValue))
+    .map((e) => ({ value: e.dictValue, label: dictLabel(e, language) }));
+  return <Select<string | string[]> placeholder={t('please_select')} {...rest} options={options} />;
+}
+
+/** A date field whose value is the 'YYYY-MM-DD' string the server takes (validity, expiry, effective dates). */
+export function DayPicker({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  disabled?: boolean;
+  'data-testid'?: string;
+}) {
+  return (
+    <DatePicker
+      style={{ width: '100%' }}
+      {...rest}
+      value={value ? dayjs(value) : null}
+      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
+    />
+  );
+}

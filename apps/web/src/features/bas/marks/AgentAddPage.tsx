@@ -1,0 +1,5 @@
+import { MarkFormPage } from './MarkFormPage';
+
+export default function AgentAddPage() {
+  return <MarkFormPage isAgent="1" />;
+}

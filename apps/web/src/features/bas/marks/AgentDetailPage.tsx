@@ -1,0 +1,5 @@
+import { MarkDetailPage } from './MarkDetailPage';
+
+export default function AgentDetailPage() {
+  return <MarkDetailPage isAgent="1" />;
+}

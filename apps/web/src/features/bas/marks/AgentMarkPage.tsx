@@ -1,0 +1,5 @@
+import { MarkListPage } from './MarkListPage';
+
+export default function AgentMarkPage() {
+  return <MarkListPage isAgent="1" />;
+}

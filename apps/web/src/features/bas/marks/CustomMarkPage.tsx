@@ -1,0 +1,5 @@
+import { MarkListPage } from './MarkListPage';
+
+export default function CustomMarkPage() {
+  return <MarkListPage isAgent="0" />;
+}

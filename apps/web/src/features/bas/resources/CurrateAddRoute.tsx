@@ -1,0 +1,5 @@
+import { CurrateFormPage } from './finance';
+
+export default function CurrateAddRoute() {
+  return <CurrateFormPage />;
+}

@@ -1,0 +1,5 @@
+import { CurrateDetailPage } from './finance';
+
+export default function CurrateDetailRoute() {
+  return <CurrateDetailPage />;
+}

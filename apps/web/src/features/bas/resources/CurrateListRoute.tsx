@@ -1,0 +1,5 @@
+import { CurrateListPage } from './finance';
+
+export default function CurrateListRoute() {
+  return <CurrateListPage />;
+}

@@ -1,0 +1,5 @@
+import { DriverDetailPage } from './drivers';
+
+export default function DriverDetailRoute() {
+  return <DriverDetailPage />;
+}

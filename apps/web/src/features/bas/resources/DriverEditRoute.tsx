@@ -1,0 +1,5 @@
+import { DriverFormPage } from './drivers';
+
+export default function DriverEditRoute() {
+  return <DriverFormPage />;
+}

@@ -1,0 +1,5 @@
+import { DriverListPage } from './drivers';
+
+export default function DriverListRoute() {
+  return <DriverListPage />;
+}

@@ -1,0 +1,5 @@
+import { InsuranceFormPage } from './finance';
+
+export default function InsuranceAddRoute() {
+  return <InsuranceFormPage />;
+}

@@ -1,0 +1,5 @@
+import { InsuranceDetailPage } from './finance';
+
+export default function InsuranceDetailRoute() {
+  return <InsuranceDetailPage />;
+}

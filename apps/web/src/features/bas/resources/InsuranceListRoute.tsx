@@ -1,0 +1,5 @@
+import { InsuranceListPage } from './finance';
+
+export default function InsuranceListRoute() {
+  return <InsuranceListPage />;
+}

@@ -1,0 +1,5 @@
+import { PayinfoDetailPage } from './finance';
+
+export default function PayinfoDetailRoute() {
+  return <PayinfoDetailPage />;
+}

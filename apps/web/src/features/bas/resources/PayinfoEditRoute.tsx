@@ -1,0 +1,5 @@
+import { PayinfoFormPage } from './finance';
+
+export default function PayinfoEditRoute() {
+  return <PayinfoFormPage />;
+}

@@ -1,0 +1,5 @@
+import { PayinfoListPage } from './finance';
+
+export default function PayinfoListRoute() {
+  return <PayinfoListPage />;
+}

@@ -1,0 +1,5 @@
+import { VehicleFormPage } from './drivers';
+
+export default function VehicleAddRoute() {
+  return <VehicleFormPage />;
+}

@@ -1,0 +1,5 @@
+import { VehicleDetailPage } from './drivers';
+
+export default function VehicleDetailRoute() {
+  return <VehicleDetailPage />;
+}

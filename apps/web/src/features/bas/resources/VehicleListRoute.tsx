@@ -1,0 +1,5 @@
+import { VehicleListPage } from './drivers';
+
+export default function VehicleListRoute() {
+  return <VehicleListPage />;
+}
