@@ -24,6 +24,7 @@ import {
   isUniqueViolation,
   lostUpdate,
   operlog,
+  selectedIds,
   touched,
 } from '../shared/system';
 import { sysConfig } from './config.table';
@@ -244,7 +245,7 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
       schema: { tags: ['system'], summary: 'Export settings (.xlsx)', body: exportBody(ZConfigQuery) },
     },
     async (req, reply) => {
-      const where = configWhere(req.body);
+      const where = and(configWhere(req.body), selectedIds(sysConfig.configId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_config_export',
         db,

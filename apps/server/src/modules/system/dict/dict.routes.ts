@@ -25,6 +25,7 @@ import {
   isUniqueViolation,
   lostUpdate,
   operlog,
+  selectedIds,
   touched,
 } from '../shared/system';
 import { sysDictData, sysDictType } from './dict.table';
@@ -299,7 +300,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       schema: { tags: ['system'], summary: 'Export dictionary types (.xlsx)', body: exportBody(ZDictTypeQuery) },
     },
     async (req, reply) => {
-      const where = typeWhere(req.body);
+      const where = and(typeWhere(req.body), selectedIds(sysDictType.dictId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_dict_type_export',
         db,
@@ -441,7 +442,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       schema: { tags: ['system'], summary: 'Export dictionary entries (.xlsx)', body: exportBody(ZDictDataQuery) },
     },
     async (req, reply) => {
-      const where = dataWhere(req.body);
+      const where = and(dataWhere(req.body), selectedIds(sysDictData.dictCode, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_dict_data_export',
         db,

@@ -19,7 +19,7 @@ import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/ex
 import { ok, table } from '../../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { hasKey, t, translationSheetPath } from '../../../platform/i18n';
-import { acceptFormBodies, BUSINESS_TYPE, exportBody, operlog } from '../shared/system';
+import { acceptFormBodies, BUSINESS_TYPE, exportBody, operlog, selectedIds } from '../shared/system';
 import { sysLogininfor, sysOperLog } from './log.table';
 
 const TITLE = 'menu_log_list';
@@ -217,7 +217,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
       schema: { tags: ['system'], summary: 'Export the operation log (.xlsx)', body: exportBody(ZOperlogQuery) },
     },
     async (req, reply) => {
-      const where = operWhere(req.body);
+      const where = and(operWhere(req.body), selectedIds(sysOperLog.operId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_operlog_export',
         db,
@@ -336,7 +336,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
       schema: { tags: ['system'], summary: 'Export the login log (.xlsx)', body: exportBody(ZLogininforQuery) },
     },
     async (req, reply) => {
-      const where = loginWhere(req.body);
+      const where = and(loginWhere(req.body), selectedIds(sysLogininfor.infoId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_logininfor_export',
         db,

@@ -15,6 +15,7 @@ import {
   isUniqueViolation,
   lostUpdate,
   operlog,
+  selectedIds,
   touched,
 } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
@@ -204,7 +205,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       schema: { tags: ['system'], summary: 'Export posts (.xlsx)', body: exportBody(ZPostQuery) },
     },
     async (req, reply) => {
-      const where = postWhere(req.body);
+      const where = and(postWhere(req.body), selectedIds(sysPost.postId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_post_export',
         db,

@@ -36,6 +36,7 @@ import {
   isUniqueViolation,
   lostUpdate,
   operlog,
+  selectedIds,
   touched,
   userScope,
   usersInScope,
@@ -413,7 +414,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       schema: { tags: ['system'], summary: 'Export roles (.xlsx)', body: exportBody(ZRoleQuery) },
     },
     async (req, reply) => {
-      const where = roleListWhere(req.body);
+      const where = and(roleListWhere(req.body), selectedIds(sysRole.roleId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_role_export',
         db,

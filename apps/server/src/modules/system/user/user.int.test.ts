@@ -388,6 +388,17 @@ describe('[SYSTEM] user export and import', () => {
     const all = await readXlsx(await f.admin.post('/system/user/export', {}));
     expect(all.rows.length).toBeGreaterThan(sheet.rows.length);
     expect((await f.admin.post('/system/user/export', { status: 'x' })).statusCode).toBe(400);
+    // The list page posts the selected rows as ids (with its filters and sort).
+    const picked = await readXlsx(
+      await f.admin.request({
+        method: 'POST',
+        url: '/system/user/export',
+        payload: `ids=${f.usera1Id},${f.userb1Id}&orderByColumn=createTime&isAsc=desc&params%5BbeginTime%5D=2000-01-01%2000%3A00%3A00`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(picked.rows.map((r) => r[1]).sort()).toEqual(['usera1', 'userb1']);
+    expect((await f.admin.post('/system/user/export', { ids: '1;2' })).statusCode).toBe(400);
     expect((await (await t.login('sales')).post('/system/user/export', {})).statusCode).toBe(403);
   });
 

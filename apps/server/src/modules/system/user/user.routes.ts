@@ -34,6 +34,7 @@ import {
   isUniqueViolation,
   lostUpdate,
   operlog,
+  selectedIds,
   touched,
   userInScope,
   usersInScope,
@@ -415,7 +416,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       schema: { tags: ['system'], summary: 'Export users (.xlsx, current filters)', body: exportBody(ZUserQuery) },
     },
     async (req, reply) => {
-      const where = await userListWhere(db, req.auth, req.body);
+      const where = and(await userListWhere(db, req.auth, req.body), selectedIds(sysUser.userId, req.body.ids));
       return sendExcel(req, reply, {
         fileName: 'system_user_export',
         db,
