@@ -5,6 +5,7 @@ import { markRoutes } from './bas/mark.routes';
 import { priceRoutes } from './bas/price.routes';
 import { referenceRoutes } from './bas/reference.routes';
 import { resourceRoutes } from './bas/resource.routes';
+import { inwareRoutes } from './bus/inware/inware.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { configRoutes } from './system/config/config.routes';
@@ -46,4 +47,6 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   priceRoutes,
   referenceRoutes,
   resourceRoutes,
+  // bus
+  inwareRoutes,
 ];

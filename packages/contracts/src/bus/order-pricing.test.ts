@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PricingError } from '../bas/pricing';
+import { lineSize, lineVolume, orderCargoTotals } from './order-cargo';
 import { chargeableFigures, priceOrderFees, type TOrderPricingInput } from './order-pricing';
 
 const price = { volumePrice: '680.00', weightPrice: '4.50', volWgtRate: '300', wgtVolRate: '300' };
@@ -92,5 +93,32 @@ describe('priceOrderFees', () => {
     expect(() => priceOrderFees({ ...base, calPriceType: '4', price: { volumePrice: '1', weightPrice: '1' } })).toThrow(
       PricingError,
     );
+  });
+});
+
+describe('orderCargoTotals', () => {
+  const lines = [
+    { piece: 2, cargoLength: '50', cargoWidth: '40', cargoHight: '30', weight: '24.5' },
+    { piece: 1, cargoLength: '120', cargoWidth: '80', cargoHight: '100', weight: '60' },
+    { piece: 3, volume: '0.05' },
+  ];
+  it('sums the lines: pieces, weights, volumes from dimensions', () => {
+    expect(lineVolume(lines[0]!)).toBe('0.120');
+    expect(lineSize(lines[0]!)).toBe('50×40×30');
+    expect(lineSize(lines[2]!)).toBe('');
+    expect(orderCargoTotals({ lines })).toEqual({ cargoPiece: 6, cargoWeight: '84.50', cargoVolume: '1.130' });
+  });
+  it('lets the typed volume win with the measured-volume switch, and the typed weight when no line has one', () => {
+    expect(orderCargoTotals({ lines, volumeManual: '1', cargoVolume: '1.2' }).cargoVolume).toBe('1.200');
+    expect(orderCargoTotals({ lines: [{ piece: 1, volume: '0.5' }], cargoWeight: '12' })).toEqual({
+      cargoPiece: 1,
+      cargoWeight: '12.00',
+      cargoVolume: '0.500',
+    });
+    expect(orderCargoTotals({ lines: [], cargoPiece: 4, cargoWeight: '3', cargoVolume: '' })).toEqual({
+      cargoPiece: 4,
+      cargoWeight: '3.00',
+      cargoVolume: '0.000',
+    });
   });
 });

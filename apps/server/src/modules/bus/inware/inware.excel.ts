@@ -1,0 +1,357 @@
+import {
+  formatTransportId,
+  ORDER_FEE_AR_FIELDS,
+  orderFieldLabelKey,
+  type TInwareAddBody,
+  type TLanguage,
+  ZInwareAddBody,
+} from '@theone/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/database';
+import {
+  type ExcelColumn,
+  type ImportRowError,
+  importFailed,
+  loadDictLabels,
+  readSheet,
+  type SheetColumn,
+} from '../../../platform/excel/excel';
+import { t } from '../../../platform/i18n';
+import { periodOf } from '../../../platform/sequences';
+import { basGeog, basMark } from '../../bas/bas.table';
+import { allOf } from '../../bas/bas-common';
+import { markScopeFilter } from '../../bas/mark-scope';
+import { writeOrderLog } from '../order-log/order-log.service';
+import { newPricingCache, type TMarkInfo } from './inware.pricing';
+import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
+import { busOrder } from './inware.table';
+
+/**
+ * Excel of the order module: the list export (streamed in keyset batches), an order's fee sheet, the cargo lines of
+ * selected orders, and the import (template, 5,000 rows, all or nothing, errors by row and column in the user's
+ * language, each row priced like an order entered by hand).
+ */
+
+const label = (field: string) => orderFieldLabelKey(field);
+type Row = Record<string, unknown>;
+
+export const ORDER_EXPORT_COLUMNS: ExcelColumn<Row>[] = [
+  { key: 'transportId', header: label('transportId'), width: 17 },
+  { key: 'status', header: label('status'), type: 'dict', dict: 'order_status', width: 12 },
+  { key: 'mark', header: label('mark'), width: 10 },
+  { key: 'markName', header: label('markName'), width: 18 },
+  { key: 'busType', header: label('busType'), type: 'dict', dict: 'bus_type', width: 12 },
+  { key: 'leftAddrName', header: label('leftAddrId'), width: 10 },
+  { key: 'destAddrName', header: label('destAddrId'), width: 10 },
+  { key: 'consignee', header: label('consignee') },
+  { key: 'consigneeTel', header: label('consigneeTel'), width: 14 },
+  { key: 'consigneeAddr', header: label('consigneeAddr'), width: 30 },
+  { key: 'businessNo', header: label('businessNo') },
+  { key: 'clientNo', header: label('clientNo') },
+  { key: 'expressCorp', header: label('expressCorp'), type: 'dict', dict: 'express_corp', width: 12 },
+  { key: 'expressNo', header: label('expressNo'), width: 26 },
+  { key: 'receivingNo', header: label('receivingNo'), width: 16 },
+  { key: 'cargoName', header: label('cargoName') },
+  { key: 'cargoType', header: label('cargoType'), type: 'dict', dict: 'cargo_type', width: 12 },
+  { key: 'cargoPiece', header: label('cargoPiece'), type: 'integer', width: 9 },
+  { key: 'cargoWeight', header: label('cargoWeight'), type: 'number', width: 11 },
+  { key: 'cargoVolume', header: label('cargoVolume'), type: 'number', width: 11 },
+  { key: 'arrivedPiece', header: label('arrivedPiece'), type: 'integer', width: 9 },
+  { key: 'arrivedWeight', header: label('arrivedWeight'), type: 'number', width: 11 },
+  { key: 'arrivedVolume', header: label('arrivedVolume'), type: 'number', width: 11 },
+  { key: 'arrivedHouseName', header: label('arrivedHouseId') },
+  { key: 'trayNo', header: label('trayNo'), width: 10 },
+  { key: 'orderTime', header: label('orderTime'), type: 'datetime' },
+  { key: 'arrivedTime', header: label('arrivedTime'), type: 'datetime' },
+  { key: 'containerNo', header: label('containerNo'), width: 14 },
+  { key: 'auditStatus', header: label('auditStatus'), type: 'dict', dict: 'audit_status', width: 11 },
+  { key: 'feeFreightAr', header: label('feeFreightAr'), type: 'money' },
+  { key: 'feeArAmount', header: label('feeArAmount'), type: 'money' },
+  { key: 'currency', header: label('currency'), fee: true, width: 8 },
+  { key: 'rmbAmount', header: label('rmbAmount'), type: 'money' },
+  { key: 'createBy', header: label('createBy'), width: 12 },
+];
+
+/** deliveryfree's export adds the supplement fees. */
+export const FEE_VIEW_EXPORT_COLUMNS: ExcelColumn<Row>[] = [
+  ...ORDER_EXPORT_COLUMNS.filter((c) => !['feeArAmount', 'currency', 'rmbAmount', 'createBy'].includes(c.key)),
+  ...(['feeSendAr', 'deliveryAr', 'feeUnloadAr', 'feeChacheAr', 'feeOtherAr', 'thFeeAr', 'feeArAmount'] as const).map(
+    (key): ExcelColumn<Row> => ({ key, header: label(key), type: 'money' }),
+  ),
+  { key: 'currency', header: label('currency'), fee: true, width: 8 },
+  { key: 'signTime', header: label('signTime'), type: 'datetime' },
+];
+
+export const CARGO_EXPORT_COLUMNS: ExcelColumn<Row>[] = [
+  { key: 'transportId', header: label('transportId'), width: 17 },
+  { key: 'mark', header: label('mark'), width: 10 },
+  { key: 'receivingNo', header: label('receivingNo'), width: 16 },
+  { key: 'lineNo', header: label('lineNo'), type: 'integer', width: 7 },
+  { key: 'piece', header: label('piece'), type: 'integer', width: 8 },
+  { key: 'totalCount', header: label('totalCount'), type: 'integer', width: 10 },
+  { key: 'cargoLength', header: label('cargoLength'), type: 'number', width: 9 },
+  { key: 'cargoWidth', header: label('cargoWidth'), type: 'number', width: 9 },
+  { key: 'cargoHight', header: label('cargoHight'), type: 'number', width: 9 },
+  { key: 'size', header: label('size'), width: 14 },
+  { key: 'weight', header: label('weight'), type: 'number', width: 10 },
+  { key: 'volume', header: label('volume'), type: 'number', width: 10 },
+];
+
+/** An order's fee sheet: one row per fee. */
+export const FEE_SHEET_COLUMNS: ExcelColumn<Row>[] = [
+  { key: 'item', header: 'bus_fee_item', width: 26 },
+  { key: 'amount', header: 'bus_fee_amount', type: 'money', fee: true, width: 16 },
+  { key: 'currency', header: label('currency'), fee: true, width: 10 },
+];
+
+export function feeSheetRows(order: Record<string, unknown>, lang: TLanguage): Row[] {
+  const money = [...ORDER_FEE_AR_FIELDS, 'feeAgentAp', 'feeArAmount', 'agentArAmount'] as const;
+  const rows: Row[] = [
+    { item: t(label('transportId'), lang), amount: null, currency: String(order.transportId) },
+    { item: t(label('mark'), lang), amount: null, currency: String(order.mark ?? '') },
+  ];
+  for (const f of money) {
+    if (order[f] === null || order[f] === undefined) continue;
+    rows.push({ item: t(label(f), lang), amount: order[f], currency: order.currency });
+  }
+  rows.push({ item: t(label('currencyRate'), lang), amount: null, currency: String(order.currencyRate) });
+  rows.push({ item: t(label('rmbAmount'), lang), amount: order.rmbAmount, currency: 'RMB' });
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Import
+
+const SHEET: SheetColumn[] = [
+  { key: 'mark', header: label('mark'), required: true, aliases: ['唛头', 'mark'] },
+  { key: 'busType', header: label('busType'), required: true },
+  { key: 'leftAddr', header: label('leftAddrId'), required: true },
+  { key: 'destAddr', header: label('destAddrId'), required: true },
+  { key: 'orderTime', header: label('orderTime') },
+  { key: 'consignee', header: label('consignee') },
+  { key: 'consigneeTel', header: label('consigneeTel') },
+  { key: 'consigneeAddr', header: label('consigneeAddr') },
+  { key: 'shipper', header: label('shipper') },
+  { key: 'shipperTel', header: label('shipperTel') },
+  { key: 'businessNo', header: label('businessNo') },
+  { key: 'clientNo', header: label('clientNo') },
+  { key: 'expressCorp', header: label('expressCorp') },
+  { key: 'expressNo', header: label('expressNo') },
+  { key: 'cargoName', header: label('cargoName') },
+  { key: 'cargoType', header: label('cargoType') },
+  { key: 'cargoPiece', header: label('cargoPiece') },
+  { key: 'cargoWeight', header: label('cargoWeight') },
+  { key: 'cargoVolume', header: label('cargoVolume') },
+  { key: 'declaredValue', header: label('declaredValue') },
+  { key: 'cargoRemark', header: label('cargoRemark') },
+];
+
+export const IMPORT_TEMPLATE_COLUMNS: ExcelColumn<Row>[] = SHEET.map((c) => ({
+  key: c.key,
+  header: c.header,
+  width: c.key === 'consigneeAddr' || c.key === 'expressNo' ? 30 : 14,
+}));
+
+export const IMPORT_EXAMPLE: Row = {
+  mark: 'TH001',
+  busType: 'EK',
+  leftAddr: 'GZ',
+  destAddr: 'BKK',
+  orderTime: '',
+  consignee: 'Khun Prasert',
+  consigneeTel: '0823456789',
+  consigneeAddr: '12/3 Ratchada Rd, Din Daeng, Bangkok 10400',
+  expressCorp: 'SF',
+  expressNo: 'SF1234567890,SF1234567891',
+  cargoName: '家具',
+  cargoType: '1',
+  cargoPiece: '3',
+  cargoWeight: '120.5',
+  cargoVolume: '1.235',
+};
+
+export const MAX_IMPORT_ROWS = 5_000;
+
+/** Sheet column of a body field, for error messages. */
+const COLUMN_OF: Record<string, string> = { markId: 'mark', leftAddrId: 'leftAddr', destAddrId: 'destAddr' };
+
+async function dictMatcher(db: Db, type: string) {
+  const byText = new Map<string, string>();
+  for (const lang of ['zh-cn', 'en', 'th'] as TLanguage[]) {
+    for (const [value, text] of (await loadDictLabels(db, [type], lang)).get(type) ?? new Map<string, string>()) {
+      byText.set(value.toLowerCase(), value);
+      byText.set(text.toLowerCase(), value);
+    }
+  }
+  return (text: string) => byText.get(text.trim().toLowerCase());
+}
+
+async function geogMatcher(db: Db, orgId: number) {
+  const rows = await db
+    .select({
+      id: basGeog.id,
+      code: basGeog.code,
+      name: basGeog.name,
+      nameEn: basGeog.nameEn,
+      nameTh: basGeog.nameTh,
+      level: basGeog.level,
+    })
+    .from(basGeog)
+    .where(and(eq(basGeog.orgId, orgId), eq(basGeog.status, '0')));
+  const byText = new Map<string, { id: number; code: string; parentCode?: string }>();
+  for (const r of rows)
+    for (const text of [r.code, r.name, r.nameEn, r.nameTh]) if (text) byText.set(text.trim().toLowerCase(), r);
+  return (text: string) => byText.get(text.trim().toLowerCase());
+}
+
+async function countryCodes(db: Db): Promise<Map<number, string>> {
+  const r = await db.execute<{ id: number; code: string }>(sql`
+    SELECT g.id, CASE WHEN g.level = '1' THEN g.code ELSE COALESCE(p.code, 'TH') END AS code
+    FROM bas_geog g LEFT JOIN bas_geog p ON p.id = g.parent_id WHERE g.org_id = 2`);
+  return new Map(r.rows.map((x) => [Number(x.id), x.code]));
+}
+
+export async function importOrders(
+  ctx: TOrderCtx & { db: Db },
+  buffer: Buffer,
+): Promise<{ created: number; transportIds: string[] }> {
+  const { db, auth, lang, timezone } = ctx;
+  needImport(auth);
+  const sheet = await readSheet(buffer, SHEET, MAX_IMPORT_ROWS);
+  const header = (key: string) => t(SHEET.find((c) => c.key === key)?.header ?? label(key), lang);
+  const errors: ImportRowError[] = [];
+  const fail = (row: number, column: string, key: string, params?: Record<string, unknown>) =>
+    errors.push({ row, column: header(column), message: t(key, lang, { field: header(column), ...params }) });
+
+  // Marks the caller may enter orders for, by code (one query for the whole file).
+  const codes = [...new Set(sheet.map((r) => r.values.mark?.toUpperCase()).filter(Boolean))];
+  const marks = new Map<string, TMarkInfo>();
+  if (codes.length) {
+    const rows = await db
+      .select({
+        id: basMark.id,
+        mark: basMark.mark,
+        nameZh: basMark.nameZh,
+        status: basMark.status,
+        topMarkId: basMark.topMarkId,
+        topMark: sql<string | null>`(SELECT a.mark FROM bas_mark a WHERE a.id = ${basMark.topMarkId})`,
+        calPriceType: basMark.calPriceType,
+        minAmount: basMark.minAmount,
+        credtLimit: basMark.credtLimit,
+        isPrintPrice: basMark.isPrintPrice,
+      })
+      .from(basMark)
+      .where(allOf([inArray(basMark.mark, codes), eq(basMark.status, '0'), markScopeFilter(auth)]));
+    for (const m of rows) marks.set(m.mark, m);
+  }
+  const busType = await dictMatcher(db, 'bus_type');
+  const cargoType = await dictMatcher(db, 'cargo_type');
+  const expressCorp = await dictMatcher(db, 'express_corp');
+  const origin = await geogMatcher(db, 1);
+  const dest = await geogMatcher(db, 2);
+  const countries = await countryCodes(db);
+
+  const valid: { rowNumber: number; body: TInwareAddBody; mark: TMarkInfo; country: string }[] = [];
+  for (const { rowNumber, values: v } of sheet) {
+    const before = errors.length;
+    const mark = v.mark ? marks.get(v.mark.toUpperCase()) : undefined;
+    if (!v.mark) fail(rowNumber, 'mark', 'err_required');
+    else if (!mark) fail(rowNumber, 'mark', 'bus_err_mark_unknown', { mark: v.mark });
+    const bt = v.busType ? busType(v.busType) : undefined;
+    if (!v.busType) fail(rowNumber, 'busType', 'err_required');
+    else if (!bt) fail(rowNumber, 'busType', 'err_invalid_value');
+    const left = v.leftAddr ? origin(v.leftAddr) : undefined;
+    if (!v.leftAddr) fail(rowNumber, 'leftAddr', 'err_required');
+    else if (!left) fail(rowNumber, 'leftAddr', 'err_invalid_value');
+    const to = v.destAddr ? dest(v.destAddr) : undefined;
+    if (!v.destAddr) fail(rowNumber, 'destAddr', 'err_required');
+    else if (!to) fail(rowNumber, 'destAddr', 'err_invalid_value');
+    const ct = v.cargoType ? cargoType(v.cargoType) : '1';
+    if (!ct) fail(rowNumber, 'cargoType', 'err_invalid_value');
+    const ec = v.expressCorp ? expressCorp(v.expressCorp) : '';
+    if (ec === undefined) fail(rowNumber, 'expressCorp', 'err_invalid_value');
+    const parsed = ZInwareAddBody.safeParse({
+      status: 0,
+      markId: mark?.id ?? null,
+      busType: bt ?? null,
+      leftAddrId: left?.id ?? null,
+      destAddrId: to?.id ?? null,
+      orderTime: v.orderTime ? v.orderTime.replace(/(\.\d{3})?Z$/, '') : undefined,
+      consignee: v.consignee ?? '',
+      consigneeTel: v.consigneeTel ?? '',
+      consigneeAddr: v.consigneeAddr ?? '',
+      shipper: v.shipper ?? '',
+      shipperTel: v.shipperTel ?? '',
+      businessNo: v.businessNo ?? '',
+      clientNo: v.clientNo ?? '',
+      expressCorp: ec ?? '',
+      expressNo: v.expressNo ?? '',
+      cargoName: v.cargoName ?? '',
+      cargoType: ct ?? '1',
+      cargoPiece: v.cargoPiece || undefined,
+      cargoWeight: v.cargoWeight || undefined,
+      cargoVolume: v.cargoVolume || undefined,
+      declaredValue: v.declaredValue || undefined,
+      cargoRemark: v.cargoRemark ?? '',
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        const column = COLUMN_OF[field] ?? field;
+        if (errors.length > before && ['mark', 'busType', 'leftAddr', 'destAddr'].includes(column)) continue;
+        const key = /^(err|msg)_[a-z0-9_]+$/.test(issue.message) ? issue.message : 'err_invalid_value';
+        fail(rowNumber, SHEET.some((c) => c.key === column) ? column : 'mark', key);
+      }
+      continue;
+    }
+    if (errors.length > before || !mark || !to) continue;
+    valid.push({ rowNumber, body: parsed.data, mark, country: countries.get(to.id) ?? 'TH' });
+  }
+  if (errors.length) throw importFailed(errors);
+
+  const cache = newPricingCache();
+  return db.transaction(async (tx) => {
+    const c = { ...ctx, db: tx };
+    const values: (typeof busOrder.$inferInsert)[] = [];
+    for (const r of valid) {
+      try {
+        values.push(await buildNewOrder(c, r.body, { mark: r.mark, countryCode: r.country }, cache));
+      } catch (err) {
+        const e = err as { messageKey?: string; params?: Record<string, unknown> };
+        if (!e.messageKey) throw err;
+        errors.push({ row: r.rowNumber, column: header('mark'), message: t(e.messageKey, lang, e.params) });
+      }
+    }
+    if (errors.length) throw importFailed(errors);
+    const period = periodOf(new Date(), timezone, 'yyMMdd');
+    const seq = await tx.execute<{ value: number }>(sql`
+      INSERT INTO sys_sequence (name, period, value) VALUES ('transportId', ${period}, ${values.length})
+      ON CONFLICT (name, period) DO UPDATE SET value = sys_sequence.value + ${values.length}
+      RETURNING value`);
+    const first = Number(seq.rows[0]!.value) - values.length + 1;
+    values.forEach((v, i) => {
+      v.transportId = formatTransportId(valid[i]!.country, period, first + i);
+    });
+    const created: { id: number; transportId: string }[] = [];
+    for (let i = 0; i < values.length; i += 500) {
+      created.push(
+        ...(await tx
+          .insert(busOrder)
+          .values(values.slice(i, i + 500))
+          .returning({ id: busOrder.id, transportId: busOrder.transportId })),
+      );
+    }
+    await writeOrderLog(
+      tx,
+      auth.userName,
+      created.map((o) => ({
+        orderId: o.id,
+        transportId: o.transportId,
+        action: 'import' as const,
+        fromStatus: null,
+        toStatus: 0,
+      })),
+    );
+    return { created: created.length, transportIds: created.map((o) => o.transportId) };
+  });
+}

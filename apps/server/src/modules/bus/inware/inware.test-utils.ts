@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp, TestClient } from '../../../../test/build-test-app';
+import { basWarehouse } from '../../bas/bas.table';
+import { geogId, markId } from '../../bas/bas.test-utils';
+
+/** Helpers of the order integration tests (not a test file). */
+
+export interface TRefIds {
+  gz: number;
+  yw: number;
+  bkk: number;
+  cnx: number;
+  whGz: number;
+  TH001: number;
+  TH002: number;
+  BK001: number;
+  YW101: number;
+  CM888: number;
+  AGBKK: number;
+}
+
+export async function refIds(t: TestApp): Promise<TRefIds> {
+  const [wh] = await t.db.select({ id: basWarehouse.id }).from(basWarehouse).where(eq(basWarehouse.code, 'GZ'));
+  return {
+    gz: await geogId(t, 1, 'GZ'),
+    yw: await geogId(t, 1, 'YW'),
+    bkk: await geogId(t, 2, 'BKK'),
+    cnx: await geogId(t, 2, 'CNX'),
+    whGz: wh!.id,
+    TH001: await markId(t, 'TH001'),
+    TH002: await markId(t, 'TH002'),
+    BK001: await markId(t, 'BK001'),
+    YW101: await markId(t, 'YW101'),
+    CM888: await markId(t, 'CM888'),
+    AGBKK: await markId(t, 'AGBKK'),
+  };
+}
+
+/** A complete order body for mark TH001, EK Guangzhou -> Bangkok (confirmable). */
+export function orderBody(ids: TRefIds, overrides: Record<string, unknown> = {}) {
+  return {
+    markId: ids.TH001,
+    busType: 'EK',
+    leftAddrId: ids.gz,
+    destAddrId: ids.bkk,
+    consignee: 'Khun Prasert',
+    consigneeTel: '0823456789',
+    consigneeAddr: '12/3 Ratchada Rd, Bangkok',
+    cargoName: '家具',
+    cargoType: '1',
+    cargoPiece: 3,
+    cargoWeight: '250',
+    cargoVolume: '1.235',
+    expressCorp: 'SF',
+    expressNo: 'SF100000001,SF100000002',
+    ...overrides,
+  };
+}
+
+export async function addOrder(client: TestClient, body: Record<string, unknown>) {
+  const res = await client.post('/bus/inware/add', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number; transportId: string; version: number; status: number; warning?: unknown };
+}
+
+export async function getOrder(client: TestClient, id: number) {
+  const res = await client.get(`/bus/inware/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Record<string, unknown> & {
+    version: number;
+    status: number;
+    cargoLines: Record<string, unknown>[];
+  };
+}
+
+export async function orderLog(client: TestClient, id: number) {
+  const res = await client.get(`/bus/busOrderLog/list?orderId=${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().rows as {
+    action: string;
+    fromStatus: number | null;
+    toStatus: number | null;
+    remark: string;
+    changes: { field: string; before: unknown; after: unknown }[];
+  }[];
+}

@@ -1,0 +1,103 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import { markIdInScope } from '../../bas/mark-scope';
+import { busOrder } from './inware.table';
+
+/**
+ * Small shared pieces of the order module: data scope, business-time-zone times, the row type.
+ *
+ * Data scope (DOMAIN §7, docs/domain.md): an order is visible when its mark is in the caller's mark scope
+ * (`markIdInScope`: all, departments, or 'self' = marks whose sales or service person is the user). Cargo without
+ * a mark (noMarkOrder) belongs to nobody yet, so every order user sees it: that is how its owner is found.
+ */
+export function orderScope(auth: AuthContext, table: typeof busOrder = busOrder): SQL | undefined {
+  return markIdInScope(auth, table.markId, { includeNull: true });
+}
+
+export type TOrderRow = typeof busOrder.$inferSelect;
+
+const ZONED = /[zZ]|[+-]\d{2}:?\d{2}$/;
+
+function zoneOffsetMs(instant: number, timezone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A body time ('YYYY-MM-DD HH:mm:ss' in the business time zone, or ISO 8601 with a zone) as a Date; undefined and
+ * null pass through.
+ */
+export function parseBusinessTime(value: string | null | undefined, timezone: string): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const text = value.trim().replace(' ', 'T');
+  if (ZONED.test(text)) return new Date(text);
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/.exec(text);
+  if (!m) return new Date(Number.NaN);
+  const local = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4] ?? 0),
+    Number(m[5] ?? 0),
+    Number(m[6] ?? 0),
+    Number(m[7] ?? 0),
+  );
+  let utc = local - zoneOffsetMs(local, timezone);
+  const again = local - zoneOffsetMs(utc, timezone);
+  if (again !== utc) utc = again;
+  return new Date(utc);
+}
+
+/** 'YYYY-MM-DD' of an instant in the business time zone (price validity is by this day). */
+export function businessDay(date: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** `column = ANY($values)` for a text or bigint column, built safely. */
+export function anyOf(column: SQL | typeof busOrder.transportId, values: readonly (string | number)[]): SQL {
+  return sql`${column} = ANY(${sql.param(values as unknown[])})`;
+}
+
+/** The values that differ between two records, for the order log (before -> after). */
+export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly string[]) {
+  const norm = (v: unknown): string | number | null => {
+    if (v === undefined || v === null || v === '') return null;
+    if (v instanceof Date) return v.toISOString();
+    if (typeof v === 'number') return v;
+    return String(v);
+  };
+  const out: { field: string; before: string | number | null; after: string | number | null }[] = [];
+  for (const f of fields) {
+    if (!(f in after)) continue;
+    const a = norm(before[f]);
+    const b = norm(after[f]);
+    if (a !== b) out.push({ field: f, before: a, after: b });
+  }
+  return out;
+}
