@@ -1,0 +1,43 @@
+/**
+ * Test helpers that read a PDF back (not a test file): the text of each page through pdfjs-dist (which maps the
+ * embedded subset fonts back to Unicode through their ToUnicode maps, so Chinese and Thai come back as text),
+ * and the image objects from the file's object dictionaries.
+ */
+export interface PdfInspection {
+  pages: string[];
+  /** All pages' text, runs joined without separators. */
+  text: string;
+  /** Number of images drawn (barcodes), soft masks not counted. */
+  images: number;
+  /** Embedded font names (subset prefixes removed). */
+  fonts: string[];
+}
+
+export async function inspectPdf(pdf: Buffer | Uint8Array): Promise<PdfInspection> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const data = new Uint8Array(pdf);
+  const raw = Buffer.from(data).toString('latin1');
+  const doc = await getDocument({
+    data: new Uint8Array(data),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+  }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  await doc.destroy();
+  // An image with transparency carries a second image object as its soft mask: count the visible ones.
+  const images = (raw.match(/\/Subtype\s*\/Image/g) ?? []).length - (raw.match(/\/SMask\s+\d+\s+0\s+R/g) ?? []).length;
+  const fonts = [...new Set([...raw.matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([A-Za-z0-9-]+)/g)].map((m) => m[1]!))];
+  return { pages, text: pages.join('\n'), images, fonts };
+}
+
+/**
+ * Text with whitespace removed (pdfkit draws runs separately; compare without spacing). The Thai font draws
+ * SARA AM (ำ) as NIKHAHIT + SARA AA glyphs, which read back as 'ำา': folded back here.
+ */
+export const squash = (s: string) => s.replace(/\s+/g, '').replace(/\u0e33\u0e32/g, '\u0e33');
