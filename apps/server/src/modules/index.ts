@@ -6,6 +6,7 @@ import { priceRoutes } from './bas/price.routes';
 import { referenceRoutes } from './bas/reference.routes';
 import { resourceRoutes } from './bas/resource.routes';
 import { inwareRoutes } from './bus/inware/inware.routes';
+import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { configRoutes } from './system/config/config.routes';
@@ -49,4 +50,5 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   resourceRoutes,
   // bus
   inwareRoutes,
+  printRoutes,
 ];

@@ -1,0 +1,164 @@
+import { LANGUAGES, type TLanguage, zIdsParam } from '@theone/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../platform/deps';
+import { badRequest, wrongState } from '../../../platform/errors';
+import { formatDateTime } from '../../../platform/excel/excel';
+import { t } from '../../../platform/i18n';
+import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { LABEL_100x75, PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
+import { countPrints, loadPrintOrders } from './print.data';
+import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext } from './print.layouts';
+
+/**
+ * The order print calls (spec §7 'print'; screens bus-container.md §0 'Print' and Q6). Every call answers a PDF
+ * shown inline (the screens open it in a new tab); a batch is one document.
+ *
+ * - POST /bus/inware/printbar/{ids}            one label per order (100 × 75 mm), in the caller's language
+ * - POST /bus/inware/printbar/cargo/{ids}      one label per piece, 'n of N' (received orders, S2 and later)
+ * - POST /bus/inware/printware/{ids}/{lang}    warehouse receipt, A4, one per order (S2 and later)
+ * - POST /bus/inware/printfee/{ids}/{lang}     fee sheet, A4, one per order (fee role)
+ *
+ * `{ids}` is a comma-separated list of order ids (at most 500; all or nothing: an id that does not exist or is
+ * outside the caller's data scope makes the call a 404). `{lang}` (the spec's `{b}`) is the template language
+ * zh | zh-cn | en | th: a receipt or fee sheet is often printed in the customer's language, not the clerk's.
+ * Label prints add one to each order's printTimes ('printed N×').
+ *
+ * Keys: the print buttons of the screens that show them (screens §5): labels bus:orderAdd:print,
+ * bus:unOrder:print, bus:inOrder:print, bus:noMarkOrder:print, bus:order:print; piece labels and receipts
+ * bus:inOrder:print, bus:noMarkOrder:print (piece labels), bus:order:print; fee sheets bus:order:printFee with the
+ * fee role.
+ */
+export const PRINT_LABEL_KEYS = [
+  'bus:orderAdd:print',
+  'bus:unOrder:print',
+  'bus:inOrder:print',
+  'bus:noMarkOrder:print',
+  'bus:order:print',
+] as const;
+export const PRINT_PIECE_KEYS = ['bus:inOrder:print', 'bus:noMarkOrder:print', 'bus:order:print'] as const;
+export const PRINT_RECEIPT_KEYS = ['bus:inOrder:print', 'bus:order:print'] as const;
+export const PRINT_FEE_KEYS = ['bus:order:printFee'] as const;
+
+/** At most this many piece labels in one document. */
+export const MAX_PIECE_LABELS = 3000;
+
+const ZIdsLangParams = z
+  .object({
+    ids: zIdsParam.shape.ids,
+    lang: z.enum(['zh', ...LANGUAGES]).transform((v): TLanguage => (v === 'zh' ? 'zh-cn' : v)),
+  })
+  .strict();
+
+const operlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHER };
+
+export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = (req: FastifyRequest): PrintContext => ({
+    formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, deps.config.timezone, dateOnly) : ''),
+    printedAt: formatDateTime(new Date(), deps.config.timezone).slice(0, 16),
+    userName: req.auth.nickName || req.auth.userName,
+  });
+
+  app.post(
+    '/bus/inware/printbar/:ids',
+    {
+      config: { permission: PRINT_LABEL_KEYS, operlog },
+      schema: { tags: ['bus'], summary: 'Print order labels (PDF)', params: zIdsParam },
+    },
+    async (req, reply) => {
+      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, req.lang);
+      await countPrints(deps.db, req.auth, req.params.ids);
+      const ctx = context(req);
+      const name =
+        orders.length === 1
+          ? `${t('print_label_file', req.lang)}_${orders[0]!.transportId}`
+          : t('print_label_file', req.lang);
+      return sendPdf(req, reply, { fileName: name, size: LABEL_100x75, margin: 8.5 }, async (pdf) => {
+        for (const o of orders) {
+          pdf.addPage();
+          await drawLabel(pdf, o, ctx);
+        }
+      });
+    },
+  );
+
+  app.post(
+    '/bus/inware/printbar/cargo/:ids',
+    {
+      config: { permission: PRINT_PIECE_KEYS, operlog },
+      schema: { tags: ['bus'], summary: 'Print piece labels, n of N (PDF)', params: zIdsParam },
+    },
+    async (req, reply) => {
+      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, req.lang);
+      const notReceived = orders.find((o) => o.status < 2);
+      if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
+      const total = orders.reduce((s, o) => s + Math.max(o.pieces, 1), 0);
+      if (total > MAX_PIECE_LABELS) throw badRequest('print_err_too_many', { max: MAX_PIECE_LABELS });
+      await countPrints(deps.db, req.auth, req.params.ids);
+      const ctx = context(req);
+      const name =
+        orders.length === 1
+          ? `${t('print_piece_file', req.lang)}_${orders[0]!.transportId}`
+          : t('print_piece_file', req.lang);
+      return sendPdf(req, reply, { fileName: name, size: LABEL_100x75, margin: 8.5 }, async (pdf) => {
+        for (const o of orders) {
+          const pieces = Math.max(o.pieces, 1);
+          for (let n = 1; n <= pieces; n++) {
+            pdf.addPage();
+            await drawLabel(pdf, o, ctx, { piece: { n, total: pieces } });
+          }
+        }
+      });
+    },
+  );
+
+  app.post(
+    '/bus/inware/printware/:ids/:lang',
+    {
+      config: { permission: PRINT_RECEIPT_KEYS, operlog },
+      schema: { tags: ['bus'], summary: 'Print warehouse receipts (PDF)', params: ZIdsLangParams },
+    },
+    async (req, reply) => {
+      const lang = req.params.lang;
+      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, lang, { withCargo: true });
+      const notReceived = orders.find((o) => o.status < 2);
+      if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
+      const ctx = context(req);
+      const name =
+        orders.length === 1
+          ? `${t('print_receipt_file', lang)}_${orders[0]!.transportId}`
+          : t('print_receipt_file', lang);
+      return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
+        documentFooter(pdf, ctx);
+        for (const o of orders) {
+          pdf.addPage();
+          await drawReceipt(pdf, o, ctx);
+        }
+      });
+    },
+  );
+
+  app.post(
+    '/bus/inware/printfee/:ids/:lang',
+    {
+      config: { permission: PRINT_FEE_KEYS, feeRole: true, operlog },
+      schema: { tags: ['bus'], summary: 'Print fee sheets (PDF)', params: ZIdsLangParams },
+    },
+    async (req, reply) => {
+      const lang = req.params.lang;
+      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, lang);
+      const ctx = context(req);
+      const name =
+        orders.length === 1 ? `${t('print_fee_file', lang)}_${orders[0]!.transportId}` : t('print_fee_file', lang);
+      return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
+        documentFooter(pdf, ctx);
+        for (const o of orders) {
+          pdf.addPage();
+          // Unit prices only for marks that allow them (isPrintPrice) and callers with the fee role.
+          await drawFeeSheet(pdf, o, ctx, o.isPrintPrice && req.auth.feeRole);
+        }
+      });
+    },
+  );
+};
