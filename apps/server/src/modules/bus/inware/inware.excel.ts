@@ -24,7 +24,8 @@ import { markScopeFilter } from '../../bas/mark-scope';
 import { writeOrderLog } from '../order-log/order-log.service';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';
 import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
-import { busOrder } from './inware.table';
+import type { busOrder } from './inware.table';
+import { bulkInsertJson } from './order-common';
 
 /**
  * Excel of the order module: the list export (streamed in keyset batches), an order's fee sheet, the cargo lines of
@@ -217,6 +218,7 @@ export async function importOrders(
 ): Promise<{ created: number; transportIds: string[] }> {
   const { db, auth, lang, timezone } = ctx;
   needImport(auth);
+
   const sheet = await readSheet(buffer, SHEET, MAX_IMPORT_ROWS);
   const header = (key: string) => t(SHEET.find((c) => c.key === key)?.header ?? label(key), lang);
   const errors: ImportRowError[] = [];
@@ -332,15 +334,10 @@ export async function importOrders(
     values.forEach((v, i) => {
       v.transportId = formatTransportId(valid[i]!.country, period, first + i);
     });
-    const created: { id: number; transportId: string }[] = [];
-    for (let i = 0; i < values.length; i += 500) {
-      created.push(
-        ...(await tx
-          .insert(busOrder)
-          .values(values.slice(i, i + 500))
-          .returning({ id: busOrder.id, transportId: busOrder.transportId })),
-      );
-    }
+    const created = await bulkInsertJson<{ id: number; transportId: string }>(tx, 'bus_order', values, [
+      'id',
+      'transportId',
+    ]);
     await writeOrderLog(
       tx,
       auth.userName,

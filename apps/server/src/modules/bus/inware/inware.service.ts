@@ -100,7 +100,8 @@ export const ACTION_PERMS = {
   submitToWarehouse: ['bus:inOrder:submit'],
   remeasure: ['bus:inOrder:measure'],
   assignMark: ['bus:noMarkOrder:assign', 'bus:orderListEdit:batch', 'bus:orderListEdit:edit'],
-  modify: ['bus:orderListEdit:batch', 'bus:orderListEdit:edit'],
+  modify: ['bus:orderListEdit:batch'],
+  modifyOne: ['bus:orderListEdit:edit'],
   exception: ['bus:exception:add', 'bus:exception:handle'],
   price: ['bus:orderAdd:price', 'bus:unOrder:price', 'bus:order:price'],
   supplementFees: ['bus:feeRecord:save'],
@@ -953,7 +954,7 @@ export async function modifyOrders(
     );
   if (exceptionKeys.length) needAny(auth, ACTION_PERMS.exception);
   if (otherKeys.length) {
-    needAny(auth, assignMode ? ACTION_PERMS.assignMark : ACTION_PERMS.modify);
+    needAny(auth, assignMode ? ACTION_PERMS.assignMark : input.single ? ACTION_PERMS.modifyOne : ACTION_PERMS.modify);
     if (!assignMode && !input.reason.trim()) throw badRequest('err_reason_required', { field: 'reason' }, 'reason');
   }
   const routeKeys = inGroup(otherKeys, MODIFY_ROUTE_FIELDS);

@@ -68,6 +68,8 @@ export async function getOrder(client: TestClient, id: number) {
   const res = await client.get(`/bus/inware/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Record<string, unknown> & {
+    id: number;
+    priceId: number | null;
     version: number;
     status: number;
     cargoLines: Record<string, unknown>[];

@@ -18,9 +18,13 @@ export type TOrderRow = typeof busOrder.$inferSelect;
 
 const ZONED = /[zZ]|[+-]\d{2}:?\d{2}$/;
 
-function zoneOffsetMs(instant: number, timezone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(timezone: string) {
+  let f = partsFormats.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone: timezone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -29,7 +33,15 @@ function zoneOffsetMs(instant: number, timezone: string): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    partsFormats.set(timezone, f);
+  }
+  return f;
+}
+
+function zoneOffsetMs(instant: number, timezone: string): number {
+  const parts = Object.fromEntries(
+    partsFormat(timezone)
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
@@ -71,12 +83,43 @@ export function parseBusinessTime(value: string | null | undefined, timezone: st
 
 /** 'YYYY-MM-DD' of an instant in the business time zone (price validity is by this day). */
 export function businessDay(date: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  let f = dayFormats.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timezone, f);
+  }
+  return f.format(date);
+}
+
+const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Inserts many rows of a table in one statement per chunk, the rows travelling as one JSON parameter
+ * (`json_populate_recordset`): fast to build and to send for imports of thousands of rows. Every row must have
+ * the same keys (camelCase column keys); values are what the column takes (Date, string, number, null).
+ */
+export async function bulkInsertJson<T>(
+  db: { execute: (q: SQL) => Promise<{ rows: unknown[] }> },
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  returning: string[],
+  chunk = 2000,
+): Promise<T[]> {
+  if (!rows.length) return [];
+  const keys = Object.keys(rows[0]!);
+  const cols = keys.map(snake);
+  const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
+  const out: T[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const json = JSON.stringify(
+      rows.slice(i, i + chunk).map((r) => Object.fromEntries(keys.map((k, j) => [cols[j], r[k] ?? null]))),
+    );
+    const r = await db.execute(
+      sql`INSERT INTO ${sql.raw(`"${table}"`)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${sql.raw(`"${table}"`)}, ${json}::json) RETURNING ${sql.raw(returning.map((c) => `"${snake(c)}" AS "${c}"`).join(', '))}`,
+    );
+    out.push(...(r.rows as T[]));
+  }
+  return out;
 }
 
 /** `column = ANY($values)` for a text or bigint column, built safely. */
