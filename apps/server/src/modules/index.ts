@@ -9,6 +9,7 @@ import { inwareRoutes } from './bus/inware/inware.routes';
 import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
+import { homeRoutes } from './home/home.routes';
 import { configRoutes } from './system/config/config.routes';
 import { deptRoutes } from './system/dept/dept.routes';
 import { dictRoutes } from './system/dict/dict.routes';
@@ -51,4 +52,6 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   // bus
   inwareRoutes,
   printRoutes,
+  // home
+  homeRoutes,
 ];

@@ -1,0 +1,37 @@
+import { hasPermission } from '@theone/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { ok } from '../../platform/http/envelope';
+import { listArrivingContainers } from './arriving-containers';
+import { ARRIVING_KEYS, HomeCache, visibleFigures } from './home.service';
+
+/**
+ * GET /bus/index (spec §7 'Business'): the home dashboard of every signed-in user (no key; screens §2). The
+ * answer holds only the cards of lists the caller can open, the 30-day chart for order users and today's
+ * arriving containers for tracking/arrival users; everything in the caller's data scope (home.service.ts).
+ *
+ *   { day: '2026-11-22', counts: { todayOrders, yesterdayOrders, waitingInput, waitingLoad, waitingLoadVolume,
+ *     noMark, waitingSettlement, waitingSign, problemItems }, chart: { days, orders, weight, volume } | null,
+ *     arrivingContainers: TArrivingContainer[] | null }
+ *
+ * No fee figures, so nothing to strip for users without the fee role.
+ */
+export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const cache = new HomeCache();
+
+  app.get(
+    '/bus/index',
+    {
+      config: { authenticated: true, operlog: false },
+      schema: { tags: ['home'], summary: 'Home dashboard: counts, 30-day chart, arriving containers' },
+    },
+    async (req) => {
+      const figures = await cache.get(deps.db, req.auth, deps.config.timezone);
+      const visible = visibleFigures(req.auth, figures);
+      const arriving = ARRIVING_KEYS.some((k) => hasPermission(req.auth.permissions, k))
+        ? await listArrivingContainers(deps.db, req.auth, figures.day)
+        : null;
+      return ok(req, { ...visible, arrivingContainers: arriving }, 'msg_query_success');
+    },
+  );
+};

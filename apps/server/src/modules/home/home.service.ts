@@ -1,0 +1,241 @@
+import { hasPermission, toVolumeString, toWeightString } from '@theone/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import type { Db } from '../../platform/db/database';
+import { addDays, todayIn } from '../bas/bas-common';
+import { markIdInScope } from '../bas/mark-scope';
+import { busOrder } from '../bus/inware/inware.table';
+
+/**
+ * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a query
+ * on bus_order in the caller's data scope:
+ *
+ * | card               | rule                                              | the list it opens           | key            |
+ * |--------------------|---------------------------------------------------|-----------------------------|----------------|
+ * | todayOrders        | orderTime on today (business time zone)           | orderList, that day         | bus:order      |
+ * | yesterdayOrders    | orderTime on yesterday                            | orderList, that day         | bus:order      |
+ * | waitingInput       | status 0 (staged)                                 | unOrder, status 0           | bus:unOrder    |
+ * | waitingLoad        | status 2 with a mark (not in a plan); Σ volume    | inOrder, tab In stock       | bus:inOrder    |
+ * | noMark             | status 2 without a mark                           | noMarkOrder                 | bus:noMarkOrder|
+ * | waitingSettlement  | status 8, arWriteStatus 0 or 1                    | orderList, those filters    | bus:order      |
+ * | waitingSign        | status 7 (out for delivery)                       | sign-list, tab Unsigned     | bus:sign       |
+ * | problemItems       | ifException = 1 (open: E0 or E1)                  | exception-list, tab Open    | bus:exception  |
+ *
+ * The statuses after 2 are written by modules still to come: their counts read zero until then, but are real
+ * queries. The view rules are the orders lists' (inware.list.ts viewFilter) and the scope is theirs too
+ * (`markIdInScope(..., { includeNull: true })`: cargo without a mark is everyone's), so a card's count is the
+ * row count of the list it opens. Weight and volume of the chart are the measured figures once received, else the
+ * declared ones. A card whose list the caller cannot open is left out of the answer (not zero).
+ *
+ * Speed (budget: under 100 ms with 200,000 orders at 50 connections): the queue counts read one partial covering
+ * index (the rows of open work only), the 30-day chart one covering index on orderTime (index-only scans, days
+ * bucketed with width_bucket on the day boundaries computed in SQL, correct across DST); and the result is kept per
+ * data scope until bus_order (or a mark's sales/service, which moves scopes) changes: statement triggers bump the
+ * sequence `home_change_seq` (non-transactional, so writers never wait on each other), the route reads it (one
+ * tiny statement) and recomputes only when it moved, or after 30 seconds at most, or when the day changes.
+ * Migration 0006 holds the indexes, the sequence and the triggers.
+ */
+
+export interface THomeCounts {
+  todayOrders: number;
+  yesterdayOrders: number;
+  waitingInput: number;
+  waitingLoad: number;
+  /** Σ arrived volume of waitingLoad, m³ (3 decimals): the planner's number */
+  waitingLoadVolume: string;
+  noMark: number;
+  waitingSettlement: number;
+  waitingSign: number;
+  problemItems: number;
+}
+
+export interface THomeChart {
+  /** the 30 business days ending today, 'YYYY-MM-DD' */
+  days: string[];
+  orders: number[];
+  /** kg, 2 decimals */
+  weight: string[];
+  /** m³, 3 decimals */
+  volume: string[];
+}
+
+export interface THomeFigures {
+  day: string;
+  counts: THomeCounts;
+  chart: THomeChart;
+}
+
+export const CHART_DAYS = 30;
+
+/** The list key each card needs (screens §2: a card is hidden without it). */
+export const CARD_KEYS: Record<keyof THomeCounts, string> = {
+  todayOrders: 'bus:order',
+  yesterdayOrders: 'bus:order',
+  waitingInput: 'bus:unOrder',
+  waitingLoad: 'bus:inOrder',
+  waitingLoadVolume: 'bus:inOrder',
+  noMark: 'bus:noMarkOrder',
+  waitingSettlement: 'bus:order',
+  waitingSign: 'bus:sign',
+  problemItems: 'bus:exception',
+};
+/** The chart is shown to anyone who works with orders. */
+export const CHART_KEYS = ['bus:order', 'bus:orderAdd', 'bus:unOrder', 'bus:inOrder', 'bus:noMarkOrder'];
+/** Arriving containers open track-details or arriveDetails. */
+export const ARRIVING_KEYS = ['bus:track', 'track:info', 'bus:arrive', 'arrive:info', 'bus:load', 'load:info'];
+
+export function homeScope(auth: AuthContext): SQL | undefined {
+  return markIdInScope(auth, busOrder.markId, { includeNull: true });
+}
+
+/** One cache key per data scope: every caller whose scope is 'all' shares one result. */
+export function scopeKey(auth: AuthContext): string {
+  if (!homeScope(auth)) return 'all';
+  const roles = auth.roles
+    .map((r) => `${r.roleId}:${r.dataScope}`)
+    .sort()
+    .join(',');
+  return `u${auth.userId}|d${auth.deptId ?? ''}|${roles}`;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** The open-work counts: one index-only scan of bus_order_home_queue_idx. */
+async function queueCounts(db: Db, scope: SQL | undefined) {
+  // The WHERE repeats the partial index's predicate word for word, so the planner can use it.
+  const result = await db.execute<Record<string, string | number | null>>(sql`
+    SELECT
+      count(*) FILTER (WHERE status = 0) AS waiting_input,
+      count(*) FILTER (WHERE status = 2 AND mark_id IS NOT NULL) AS waiting_load,
+      coalesce(sum(arrived_volume) FILTER (WHERE status = 2 AND mark_id IS NOT NULL), 0) AS waiting_load_volume,
+      count(*) FILTER (WHERE status = 2 AND mark_id IS NULL) AS no_mark,
+      count(*) FILTER (WHERE status = 8 AND ar_write_status < 2) AS waiting_settlement,
+      count(*) FILTER (WHERE status = 7) AS waiting_sign,
+      count(*) FILTER (WHERE if_exception = 1) AS problem_items
+    FROM bus_order
+    WHERE (status IN (0, 2, 7) OR (status = 8 AND ar_write_status < 2) OR if_exception = 1)
+    ${scope ? sql`AND ${scope}` : sql``}
+  `);
+  const r = result.rows[0] ?? {};
+  return {
+    waitingInput: num(r.waiting_input),
+    waitingLoad: num(r.waiting_load),
+    waitingLoadVolume: toVolumeString(String(r.waiting_load_volume ?? '0')),
+    noMark: num(r.no_mark),
+    waitingSettlement: num(r.waiting_settlement),
+    waitingSign: num(r.waiting_sign),
+    problemItems: num(r.problem_items),
+  };
+}
+
+/** Orders, weight and volume per business day of the last 30 (today last). */
+async function dailyFigures(db: Db, scope: SQL | undefined, today: string, timezone: string): Promise<THomeChart> {
+  const first = addDays(today, -(CHART_DAYS - 1));
+  const result = await db.execute<{ bucket: number; orders: string; weight: string | null; volume: string | null }>(sql`
+    WITH b AS (
+      SELECT ARRAY(
+        SELECT (d::timestamp AT TIME ZONE ${timezone})
+        FROM generate_series(${first}::date, ${addDays(today, 1)}::date, interval '1 day') d
+      ) AS edges
+    )
+    SELECT width_bucket(bus_order.order_time, b.edges) AS bucket,
+           count(*) AS orders,
+           sum(coalesce(bus_order.arrived_weight, bus_order.cargo_weight)) AS weight,
+           sum(coalesce(bus_order.arrived_volume, bus_order.cargo_volume)) AS volume
+    FROM bus_order, b
+    WHERE bus_order.order_time >= b.edges[1] AND bus_order.order_time < b.edges[${CHART_DAYS + 1}]
+    ${scope ? sql`AND ${scope}` : sql``}
+    GROUP BY 1
+  `);
+  const chart: THomeChart = {
+    days: Array.from({ length: CHART_DAYS }, (_, i) => addDays(first, i)),
+    orders: new Array(CHART_DAYS).fill(0),
+    weight: new Array(CHART_DAYS).fill('0.00'),
+    volume: new Array(CHART_DAYS).fill('0.000'),
+  };
+  for (const r of result.rows) {
+    const i = Number(r.bucket) - 1;
+    if (i < 0 || i >= CHART_DAYS) continue;
+    chart.orders[i] = Number(r.orders);
+    chart.weight[i] = toWeightString(r.weight ?? '0');
+    chart.volume[i] = toVolumeString(r.volume ?? '0');
+  }
+  return chart;
+}
+
+/** Every figure of the dashboard for the caller's scope (before the per-key filtering). */
+export async function computeHomeFigures(
+  db: Db,
+  auth: AuthContext,
+  timezone: string,
+  now: Date = new Date(),
+): Promise<THomeFigures> {
+  const scope = homeScope(auth);
+  // The scope fragment is built again for each statement (a fragment is not shared between two queries).
+  const day = todayIn(timezone, now);
+  const [queue, chart] = await Promise.all([queueCounts(db, scope), dailyFigures(db, homeScope(auth), day, timezone)]);
+  return {
+    day,
+    counts: {
+      todayOrders: chart.orders[CHART_DAYS - 1]!,
+      yesterdayOrders: chart.orders[CHART_DAYS - 2]!,
+      ...queue,
+    },
+    chart,
+  };
+}
+
+/** The cards and chart the caller may see (cards of lists they cannot open are left out). */
+export function visibleFigures(auth: AuthContext, figures: THomeFigures) {
+  const can = (key: string) => hasPermission(auth.permissions, key);
+  const counts: Partial<THomeCounts> = {};
+  for (const [card, key] of Object.entries(CARD_KEYS) as [keyof THomeCounts, string][]) {
+    if (can(key)) (counts as Record<string, unknown>)[card] = figures.counts[card];
+  }
+  return {
+    day: figures.day,
+    counts,
+    chart: CHART_KEYS.some(can) ? figures.chart : null,
+  };
+}
+
+/** The change marker of the data behind the dashboard (bumped by statement triggers, migration 0006). */
+export async function changeMarker(db: Db): Promise<string> {
+  const r = await db.execute<{ v: string; c: boolean }>(
+    sql`SELECT last_value AS v, is_called AS c FROM home_change_seq`,
+  );
+  const row = r.rows[0];
+  return row ? `${row.v}:${row.c}` : '';
+}
+
+export interface HomeCacheOptions {
+  /** Recompute after this long even without a change (ms). */
+  maxAgeMs?: number;
+  maxEntries?: number;
+}
+
+/** Per data scope and day, the last figures and the change marker they were computed at. */
+export class HomeCache {
+  private readonly entries = new Map<string, { marker: string; at: number; figures: THomeFigures }>();
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+
+  constructor(options: HomeCacheOptions = {}) {
+    this.maxAgeMs = options.maxAgeMs ?? 30_000;
+    this.maxEntries = options.maxEntries ?? 1000;
+  }
+
+  async get(db: Db, auth: AuthContext, timezone: string): Promise<THomeFigures> {
+    const key = `${scopeKey(auth)}|${todayIn(timezone)}`;
+    // Read the marker before computing: a change committed meanwhile leaves a newer marker, so the next call
+    // recomputes rather than keeping figures that miss it.
+    const marker = await changeMarker(db);
+    const hit = this.entries.get(key);
+    if (hit && hit.marker === marker && Date.now() - hit.at < this.maxAgeMs) return hit.figures;
+    const figures = await computeHomeFigures(db, auth, timezone);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.delete(key);
+    this.entries.set(key, { marker, at: Date.now(), figures });
+    return figures;
+  }
+}
