@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Form, type FormInstance, Skeleton, Space } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { feedback } from '../../../lib/feedback';
@@ -11,7 +11,8 @@ import './bas.css';
 /**
  * An add or edit page of basic data (screens §0 'Other pages': separate routes, Save returns to the list,
  * leaving with unsaved changes asks first). The caller owns the form instance and the fields; this page
- * loads nothing itself: it shows a skeleton while `loading`, sets `initialValues` once, saves through
+ * loads nothing itself: it shows a skeleton while `loading`, sets `initialValues` once (the first time they
+ * are there and nothing is loading), saves through
  * `onSubmit`, toasts, refreshes `invalidate` and goes back to `listPath`. A VALIDATION answer's `field` is
  * marked on the form.
  */
@@ -37,8 +38,12 @@ export function BasFormPage<Values>(props: BasFormPageProps<Values>) {
   const [saving, setSaving] = useState(false);
   const { form, initialValues, loading } = props;
 
+  // The initial values are applied once, when they are first available: later changes of the caller's
+  // inputs (a select's options arriving) must never wipe what the user has typed.
+  const applied = useRef(false);
   useEffect(() => {
-    if (loading || !initialValues) return;
+    if (loading || !initialValues || applied.current) return;
+    applied.current = true;
     form.resetFields();
     form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, initialValues, loading]);

@@ -219,7 +219,6 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
         underMarkIds: (under.data ?? []).map((s) => s.id),
       };
     }
-    const mine = salesStaff.data?.find((u) => u.userId === me?.userId);
     return {
       clientType: agent ? '3' : '1',
       balanceType: agent ? '5' : '2',
@@ -227,12 +226,17 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       isPrintPrice: false,
       status: true,
       shippingChannels: [],
-      sales: mine ? mine.userId : undefined,
       topMarkId: presetTop ? Number(presetTop) : undefined,
       addresses: [],
       underMarkIds: [],
     };
-  }, [editing, current.data, under.data, agent, salesStaff.data, me?.userId, presetTop]);
+  }, [editing, current.data, under.data, agent, presetTop]);
+
+  // A new mark's sales person defaults to the signed-in user when that user holds the sales post (screens §3.5).
+  useEffect(() => {
+    if (editing || !salesStaff.data || form.getFieldValue('sales')) return;
+    if (salesStaff.data.some((u) => u.userId === me?.userId)) form.setFieldValue('sales', me?.userId);
+  }, [editing, salesStaff.data, me?.userId, form]);
 
   const onValuesChange = (changed: Partial<MarkForm>) => {
     // Default payment term by client type (screens §3.5): walk-in pays on arrival, major/VIP monthly.
@@ -296,7 +300,7 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       precision={2}
       style={{ width: '100%' }}
       disabled={isSubMark}
-      addonAfter="RMB"
+      suffix="RMB"
     />
   );
 

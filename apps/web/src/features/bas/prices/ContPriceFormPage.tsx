@@ -56,7 +56,7 @@ export default function ContPriceFormPage() {
       step="0.01"
       precision={2}
       style={{ width: '100%' }}
-      addonAfter={currency ?? 'RMB'}
+      suffix={currency ?? 'RMB'}
     />
   );
   const submit = (v: ContForm) => {

@@ -7,7 +7,7 @@ import {
 } from '@theone/contracts/bas/price.schemas';
 import { sub, money as toDecimal, toMoneyString } from '@theone/contracts/common/money';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Steps, Table, Tag } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -130,6 +130,12 @@ export default function PriceBatchPage() {
       setLoading(false);
     }
   };
+
+  // The rows of the filters the list passed (or every valid price) are loaded on opening.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
+  useEffect(() => {
+    void load();
+  }, []);
 
   const body = (v: AdjustForm, previewOnly: boolean) => ({
     ids: selected.map(Number),
@@ -331,7 +337,7 @@ export default function PriceBatchPage() {
               precision={2}
               step={pct ? '1' : '0.01'}
               style={{ width: 200 }}
-              addonAfter={pct ? '%' : undefined}
+              suffix={pct ? '%' : undefined}
               data-testid="batch-value"
             />
           </Form.Item>

@@ -204,7 +204,7 @@ export default function PriceFormPage() {
       step="0.01"
       precision={2}
       style={{ width: '100%' }}
-      addonAfter={values.currency ?? 'RMB'}
+      suffix={values.currency ?? 'RMB'}
       placeholder={placeholder}
     />
   );
@@ -296,10 +296,10 @@ export default function PriceFormPage() {
       </FormSection>
       <FormSection title={t('bas_section_ratios')}>
         <Form.Item name="volWgtRate" label={t('field_vol_wgt_rate')}>
-          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} addonAfter="kg/m³" />
+          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} suffix="kg/m³" />
         </Form.Item>
         <Form.Item name="wgtVolRate" label={t('field_wgt_vol_rate')}>
-          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} addonAfter="kg/m³" />
+          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} suffix="kg/m³" />
         </Form.Item>
       </FormSection>
       <FormSection title={t('bas_section_validity')}>

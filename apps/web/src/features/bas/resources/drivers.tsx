@@ -429,10 +429,10 @@ export function VehicleFormPage() {
           <DictSelect type="vehicle_type" allowClear={false} />
         </Form.Item>
         <Form.Item name="capacityKg" label={t('field_capacity_kg')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} addonAfter="kg" />
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} suffix="kg" />
         </Form.Item>
         <Form.Item name="capacityCbm" label={t('field_capacity_cbm')}>
-          <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} addonAfter="m³" />
+          <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} suffix="m³" />
         </Form.Item>
         <Form.Item name="driverId" label={t('field_default_driver')}>
           <Select

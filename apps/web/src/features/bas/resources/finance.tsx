@@ -275,7 +275,7 @@ export function InsuranceFormPage() {
             step="0.01"
             precision={4}
             style={{ width: '100%' }}
-            addonAfter="%"
+            suffix="%"
           />
         </Form.Item>
         <Form.Item name="minPremium" label={t('field_min_premium')}>
@@ -285,7 +285,7 @@ export function InsuranceFormPage() {
             step="0.01"
             precision={2}
             style={{ width: '100%' }}
-            addonAfter={currency}
+            suffix={currency}
           />
         </Form.Item>
         <Form.Item name="currency" label={t('field_currency')} rules={required}>
