@@ -1,11 +1,12 @@
 import type { App, ModalFuncProps } from 'antd';
 
 /**
- * Messages and modals for code outside React (request client, download helper, action helpers).
- * Inside the layout, `<FeedbackBridge />` (under antd's `<App>`) hands over the context-aware instances
- * so they follow the theme, dark mode and locale. On the static pages (login) antd's static message and
- * modal are used; their code is fetched when first needed (and prefetched when the browser is idle),
- * which keeps it out of the login page's first load.
+ * Messages and modals for every page and for code outside React (request client, download helper, action
+ * helpers). antd's static message and modal are used: they render outside the page tree, so a toast or
+ * an alert survives the navigation that often follows it (logout, expired session), and they follow the
+ * theme, dark mode and locale through `ConfigProvider.config({ holderRender })` (app/providers).
+ * Their code is fetched when first needed (and prefetched when the browser is idle), which keeps it out
+ * of the login page's first load. Tests swap in spies with `setFeedback`.
  */
 type AppApi = ReturnType<typeof App.useApp>;
 export type MessageApi = AppApi['message'];

@@ -1,29 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { setFeedback } from '../../lib/feedback';
+import { prefetchFeedback } from '../../lib/feedback';
 import { queryClient } from '../../lib/query-client';
 
 /**
- * Providers of the signed-in pages: TanStack Query and antd's <App> (context-aware message and modal,
- * handed to non-React code through `setFeedback`).
+ * Providers of the signed-in pages: TanStack Query and antd's <App> (for screens that use
+ * `App.useApp()`); the static message and modal code is fetched ahead of its first use.
  */
-function FeedbackBridge() {
-  const api = AntdApp.useApp();
-  useEffect(() => {
-    setFeedback({ message: api.message, modal: api.modal });
-    return () => setFeedback(undefined);
-  }, [api]);
-  return null;
-}
-
 export function LayoutProviders({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    prefetchFeedback();
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <AntdApp className="theone-app">
-        <FeedbackBridge />
-        {children}
-      </AntdApp>
+      <AntdApp className="theone-app">{children}</AntdApp>
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { hasWrongSeparator } from '@theone/contracts/common/page';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ClipboardEvent, cloneElement, useEffect, useMemo, useState } from 'react';
+import { type ClipboardEvent, cloneElement, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../lib/feedback';
 import { DATE_FORMAT } from '../../lib/format';
@@ -158,14 +158,16 @@ export function SearchForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
-  const key = JSON.stringify(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filters
-  const initial = useMemo(() => filtersToForm(fields, filters), [fields, key]);
-
+  // The form follows the URL filters, and only them: a new `fields` array on each render of the screen
+  // must not wipe what the user is typing.
+  const latest = useRef({ fields, filters });
+  latest.current = { fields, filters };
+  const shape = `${fields.map((f) => f.name).join('|')}#${JSON.stringify(filters)}`;
   useEffect(() => {
+    if (!shape) return;
     form.resetFields();
-    form.setFieldsValue(initial);
-  }, [form, initial]);
+    form.setFieldsValue(filtersToForm(latest.current.fields, latest.current.filters));
+  }, [form, shape]);
 
   const submit = async () => {
     const values = await form.validateFields();

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Where the end-to-end tests run. Computed once in the Playwright runner process and passed to the
+ * workers through the environment (they load the config again and must see the same values):
+ * - E2E_BASE_URL: an already running app (no server is started);
+ * - otherwise a free port (E2E_PORT) and a fresh temporary DATA_DIR (E2E_DATA_DIR) for the app that
+ *   Playwright starts with CAPTCHA_ENABLED=false (support/serve.mjs), removed by the global teardown.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+export const externalBaseUrl = process.env.E2E_BASE_URL;
+
+if (!externalBaseUrl) {
+  process.env.E2E_PORT ??= String(freePort());
+  process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'theone-e2e-'));
+}
+
+export const port = Number(process.env.E2E_PORT ?? 0);
+export const dataDir = process.env.E2E_DATA_DIR ?? '';
+/** App root with a trailing slash: http://127.0.0.1:<port>/theone/ */
+export const baseURL = (externalBaseUrl ?? `http://127.0.0.1:${port}/theone/`).replace(/\/?$/, '/');
+/** API root: http://127.0.0.1:<port>/prod-api */
+export const apiURL = new URL('/prod-api', baseURL).toString();
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
