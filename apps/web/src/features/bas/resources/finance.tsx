@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DictSelect } from '../../../components/DictSelect';
+import { DictTag } from '../../../components/DictTag';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { type UploadedFile, UploadField } from '../../../components/UploadField';
 import { formatMoney } from '../../../lib/format';
@@ -110,9 +111,7 @@ export function InsuranceListPage() {
       key: 'busType',
       title: 'field_bus_type',
       width: 120,
-      render: (_, r) => (r.busType ? undefined : t('bas_all_modes')),
-      type: 'dict',
-      dictType: 'bus_type',
+      render: (_, r) => (r.busType ? <DictTag type="bus_type" value={r.busType} /> : t('bas_all_modes')),
     },
     { key: 'validFromDate', title: 'field_valid_from', width: 120 },
     { key: 'validToDate', title: 'field_valid_to', width: 120 },
@@ -217,11 +216,12 @@ export function InsuranceFormPage() {
   const min = Form.useWatch('minPremium', form);
   const currency = Form.useWatch('currency', form);
   const initialValues = useMemo<InsuranceForm | undefined>(() => {
-    if (!editing) return { currency: 'RMB', busType: '', isDefault: false, status: true };
+    if (!editing) return { currency: 'RMB', isDefault: false, status: true };
     const r = current.data;
     return r
       ? {
           ...r,
+          busType: r.busType || undefined,
           insuranceRate: r.insuranceRate ? String(Number(r.insuranceRate)) : undefined,
           isDefault: r.isDefault === '1',
           status: r.status === '0',
@@ -296,7 +296,7 @@ export function InsuranceFormPage() {
           label={t('field_bus_type')}
           extra={<span className="bas-hint">{t('bas_hint_all_modes')}</span>}
         >
-          <DictSelect type="bus_type" />
+          <DictSelect type="bus_type" placeholder={t('bas_all_modes')} />
         </Form.Item>
         <Form.Item name="validFromDate" label={t('field_valid_from')}>
           <DayPicker />
