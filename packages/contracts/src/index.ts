@@ -1,3 +1,4 @@
+export * from './auth/auth.schemas';
 export * from './balance/allocation';
 export * from './bas/constants';
 export * from './bas/mark.schemas';
@@ -10,5 +11,7 @@ export * from './common/envelope';
 export * from './common/money';
 export * from './common/page';
 export * from './common/permissions';
+export * from './common/translation-sheet';
 export * from './common/validators';
 export * from './system/index';
+export * from './system/profile.schemas';
