@@ -214,9 +214,14 @@ export interface HomeCacheOptions {
   maxEntries?: number;
 }
 
-/** Per data scope and day, the last figures and the change marker they were computed at. */
+/**
+ * Per data scope and day, the last figures and the change marker they were computed at. Concurrent callers of
+ * one scope whose figures are stale share one computation (single flight), so a change followed by many
+ * dashboard refreshes costs one recomputation per scope.
+ */
 export class HomeCache {
   private readonly entries = new Map<string, { marker: string; at: number; figures: THomeFigures }>();
+  private readonly pending = new Map<string, Promise<THomeFigures>>();
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
 
@@ -232,10 +237,19 @@ export class HomeCache {
     const marker = await changeMarker(db);
     const hit = this.entries.get(key);
     if (hit && hit.marker === marker && Date.now() - hit.at < this.maxAgeMs) return hit.figures;
-    const figures = await computeHomeFigures(db, auth, timezone);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.delete(key);
-    this.entries.set(key, { marker, at: Date.now(), figures });
-    return figures;
+    const flightKey = `${key}|${marker}`;
+    const inFlight = this.pending.get(flightKey);
+    if (inFlight) return inFlight;
+    const started = Date.now();
+    const computing = computeHomeFigures(db, auth, timezone)
+      .then((figures) => {
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.delete(key);
+        this.entries.set(key, { marker, at: started, figures });
+        return figures;
+      })
+      .finally(() => this.pending.delete(flightKey));
+    this.pending.set(flightKey, computing);
+    return computing;
   }
 }

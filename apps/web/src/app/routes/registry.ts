@@ -47,6 +47,6 @@ export const registry: Record<string, PageComponent> = {
   'bas/vehicle-details': lazy(() => import('../../features/bas/resources/VehicleDetailRoute')),
   'bas/vehicle-edit': lazy(() => import('../../features/bas/resources/VehicleEditRoute')),
   'bas/vehicle-list': lazy(() => import('../../features/bas/resources/VehicleListRoute')),
-  'home/index': lazy(() => import('../../pages/home/HomePage')),
+  'home/index': lazy(() => import('../../features/home/HomePage')),
   'system/profile': lazy(() => import('../../pages/profile/ProfilePage')),
 };
