@@ -1,0 +1,323 @@
+import type {
+  TConfigCreate,
+  TDeptCreate,
+  TDictDataCreate,
+  TDictTypeCreate,
+  TMenuCreate,
+  TPostCreate,
+  TRoleCreate,
+  TUserCreate,
+} from '@theone/contracts/system/index';
+import { createQueryKeys, shellKeys } from '../../lib/query-keys';
+import { type Envelope, getData, request } from '../../lib/request';
+
+/**
+ * System administration (/system, issue 4): query keys, row types and the REST calls of RuoYi-Cloud
+ * (GET list and /{id}, POST create, PUT update, DELETE /{ids}). Bodies follow the contracts' schemas.
+ */
+export const userKeys = createQueryKeys('system/user');
+export const roleKeys = createQueryKeys('system/role');
+export const menuKeys = createQueryKeys('system/menu');
+export const deptKeys = createQueryKeys('system/dept');
+export const postKeys = createQueryKeys('system/post');
+export const dictTypeKeys = createQueryKeys('system/dictType');
+export const dictDataKeys = createQueryKeys('system/dictData');
+export const configKeys = createQueryKeys('system/config');
+export const operlogKeys = createQueryKeys('system/operlog');
+export const logininforKeys = createQueryKeys('system/logininfor');
+
+/** Queries other screens cache that a system change makes stale. */
+export const SHELL_DEPT_TREE = shellKeys.deptTree;
+export const dictCacheKey = shellKeys.dict;
+
+export type Status = '0' | '1';
+
+export interface TRoleRef {
+  roleId: number;
+  roleName: string;
+  roleKey: string;
+  status: Status;
+  createTime?: string;
+  flag?: boolean;
+}
+
+export interface TPostRef {
+  postId: number;
+  postCode: string;
+  postName: string;
+  status: Status;
+}
+
+export interface TUser {
+  userId: number;
+  deptId: number | null;
+  userName: string;
+  nickName: string;
+  email: string;
+  phonenumber: string;
+  sex: '0' | '1' | '2';
+  status: Status;
+  bindAppType: string;
+  loginIp: string;
+  loginDate: string | null;
+  createTime: string;
+  remark: string;
+  version: number;
+  deptName: string | null;
+  dept: { deptId: number; deptName: string } | null;
+  roles: TRoleRef[];
+}
+
+export interface TUserDetail {
+  data: TUser;
+  roleIds: number[];
+  postIds: number[];
+  roles: TRoleRef[];
+  posts: TPostRef[];
+}
+
+export interface TRole {
+  roleId: number;
+  roleName: string;
+  roleKey: string;
+  roleSort: number;
+  dataScope: '1' | '2' | '3' | '4' | '5';
+  menuCheckStrictly: boolean;
+  deptCheckStrictly: boolean;
+  status: Status;
+  createTime: string;
+  remark: string;
+  version: number;
+}
+
+export interface TTreeNode {
+  id: number;
+  label: string;
+  menuType?: string;
+  disabled?: boolean;
+  children?: TTreeNode[];
+}
+
+export interface TMenu {
+  menuId: number;
+  menuName: string;
+  titleKey: string;
+  title: string;
+  parentId: number;
+  orderNum: number;
+  path: string;
+  component: string;
+  query: string;
+  redirect: string;
+  isFrame: boolean;
+  isCache: boolean;
+  menuType: 'M' | 'C' | 'F';
+  visible: Status;
+  status: Status;
+  perms: string;
+  icon: string;
+  createTime: string;
+  remark: string;
+  version: number;
+  children?: TMenu[];
+}
+
+export interface TDept {
+  deptId: number;
+  parentId: number;
+  ancestors: string;
+  deptName: string;
+  orderNum: number;
+  leader: string;
+  phone: string;
+  email: string;
+  status: Status;
+  createTime: string;
+  version: number;
+  children?: TDept[];
+}
+
+export interface TPost extends TPostRef {
+  postSort: number;
+  createTime: string;
+  remark: string;
+  version: number;
+}
+
+export interface TDictType {
+  dictId: number;
+  dictName: string;
+  dictNameEn: string;
+  dictNameTh: string;
+  dictType: string;
+  status: Status;
+  createTime: string;
+  remark: string;
+  version: number;
+}
+
+export interface TDictData {
+  dictCode: number;
+  dictSort: number;
+  dictLabel: string;
+  dictLabelEn: string;
+  dictLabelTh: string;
+  dictValue: string;
+  dictType: string;
+  cssClass: string;
+  listClass: string;
+  isDefault: 'Y' | 'N';
+  status: Status;
+  createTime: string;
+  remark: string;
+  version: number;
+}
+
+export interface TConfig {
+  configId: number;
+  configName: string;
+  configKey: string;
+  configValue: string;
+  configType: 'Y' | 'N';
+  createTime: string;
+  remark: string;
+  version: number;
+}
+
+export interface TOperlog {
+  operId: number;
+  title: string;
+  titleLabel: string;
+  businessType: number;
+  method: string;
+  requestMethod: string;
+  operName: string;
+  deptName: string;
+  operUrl: string;
+  operIp: string;
+  operLocation: string;
+  operParam?: string;
+  jsonResult?: string;
+  status: number;
+  errorMsg: string;
+  operTime: string;
+  costTime: number;
+}
+
+export interface TLogininfor {
+  infoId: number;
+  userName: string;
+  ipaddr: string;
+  loginLocation: string;
+  browser: string;
+  os: string;
+  status: Status;
+  msg: string;
+  loginTime: string;
+}
+
+const ids = (list: readonly (number | string)[]) => list.join(',');
+
+export const systemApi = {
+  // users
+  user: (userId: number) => request.get<Envelope<TUser> & Omit<TUserDetail, 'data'>>(`/system/user/${userId}`),
+  userOptions: () => request.get<{ roles: TRoleRef[]; posts: TPostRef[] }>('/system/user'),
+  addUser: (body: TUserCreate) => request.post<Envelope<{ userId: number }>>('/system/user', body),
+  editUser: (body: Omit<TUserCreate, 'userName' | 'password'> & { userId: number; version: number }) =>
+    request.put<Envelope>('/system/user', body),
+  deleteUsers: (userIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/user/${ids(userIds)}`, config),
+  resetPwd: (userId: number, password: string) => request.put<Envelope>('/system/user/resetPwd', { userId, password }),
+  changeUserStatus: (userId: number, status: Status, config?: object) =>
+    request.put<Envelope>('/system/user/changeStatus', { userId, status }, config),
+  authRole: (userId: number) =>
+    request.get<Envelope & { user: Pick<TUser, 'userId' | 'userName' | 'nickName'>; roles: TRoleRef[] }>(
+      `/system/user/authRole/${userId}`,
+    ),
+  saveAuthRole: (userId: number, roleIds: number[]) =>
+    request.put<Envelope>('/system/user/authRole', { userId, roleIds }),
+  unbind: (appType: string, userId: number) => request.delete<Envelope>(`/system/user/unbind/${appType}/${userId}`),
+  deptTree: () => getData<TTreeNode[]>('/system/user/deptTree'),
+
+  // roles
+  role: (roleId: number) => getData<TRole>(`/system/role/${roleId}`),
+  addRole: (body: TRoleCreate) => request.post<Envelope>('/system/role', body),
+  editRole: (body: TRoleCreate & { roleId: number; version: number }) => request.put<Envelope>('/system/role', body),
+  deleteRoles: (roleIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/role/${ids(roleIds)}`, config),
+  changeRoleStatus: (roleId: number, status: Status, config?: object) =>
+    request.put<Envelope>('/system/role/changeStatus', { roleId, status }, config),
+  dataScope: (body: { roleId: number; dataScope: string; deptIds: number[]; deptCheckStrictly: boolean }) =>
+    request.put<Envelope>('/system/role/dataScope', body),
+  roleMenuTree: (roleId: number) =>
+    request.get<Envelope & { menus: TTreeNode[]; checkedKeys: number[] }>(`/system/menu/roleMenuTreeselect/${roleId}`),
+  menuTree: () => getData<TTreeNode[]>('/system/menu/treeselect'),
+  roleDeptTree: (roleId: number) =>
+    request.get<Envelope & { depts: TTreeNode[]; checkedKeys: number[] }>(`/system/role/deptTree/${roleId}`),
+  cancelAuthUser: (roleId: number, userId: number, config?: object) =>
+    request.put<Envelope>('/system/role/authUser/cancel', { roleId, userId }, config),
+  cancelAuthUsers: (roleId: number, userIds: number[], config?: object) =>
+    request.put<Envelope>('/system/role/authUser/cancelAll', { roleId, userIds }, config),
+  selectAuthUsers: (roleId: number, userIds: number[]) =>
+    request.put<Envelope>('/system/role/authUser/selectAll', { roleId, userIds }),
+
+  // menus
+  menus: (params?: object) => getData<TMenu[]>('/system/menu/list', params),
+  menu: (menuId: number) => getData<TMenu>(`/system/menu/${menuId}`),
+  addMenu: (body: TMenuCreate) => request.post<Envelope>('/system/menu', body),
+  editMenu: (body: TMenuCreate & { menuId: number; version: number }) => request.put<Envelope>('/system/menu', body),
+  deleteMenu: (menuId: number, config?: object) => request.delete<Envelope>(`/system/menu/${menuId}`, config),
+
+  // departments
+  depts: (params?: object) => getData<TDept[]>('/system/dept/list', params),
+  deptsExcluding: (deptId: number) => getData<TDept[]>(`/system/dept/list/exclude/${deptId}`),
+  addDept: (body: TDeptCreate) => request.post<Envelope>('/system/dept', body),
+  editDept: (body: Omit<TDeptCreate, 'parentId'> & { parentId: number; deptId: number; version: number }) =>
+    request.put<Envelope>('/system/dept', body),
+  deleteDept: (deptId: number, config?: object) => request.delete<Envelope>(`/system/dept/${deptId}`, config),
+
+  // posts
+  addPost: (body: TPostCreate) => request.post<Envelope>('/system/post', body),
+  editPost: (body: TPostCreate & { postId: number; version: number }) => request.put<Envelope>('/system/post', body),
+  deletePosts: (postIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/post/${ids(postIds)}`, config),
+
+  // dictionaries
+  dictType: (dictId: number) => getData<TDictType>(`/system/dict/type/${dictId}`),
+  dictTypeOptions: () => getData<TDictType[]>('/system/dict/type/optionselect'),
+  addDictType: (body: TDictTypeCreate) => request.post<Envelope>('/system/dict/type', body),
+  editDictType: (body: TDictTypeCreate & { dictId: number; version: number }) =>
+    request.put<Envelope>('/system/dict/type', body),
+  deleteDictTypes: (dictIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/dict/type/${ids(dictIds)}`, config),
+  refreshDictCache: () => request.delete<Envelope>('/system/dict/type/refreshCache'),
+  addDictData: (body: TDictDataCreate) => request.post<Envelope>('/system/dict/data', body),
+  editDictData: (body: TDictDataCreate & { dictCode: number; version: number }) =>
+    request.put<Envelope>('/system/dict/data', body),
+  deleteDictData: (codes: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/dict/data/${ids(codes)}`, config),
+
+  // settings
+  addConfig: (body: TConfigCreate) => request.post<Envelope>('/system/config', body),
+  editConfig: (body: TConfigCreate & { configId: number; version: number }) =>
+    request.put<Envelope>('/system/config', body),
+  deleteConfigs: (configIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/config/${ids(configIds)}`, config),
+  refreshConfigCache: () => request.delete<Envelope>('/system/config/refreshCache'),
+  configValue: (key: string) => getData<string>(`/system/config/configKey/${encodeURIComponent(key)}`),
+
+  // logs
+  operlog: (operId: number) => getData<TOperlog>(`/system/operlog/${operId}`),
+  deleteOperlogs: (operIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/operlog/${ids(operIds)}`, config),
+  cleanOperlog: (config?: object) => request.delete<Envelope>('/system/operlog/clean', config),
+  deleteLogininfor: (infoIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/logininfor/${ids(infoIds)}`, config),
+  cleanLogininfor: (config?: object) => request.delete<Envelope>('/system/logininfor/clean', config),
+  unlock: (infoId: number, config?: object) =>
+    request.get<Envelope<{ userName: string; unlocked: boolean }>>(
+      `/system/logininfor/unlock/${infoId}`,
+      undefined,
+      config,
+    ),
+};

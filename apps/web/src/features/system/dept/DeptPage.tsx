@@ -1,0 +1,247 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isPhone, zEmail } from '@theone/contracts/common/validators';
+import { Button, Col, Form, Input, InputNumber, Row, Space, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm';
+import { DictTag } from '../../../components/DictTag';
+import { zodRule } from '../../../components/form-rules';
+import { feedback } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { usePermission } from '../../../lib/permission';
+import { shellKeys } from '../../../lib/query-keys';
+import { deptKeys, systemApi, type TDept } from '../api';
+import { SystemFormModal } from '../shared/SystemFormModal';
+import '../system.css';
+import { DictRadio } from '../shared/DictRadio';
+import { TreeTablePage } from '../shared/TreeTablePage';
+import { toTreeRows } from '../shared/tree';
+
+/**
+ * Departments (screens §4.6): a tree table inside the caller's data scope; add, add child, edit (the parent
+ * tree leaves out the department and everything below it), delete (not the root; refused by the server while
+ * it has sub-departments or users).
+ */
+type DeptForm = Pick<TDept, 'parentId' | 'deptName' | 'orderNum' | 'leader' | 'phone' | 'email' | 'status'>;
+
+interface DeptOption {
+  value: number;
+  title: string;
+  disabled?: boolean;
+  children?: DeptOption[];
+}
+
+function deptOptions(rows: TDept[]): DeptOption[] {
+  const tree = toTreeRows(rows as unknown as Record<string, unknown>[], 'deptId', 'parentId') as unknown as TDept[];
+  const map = (list: TDept[]): DeptOption[] =>
+    list.map((d) => ({
+      value: d.deptId,
+      title: d.deptName,
+      disabled: d.status === '1',
+      children: d.children?.length ? map(d.children) : undefined,
+    }));
+  return map(tree);
+}
+
+function DeptFormModal(props: {
+  open: boolean;
+  dept?: TDept;
+  parentId?: number;
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const isRoot = props.dept?.parentId === 0;
+  const parents = useQuery({
+    queryKey: deptKeys.custom('parents', props.dept?.deptId ?? 'new'),
+    queryFn: () => (props.dept ? systemApi.deptsExcluding(props.dept.deptId) : systemApi.depts()),
+    enabled: props.open && !isRoot,
+    staleTime: 0,
+  });
+  const options = useMemo(() => deptOptions(parents.data ?? []), [parents.data]);
+  const initialValues = useMemo<Partial<DeptForm> | undefined>(() => {
+    if (!props.open) return undefined;
+    if (props.dept) {
+      const { parentId, deptName, orderNum, leader, phone, email, status } = props.dept;
+      return { parentId, deptName, orderNum, leader, phone, email, status };
+    }
+    return { parentId: props.parentId, orderNum: 0, status: '0' };
+  }, [props.open, props.dept, props.parentId]);
+  const submit = (v: DeptForm) => {
+    const body = { ...v, leader: v.leader ?? '', phone: v.phone ?? '', email: v.email ?? '' };
+    return props.dept
+      ? systemApi.editDept({
+          ...body,
+          parentId: isRoot ? 0 : v.parentId,
+          deptId: props.dept.deptId,
+          version: props.dept.version,
+        })
+      : systemApi.addDept(body);
+  };
+  const required = (label: string) => ({ required: true, message: t('err_required', { field: t(label) }) });
+  return (
+    <SystemFormModal<DeptForm>
+      open={props.open}
+      title={t(props.dept ? 'system_edit_dept' : 'system_add_dept')}
+      width={640}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    >
+      <Row gutter={12}>
+        {isRoot ? null : (
+          <Col span={24}>
+            <Form.Item name="parentId" label={t('system_parent_dept')} rules={[required('system_parent_dept')]}>
+              <TreeSelect
+                treeData={options}
+                showSearch
+                treeNodeFilterProp="title"
+                treeDefaultExpandAll
+                placeholder={t('please_select')}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={12}>
+          <Form.Item
+            name="deptName"
+            label={t('system_dept_name')}
+            rules={[{ ...required('system_dept_name'), whitespace: true }]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="orderNum" label={t('system_sort')} rules={[required('system_sort')]}>
+            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="leader" label={t('system_leader')}>
+            <Input maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="phone"
+            label={t('system_dept_phone')}
+            rules={[
+              {
+                validator: async (_r, v: string) => {
+                  if (v && !isPhone(v)) throw new Error(t('err_phone'));
+                },
+              },
+            ]}
+          >
+            <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="email" label={t('system_email')} rules={[zodRule(zEmail, t, { optional: true })]}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="status" label={t('system_status')}>
+            <DictRadio type="sys_normal_disable" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </SystemFormModal>
+  );
+}
+
+export default function DeptPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { hasPermi } = usePermission();
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<{ open: boolean; dept?: TDept; parentId?: number }>({ open: false });
+  const list = useQuery({ queryKey: deptKeys.list(filters), queryFn: () => systemApi.depts(filters) });
+  const rows = useMemo(
+    () =>
+      toTreeRows((list.data ?? []) as unknown as Record<string, unknown>[], 'deptId', 'parentId') as unknown as TDept[],
+    [list.data],
+  );
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: deptKeys.all });
+    await queryClient.invalidateQueries({ queryKey: shellKeys.deptTree });
+  };
+  const remove = async (d: TDept) => {
+    if (!(await confirmAction({ content: t('system_confirm_delete_dept', { name: d.deptName }), danger: true })))
+      return;
+    await systemApi.deleteDept(d.deptId);
+    feedback.message.success(t('operation_success'));
+    await refresh();
+  };
+  return (
+    <>
+      <TreeTablePage<TDept>
+        id="system/dept"
+        rows={rows}
+        loading={list.isFetching}
+        rowKey="deptId"
+        nameField="deptName"
+        nameLabel="system_dept_name"
+        filters={filters}
+        onSearch={setFilters}
+        onRefresh={refresh}
+        addPerm="system:dept:add"
+        onAdd={() => setEditing({ open: true, parentId: rows[0]?.deptId })}
+        expandAll
+        columns={[
+          { key: 'deptName', dataIndex: 'deptName', title: t('system_dept_name'), width: 260 },
+          { key: 'orderNum', dataIndex: 'orderNum', title: t('system_sort'), width: 90 },
+          { key: 'leader', dataIndex: 'leader', title: t('system_leader'), width: 120 },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('system_status'),
+            width: 90,
+            render: (v: string) => <DictTag type="sys_normal_disable" value={v} />,
+          },
+          {
+            key: 'createTime',
+            dataIndex: 'createTime',
+            title: t('system_created_at'),
+            width: 170,
+            render: (v: string) => formatDateTime(v),
+          },
+          {
+            key: 'actions',
+            title: t('actions'),
+            fixed: 'right',
+            width: 200,
+            render: (_: unknown, d: TDept) => (
+              <Space size={0} className="list-row-actions">
+                {hasPermi('system:dept:edit') ? (
+                  <Button type="link" size="small" onClick={() => setEditing({ open: true, dept: d })}>
+                    {t('edit')}
+                  </Button>
+                ) : null}
+                {hasPermi('system:dept:add') ? (
+                  <Button type="link" size="small" onClick={() => setEditing({ open: true, parentId: d.deptId })}>
+                    {t('system_add_child')}
+                  </Button>
+                ) : null}
+                {hasPermi('system:dept:remove') && d.parentId !== 0 ? (
+                  <Button type="link" size="small" danger onClick={() => remove(d)}>
+                    {t('delete')}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <DeptFormModal
+        open={editing.open}
+        dept={editing.dept}
+        parentId={editing.parentId}
+        onClose={() => setEditing({ open: false })}
+        onSaved={refresh}
+      />
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import { ClearOutlined, DeleteOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Modal, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DictTag } from '../../../components/DictTag';
+import { ListPage } from '../../../components/ListPage';
+import { formatDateTime } from '../../../lib/format';
+import { logininforKeys, operlogKeys, systemApi, type TLogininfor, type TOperlog } from '../api';
+import '../system.css';
+
+/**
+ * Logs (screens §4.7, /system/log-list): two tabs, the operation log (details with masked parameters,
+ * result and error) and the login log (unlock an account from its row). Keys system:log:*.
+ */
+function pretty(text: string | undefined) {
+  if (!text) return '';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function OperlogDetail({ operId, onClose }: { operId: number | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useQuery({
+    queryKey: operlogKeys.detail(operId ?? 0),
+    queryFn: () => systemApi.operlog(operId!),
+    enabled: operId !== undefined,
+  });
+  const d = detail.data;
+  return (
+    <Modal
+      open={operId !== undefined}
+      title={t('system_oper_detail')}
+      width={780}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      {d ? (
+        <Descriptions size="small" column={2} bordered data-testid="operlog-detail">
+          <Descriptions.Item label={t('system_oper_title')}>
+            {d.titleLabel} / <DictTag type="sys_oper_type" value={d.businessType} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('system_request_method')}>{d.requestMethod}</Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_name')}>
+            {d.operName} / {d.operIp} {d.operLocation}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_url')}>{d.operUrl}</Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_method')} span={2}>
+            {d.method}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_param')} span={2}>
+            <Typography.Paragraph className="system-code">{pretty(d.operParam)}</Typography.Paragraph>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_result')} span={2}>
+            <Typography.Paragraph className="system-code">{pretty(d.jsonResult)}</Typography.Paragraph>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_status')}>
+            <DictTag type="sys_common_status" value={d.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('system_cost_time')}>{d.costTime}</Descriptions.Item>
+          <Descriptions.Item label={t('system_oper_time')}>{formatDateTime(d.operTime)}</Descriptions.Item>
+          {d.errorMsg ? (
+            <Descriptions.Item label={t('system_error_msg')} span={2}>
+              <Typography.Text type="danger">{d.errorMsg}</Typography.Text>
+            </Descriptions.Item>
+          ) : null}
+        </Descriptions>
+      ) : null}
+    </Modal>
+  );
+}
+
+function OperlogTab() {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<number | undefined>();
+  return (
+    <>
+      <ListPage<TOperlog>
+        id="system/log-list/operlog"
+        urlKey="op"
+        queryKey={operlogKeys.lists()}
+        url="/system/operlog/list"
+        rowKey="operId"
+        defaultSort={{ column: 'operTime', order: 'desc' }}
+        searchFields={[
+          { name: 'title', label: 'system_oper_title' },
+          { name: 'operName', label: 'system_oper_name' },
+          { type: 'dict', name: 'businessType', label: 'system_business_type', dictType: 'sys_oper_type' },
+          { type: 'dict', name: 'status', label: 'system_oper_status', dictType: 'sys_common_status' },
+          { type: 'dateRange', name: 'operTime', label: 'system_oper_time' },
+        ]}
+        visibleFields={4}
+        columns={[
+          { key: 'operId', title: 'system_oper_id', width: 90 },
+          { key: 'titleLabel', title: 'system_oper_title', width: 140 },
+          { key: 'businessType', title: 'system_business_type', type: 'dict', dictType: 'sys_oper_type', width: 100 },
+          { key: 'operName', title: 'system_oper_name', width: 120 },
+          { key: 'operIp', title: 'system_ipaddr', width: 130 },
+          { key: 'operLocation', title: 'system_location', width: 120, defaultHidden: true },
+          { key: 'operUrl', title: 'system_oper_url', width: 220 },
+          { key: 'status', title: 'system_oper_status', type: 'dict', dictType: 'sys_common_status', width: 90 },
+          { key: 'operTime', title: 'system_oper_time', type: 'datetime', width: 170, sortable: true },
+          { key: 'costTime', title: 'system_cost_time', width: 120, sortable: true, align: 'right' },
+        ]}
+        toolbar={[
+          {
+            key: 'remove',
+            label: 'delete',
+            danger: true,
+            icon: <DeleteOutlined />,
+            perm: 'system:log:remove',
+            selection: 'multiple',
+            onClick: (ctx) =>
+              ctx.runAction({
+                confirm: 'system_confirm_delete_logs',
+                confirmValues: { ids: ctx.selectedRows.map((r) => r.operId).join(',') },
+                danger: true,
+                run: (rows, config) =>
+                  systemApi.deleteOperlogs(
+                    rows.map((r) => r.operId),
+                    config,
+                  ),
+              }),
+          },
+          {
+            key: 'clean',
+            label: 'system_clean',
+            danger: true,
+            icon: <ClearOutlined />,
+            perm: 'system:log:remove',
+            onClick: (ctx) =>
+              ctx.runAction({
+                requireRows: false,
+                rows: [],
+                confirm: 'system_confirm_clean_operlog',
+                danger: true,
+                run: (_rows, config) => systemApi.cleanOperlog(config),
+              }),
+          },
+        ]}
+        exportConfig={{
+          url: '/system/operlog/export',
+          fileName: t('system_operlog_export'),
+          perm: 'system:log:export',
+        }}
+        rowActions={[
+          { key: 'detail', label: 'details', perm: 'system:log:query', onClick: (r) => setDetail(r.operId) },
+        ]}
+        actionsWidth={90}
+      />
+      <OperlogDetail operId={detail} onClose={() => setDetail(undefined)} />
+    </>
+  );
+}
+
+function LogininforTab() {
+  const { t } = useTranslation();
+  return (
+    <ListPage<TLogininfor>
+      id="system/log-list/logininfor"
+      urlKey="li"
+      queryKey={logininforKeys.lists()}
+      url="/system/logininfor/list"
+      rowKey="infoId"
+      defaultSort={{ column: 'loginTime', order: 'desc' }}
+      searchFields={[
+        { name: 'ipaddr', label: 'system_ipaddr' },
+        { name: 'userName', label: 'system_user_name' },
+        { type: 'dict', name: 'status', label: 'system_login_status', dictType: 'sys_common_status' },
+        { type: 'dateRange', name: 'loginTime', label: 'system_login_time' },
+      ]}
+      visibleFields={4}
+      columns={[
+        { key: 'infoId', title: 'system_info_id', width: 90 },
+        { key: 'userName', title: 'system_user_name', width: 120 },
+        { key: 'ipaddr', title: 'system_ipaddr', width: 130 },
+        { key: 'loginLocation', title: 'system_location', width: 120 },
+        { key: 'browser', title: 'system_browser', width: 120 },
+        { key: 'os', title: 'system_os', width: 120 },
+        { key: 'status', title: 'system_login_status', type: 'dict', dictType: 'sys_common_status', width: 90 },
+        { key: 'msg', title: 'system_login_msg', width: 220 },
+        { key: 'loginTime', title: 'system_login_time', type: 'datetime', width: 170, sortable: true },
+      ]}
+      toolbar={[
+        {
+          key: 'remove',
+          label: 'delete',
+          danger: true,
+          icon: <DeleteOutlined />,
+          perm: 'system:log:remove',
+          selection: 'multiple',
+          onClick: (ctx) =>
+            ctx.runAction({
+              confirm: 'system_confirm_delete_logs',
+              confirmValues: { ids: ctx.selectedRows.map((r) => r.infoId).join(',') },
+              danger: true,
+              run: (rows, config) =>
+                systemApi.deleteLogininfor(
+                  rows.map((r) => r.infoId),
+                  config,
+                ),
+            }),
+        },
+        {
+          key: 'clean',
+          label: 'system_clean',
+          danger: true,
+          icon: <ClearOutlined />,
+          perm: 'system:log:remove',
+          onClick: (ctx) =>
+            ctx.runAction({
+              requireRows: false,
+              rows: [],
+              confirm: 'system_confirm_clean_logininfor',
+              danger: true,
+              run: (_rows, config) => systemApi.cleanLogininfor(config),
+            }),
+        },
+        {
+          key: 'unlock',
+          label: 'unlock',
+          icon: <UnlockOutlined />,
+          perm: 'system:log:unlock',
+          selection: 'single',
+          onClick: (ctx) =>
+            ctx.runAction({
+              confirm: 'system_confirm_unlock',
+              confirmValues: { name: ctx.selectedRows[0]?.userName ?? '' },
+              success: 'system_unlocked',
+              run: (rows, config) => systemApi.unlock(rows[0]!.infoId, config),
+            }),
+        },
+      ]}
+      exportConfig={{
+        url: '/system/logininfor/export',
+        fileName: t('system_logininfor_export'),
+        perm: 'system:log:export',
+      }}
+    />
+  );
+}
+
+export default function LogPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'login' ? 'login' : 'oper';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) =>
+        setParams((p) => {
+          const next = new URLSearchParams(p);
+          next.set('tab', key);
+          return next;
+        })
+      }
+      items={[
+        { key: 'oper', label: t('operation_log'), children: <OperlogTab /> },
+        { key: 'login', label: t('login_log'), children: <LogininforTab /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,352 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MenuIcon } from '../../../app/layout/menu-icons';
+import { confirmAction } from '../../../components/confirm';
+import { DictTag } from '../../../components/DictTag';
+import { feedback } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { usePermission } from '../../../lib/permission';
+import { shellKeys } from '../../../lib/query-keys';
+import { menuKeys, systemApi, type TMenu } from '../api';
+import { SystemFormModal } from '../shared/SystemFormModal';
+import '../system.css';
+import { DictRadio } from '../shared/DictRadio';
+import { MENU_ICON_NAMES } from '../shared/icon-names';
+import { TreeTablePage } from '../shared/TreeTablePage';
+import { toTreeRows, treeOptions } from '../shared/tree';
+
+/**
+ * Menus (screens §4.5): a tree table of directories (M), screens (C) and buttons (F) with their translated
+ * titles; add/edit in a modal whose fields follow the type; add child; delete (refused by the server while
+ * the menu has children or is assigned to a role).
+ */
+type MenuForm = Omit<TMenu, 'menuId' | 'title' | 'createTime' | 'version' | 'children'>;
+
+const EMPTY: Partial<MenuForm> = {
+  parentId: 0,
+  menuType: 'M',
+  orderNum: 1,
+  isFrame: false,
+  isCache: true,
+  visible: '0',
+  status: '0',
+  titleKey: '',
+  path: '',
+  component: '',
+  query: '',
+  perms: '',
+  icon: '',
+};
+
+function IconSelect({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      allowClear
+      showSearch
+      value={value || undefined}
+      onChange={(v) => onChange?.(v ?? '')}
+      placeholder={t('system_choose_icon')}
+      options={MENU_ICON_NAMES.map((name) => ({
+        value: name,
+        label: (
+          <Space size={6}>
+            <MenuIcon name={name} />
+            {name}
+          </Space>
+        ),
+        search: name.toLowerCase(),
+      }))}
+      filterOption={(input, option) =>
+        String(option?.value ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
+    />
+  );
+}
+
+function MenuFormModal(props: {
+  open: boolean;
+  menu?: TMenu;
+  parentId?: number;
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<MenuForm>();
+  const type = Form.useWatch('menuType', form) ?? 'M';
+  const isFrame = Form.useWatch('isFrame', form);
+  const tree = useQuery({ queryKey: menuKeys.custom('treeselect'), queryFn: systemApi.menuTree, enabled: props.open });
+  const parents = useMemo(
+    () => [{ value: 0, key: 0, title: t('system_menu_root'), children: treeOptions(tree.data ?? []) }],
+    [tree.data, t],
+  );
+  const initialValues = useMemo<Partial<MenuForm> | undefined>(() => {
+    if (!props.open) return undefined;
+    if (props.menu) {
+      const { menuId: _i, title: _t, createTime: _c, version: _v, children: _ch, ...rest } = props.menu;
+      return rest;
+    }
+    return { ...EMPTY, parentId: props.parentId ?? 0 };
+  }, [props.open, props.menu, props.parentId]);
+
+  const submit = (v: MenuForm) => {
+    const body = { ...EMPTY, ...v, remark: props.menu?.remark ?? '' } as MenuForm;
+    if (body.menuType === 'F') Object.assign(body, { path: '', component: '', icon: '', query: '' });
+    if (body.menuType === 'M') Object.assign(body, { component: '', query: '' });
+    return props.menu
+      ? systemApi.editMenu({ ...body, menuId: props.menu.menuId, version: props.menu.version })
+      : systemApi.addMenu(body);
+  };
+  const required = (label: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('err_required', { field: t(label) }),
+  });
+  return (
+    <SystemFormModal<MenuForm>
+      open={props.open}
+      title={t(props.menu ? 'system_edit_menu' : 'system_add_menu')}
+      form={form}
+      width={720}
+      labelCol={{ flex: '110px' }}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    >
+      <Row gutter={12}>
+        <Col span={24}>
+          <Form.Item name="parentId" label={t('system_parent_menu')}>
+            <TreeSelect treeData={parents} showSearch treeNodeFilterProp="title" treeDefaultExpandedKeys={[0]} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="menuType" label={t('system_menu_type')}>
+            <Radio.Group>
+              <Radio value="M">{t('system_menu_type_m')}</Radio>
+              <Radio value="C">{t('system_menu_type_c')}</Radio>
+              <Radio value="F">{t('system_menu_type_f')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+        {type !== 'F' ? (
+          <Col span={24}>
+            <Form.Item name="icon" label={t('system_menu_icon')}>
+              <IconSelect />
+            </Form.Item>
+          </Col>
+        ) : null}
+        <Col span={12}>
+          <Form.Item name="menuName" label={t('system_menu_name')} rules={[required('system_menu_name')]}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="titleKey"
+            label={t('system_title_key')}
+            tooltip={t('system_hint_title_key')}
+            rules={[{ pattern: /^$|^[a-z][a-z0-9_]*$/, message: t('err_title_key') }]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="orderNum"
+            label={t('system_sort')}
+            rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }]}
+          >
+            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        {type !== 'F' ? (
+          <>
+            <Col span={12}>
+              <Form.Item name="isFrame" label={t('system_is_frame')} tooltip={t('system_hint_is_frame')}>
+                <Radio.Group>
+                  <Radio value={true}>{t('yes')}</Radio>
+                  <Radio value={false}>{t('no')}</Radio>
+                </Radio.Group>
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="path"
+                label={t('system_route_path')}
+                tooltip={t(isFrame ? 'system_hint_frame_path' : 'system_hint_route_path')}
+                rules={[required('system_route_path')]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+          </>
+        ) : null}
+        {type === 'C' ? (
+          <>
+            <Col span={12}>
+              <Form.Item name="component" label={t('system_component')} tooltip={t('system_hint_component')}>
+                <Input maxLength={255} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="query" label={t('system_route_query')} tooltip={t('system_hint_route_query')}>
+                <Input maxLength={255} />
+              </Form.Item>
+            </Col>
+          </>
+        ) : null}
+        {type !== 'M' ? (
+          <Col span={12}>
+            <Form.Item
+              name="perms"
+              label={t('system_perms')}
+              tooltip={t('system_hint_perms')}
+              rules={[
+                ...(type === 'F' ? [required('system_perms')] : []),
+                { pattern: /^$|^[A-Za-z0-9*]+(:[A-Za-z0-9*]+){0,3}$/, message: t('err_perms') },
+              ]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {type === 'C' ? (
+          <Col span={12}>
+            <Form.Item name="isCache" label={t('system_is_cache')} tooltip={t('system_hint_is_cache')}>
+              <Radio.Group>
+                <Radio value={true}>{t('system_cache')}</Radio>
+                <Radio value={false}>{t('system_no_cache')}</Radio>
+              </Radio.Group>
+            </Form.Item>
+          </Col>
+        ) : null}
+        {type !== 'F' ? (
+          <Col span={12}>
+            <Form.Item name="visible" label={t('system_visible')} tooltip={t('system_hint_visible')}>
+              <DictRadio type="sys_show_hide" />
+            </Form.Item>
+          </Col>
+        ) : null}
+        <Col span={12}>
+          <Form.Item name="status" label={t('system_status')}>
+            <DictRadio type="sys_normal_disable" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </SystemFormModal>
+  );
+}
+
+export default function MenuPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { hasPermi } = usePermission();
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<{ open: boolean; menu?: TMenu; parentId?: number }>({ open: false });
+  const list = useQuery({ queryKey: menuKeys.list(filters), queryFn: () => systemApi.menus(filters) });
+  const rows = useMemo(
+    () =>
+      toTreeRows((list.data ?? []) as unknown as Record<string, unknown>[], 'menuId', 'parentId') as unknown as TMenu[],
+    [list.data],
+  );
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: menuKeys.all });
+    await queryClient.invalidateQueries({ queryKey: shellKeys.routers });
+  };
+  const remove = async (m: TMenu) => {
+    if (!(await confirmAction({ content: t('system_confirm_delete_menu', { name: m.title }), danger: true }))) return;
+    await systemApi.deleteMenu(m.menuId);
+    feedback.message.success(t('operation_success'));
+    await refresh();
+  };
+
+  return (
+    <>
+      <TreeTablePage<TMenu>
+        id="system/menu"
+        rows={rows}
+        loading={list.isFetching}
+        rowKey="menuId"
+        nameField="menuName"
+        nameLabel="system_menu_name"
+        filters={filters}
+        onSearch={setFilters}
+        onRefresh={refresh}
+        addPerm="system:menu:add"
+        onAdd={() => setEditing({ open: true })}
+        columns={[
+          { key: 'title', dataIndex: 'title', title: t('system_menu_name'), width: 240, ellipsis: true },
+          {
+            key: 'icon',
+            dataIndex: 'icon',
+            title: t('system_menu_icon'),
+            width: 70,
+            align: 'center',
+            render: (v: string) => (v ? <MenuIcon name={v} /> : null),
+          },
+          { key: 'orderNum', dataIndex: 'orderNum', title: t('system_sort'), width: 70 },
+          { key: 'perms', dataIndex: 'perms', title: t('system_perms'), width: 200, ellipsis: true },
+          { key: 'component', dataIndex: 'component', title: t('system_component'), width: 180, ellipsis: true },
+          {
+            key: 'menuType',
+            dataIndex: 'menuType',
+            title: t('system_menu_type'),
+            width: 90,
+            render: (v: string) => t(`system_menu_type_${v.toLowerCase()}`),
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('system_status'),
+            width: 90,
+            render: (v: string) => <DictTag type="sys_normal_disable" value={v} />,
+          },
+          {
+            key: 'createTime',
+            dataIndex: 'createTime',
+            title: t('system_created_at'),
+            width: 170,
+            render: (v: string) => formatDateTime(v),
+          },
+          {
+            key: 'actions',
+            title: t('actions'),
+            fixed: 'right',
+            width: 200,
+            render: (_: unknown, m: TMenu) => (
+              <Space size={0} className="list-row-actions">
+                {hasPermi('system:menu:edit') ? (
+                  <Button type="link" size="small" onClick={() => setEditing({ open: true, menu: m })}>
+                    {t('edit')}
+                  </Button>
+                ) : null}
+                {hasPermi('system:menu:add') && m.menuType !== 'F' ? (
+                  <Button type="link" size="small" onClick={() => setEditing({ open: true, parentId: m.menuId })}>
+                    {t('system_add_child')}
+                  </Button>
+                ) : null}
+                {hasPermi('system:menu:remove') ? (
+                  <Button type="link" size="small" danger onClick={() => remove(m)}>
+                    {t('delete')}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <MenuFormModal
+        open={editing.open}
+        menu={editing.menu}
+        parentId={editing.parentId}
+        onClose={() => setEditing({ open: false })}
+        onSaved={refresh}
+      />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { CloseOutlined, PlusOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Modal } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListPage } from '../../../components/ListPage';
+import { feedback } from '../../../lib/feedback';
+import { roleKeys, systemApi, type TUser, userKeys } from '../api';
+import '../system.css';
+import { useDigitsParam, useLeavePage } from '../shared/route';
+
+/**
+ * Assign users (screens §4.4, /system/role-auth/:roleId, digits only): the users holding the role inside the
+ * caller's data scope; add users from the ones without it, cancel one or several.
+ */
+type TAuthUser = Pick<TUser, 'userId' | 'userName' | 'nickName' | 'email' | 'phonenumber' | 'status' | 'createTime'>;
+
+const COLUMNS: ListColumn<TAuthUser>[] = [
+  { key: 'userName', title: 'system_user_name', width: 130 },
+  { key: 'nickName', title: 'system_nick_name', width: 130 },
+  { key: 'email', title: 'system_email', width: 180 },
+  { key: 'phonenumber', title: 'system_phonenumber', width: 130 },
+  { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
+  { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+];
+
+const SEARCH = [
+  { name: 'userName', label: 'system_user_name' },
+  { name: 'phonenumber', label: 'system_phonenumber' },
+];
+
+function SelectUsersModal(props: { roleId: number; open: boolean; onClose: () => void; onDone: () => unknown }) {
+  const { t } = useTranslation();
+  const baseParams = useMemo(() => ({ roleId: props.roleId }), [props.roleId]);
+  return (
+    <Modal
+      open={props.open}
+      title={t('system_select_users')}
+      width={900}
+      onCancel={props.onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      <ListPage<TAuthUser>
+        id="system/role-auth-unallocated"
+        urlKey={false}
+        queryKey={roleKeys.custom('unallocated', props.roleId)}
+        url="/system/role/authUser/unallocatedList"
+        rowKey="userId"
+        baseParams={baseParams}
+        searchFields={SEARCH}
+        columns={COLUMNS}
+        toolbar={[
+          {
+            key: 'select',
+            label: 'system_add_selected_users',
+            type: 'primary',
+            icon: <PlusOutlined />,
+            selection: 'multiple',
+            onClick: async (ctx) => {
+              await systemApi.selectAuthUsers(
+                props.roleId,
+                ctx.selectedRows.map((r) => r.userId),
+              );
+              feedback.message.success(t('operation_success'));
+              await props.onDone();
+              props.onClose();
+            },
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+export default function RoleAuthUserPage() {
+  const roleId = useDigitsParam('roleId');
+  const leave = useLeavePage();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const role = useQuery({
+    queryKey: roleKeys.detail(roleId ?? 0),
+    queryFn: () => systemApi.role(roleId!),
+    enabled: roleId !== undefined,
+  });
+  const baseParams = useMemo(() => ({ roleId }), [roleId]);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+  if (roleId === undefined) return null;
+  return (
+    <>
+      <ListPage<TAuthUser>
+        id="system/role-auth"
+        title={role.data ? `${role.data.roleName} (${role.data.roleKey})` : undefined}
+        queryKey={roleKeys.custom('allocated', roleId)}
+        url="/system/role/authUser/allocatedList"
+        rowKey="userId"
+        baseParams={baseParams}
+        searchFields={SEARCH}
+        columns={COLUMNS}
+        toolbar={[
+          {
+            key: 'addUser',
+            label: 'system_add_users',
+            type: 'primary',
+            icon: <PlusOutlined />,
+            perm: 'system:role:add',
+            onClick: () => setAdding(true),
+          },
+          {
+            key: 'cancelAll',
+            label: 'system_cancel_auth_selected',
+            danger: true,
+            icon: <UserDeleteOutlined />,
+            perm: 'system:role:remove',
+            selection: 'multiple',
+            onClick: (ctx) =>
+              ctx.runAction({
+                confirm: 'system_confirm_cancel_auth_all',
+                danger: true,
+                run: (rows, config) =>
+                  systemApi.cancelAuthUsers(
+                    roleId,
+                    rows.map((r) => r.userId),
+                    config,
+                  ),
+                onDone: refresh,
+              }),
+          },
+          {
+            key: 'close',
+            label: 'close',
+            icon: <CloseOutlined />,
+            onClick: () => leave('/system/role', [roleKeys.all]),
+          },
+        ]}
+        rowActions={[
+          {
+            key: 'cancel',
+            label: 'system_cancel_auth',
+            danger: true,
+            perm: 'system:role:remove',
+            onClick: (r, ctx) =>
+              ctx.runAction({
+                rows: [r],
+                confirm: 'system_confirm_cancel_auth',
+                confirmValues: { name: r.userName },
+                danger: true,
+                run: (_rows, config) => systemApi.cancelAuthUser(roleId, r.userId, config),
+                onDone: refresh,
+              }),
+          },
+        ]}
+        actionsWidth={130}
+      />
+      <SelectUsersModal roleId={roleId} open={adding} onClose={() => setAdding(false)} onDone={refresh} />
+    </>
+  );
+}

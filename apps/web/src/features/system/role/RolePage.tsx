@@ -1,0 +1,339 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
+import { dictLabel, useDict } from '../../../lib/dict';
+import { usePermission } from '../../../lib/permission';
+import { useLanguage } from '../../../lib/use-language';
+import { roleKeys, systemApi, type TRole } from '../api';
+import { SystemFormModal } from '../shared/SystemFormModal';
+import '../system.css';
+import { DictRadio } from '../shared/DictRadio';
+import { StatusSwitch } from '../shared/StatusSwitch';
+import { CheckTree, withAncestors } from './MenuTreeField';
+
+/**
+ * Roles (screens §4.3): list with status switch; add/edit with the menu-permission tree (it includes button
+ * entries such as the fee role 'bus:fee:view'); data scope dialog; assign users. The admin role (id 1) has no
+ * row actions.
+ */
+const ADMIN_ROLE_ID = 1;
+
+interface RoleForm {
+  roleName: string;
+  roleKey: string;
+  roleSort: number;
+  status: '0' | '1';
+  remark?: string;
+}
+
+function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void; onSaved: () => unknown }) {
+  const { t } = useTranslation();
+  const editing = Boolean(props.role);
+  const [menuIds, setMenuIds] = useState<number[]>([]);
+  const [linked, setLinked] = useState(true);
+  const tree = useQuery({
+    queryKey: roleKeys.custom('menuTree', props.role?.roleId ?? 'new'),
+    queryFn: async () => {
+      if (props.role) return systemApi.roleMenuTree(props.role.roleId);
+      return { menus: await systemApi.menuTree(), checkedKeys: [] as number[] };
+    },
+    enabled: props.open,
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (!props.open || !tree.data) return;
+    setMenuIds(tree.data.checkedKeys);
+    setLinked(props.role?.menuCheckStrictly ?? true);
+  }, [props.open, props.role, tree.data]);
+  const initialValues = useMemo<Partial<RoleForm> | undefined>(() => {
+    if (!props.open || !tree.data) return undefined;
+    return props.role
+      ? {
+          roleName: props.role.roleName,
+          roleKey: props.role.roleKey,
+          roleSort: props.role.roleSort,
+          status: props.role.status,
+          remark: props.role.remark,
+        }
+      : { roleSort: 0, status: '0' };
+  }, [props.open, props.role, tree.data]);
+
+  const submit = (v: RoleForm) => {
+    const ids = linked ? withAncestors(tree.data?.menus ?? [], menuIds) : menuIds;
+    const body = { ...v, remark: v.remark ?? '', menuIds: ids, menuCheckStrictly: linked };
+    return props.role
+      ? systemApi.editRole({ ...body, roleId: props.role.roleId, version: props.role.version })
+      : systemApi.addRole(body);
+  };
+  const required = (label: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('err_required', { field: t(label) }),
+  });
+  return (
+    <SystemFormModal<RoleForm>
+      open={props.open && Boolean(initialValues)}
+      title={t(editing ? 'system_edit_role' : 'system_add_role')}
+      width={620}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    >
+      <Form.Item name="roleName" label={t('system_role_name')} rules={[required('system_role_name')]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="roleKey"
+        label={t('system_role_key')}
+        tooltip={t('system_hint_role_key')}
+        rules={[required('system_role_key'), { pattern: /^[A-Za-z][A-Za-z0-9_:-]*$/, message: t('err_role_key') }]}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="roleSort"
+        label={t('system_sort')}
+        rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }]}
+      >
+        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('system_status')}>
+        <DictRadio type="sys_normal_disable" />
+      </Form.Item>
+      <Form.Item label={t('system_menu_perms')}>
+        <CheckTree
+          nodes={tree.data?.menus ?? []}
+          value={menuIds}
+          onChange={setMenuIds}
+          linked={linked}
+          onLinkedChange={setLinked}
+          testId="role-menu-tree"
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('system_remark')}>
+        <Input.TextArea maxLength={500} rows={2} />
+      </Form.Item>
+    </SystemFormModal>
+  );
+}
+
+function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () => unknown }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const scopes = useDict('data_scope');
+  const [form] = Form.useForm<{ dataScope: string }>();
+  const scope = Form.useWatch('dataScope', form);
+  const [deptIds, setDeptIds] = useState<number[]>([]);
+  const [linked, setLinked] = useState(true);
+  const tree = useQuery({
+    queryKey: roleKeys.custom('deptTree', props.role?.roleId),
+    queryFn: () => systemApi.roleDeptTree(props.role!.roleId),
+    enabled: Boolean(props.role),
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (!props.role || !tree.data) return;
+    setDeptIds(tree.data.checkedKeys);
+    setLinked(props.role.deptCheckStrictly);
+  }, [props.role, tree.data]);
+  const initialValues = useMemo(
+    () => (props.role && tree.data ? { dataScope: props.role.dataScope } : undefined),
+    [props.role, tree.data],
+  );
+  const submit = (v: { dataScope: string }) =>
+    systemApi.dataScope({
+      roleId: props.role!.roleId,
+      dataScope: v.dataScope,
+      deptIds: v.dataScope === '2' ? (linked ? withAncestors(tree.data?.depts ?? [], deptIds) : deptIds) : [],
+      deptCheckStrictly: linked,
+    });
+  return (
+    <SystemFormModal<{ dataScope: string }>
+      open={Boolean(props.role) && Boolean(initialValues)}
+      title={t('system_data_scope_title')}
+      form={form}
+      width={560}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    >
+      <Form.Item label={t('system_role_name')}>
+        <Input value={props.role?.roleName} disabled />
+      </Form.Item>
+      <Form.Item label={t('system_role_key')}>
+        <Input value={props.role?.roleKey} disabled />
+      </Form.Item>
+      <Form.Item name="dataScope" label={t('system_data_scope')} extra={t('system_hint_self_scope')}>
+        <Select
+          data-testid="role-data-scope"
+          options={(scopes.data ?? []).map((e) => ({ value: e.dictValue, label: dictLabel(e, language) }))}
+        />
+      </Form.Item>
+      {scope === '2' ? (
+        <Form.Item label={t('system_data_perms')}>
+          <CheckTree
+            nodes={tree.data?.depts ?? []}
+            value={deptIds}
+            onChange={setDeptIds}
+            linked={linked}
+            onLinkedChange={setLinked}
+            height={260}
+            testId="role-dept-tree"
+          />
+        </Form.Item>
+      ) : null}
+    </SystemFormModal>
+  );
+}
+
+export default function RolePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { hasPermi } = usePermission();
+  const [editing, setEditing] = useState<{ open: boolean; role?: TRole }>({ open: false });
+  const [scoping, setScoping] = useState<TRole | undefined>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: roleKeys.all });
+  const isAdminRole = (r: TRole) => r.roleId === ADMIN_ROLE_ID;
+
+  const remove = (rows: readonly TRole[], ctx: ListContext<TRole>) =>
+    ctx.runAction({
+      rows,
+      check: (r) => !isAdminRole(r),
+      wrongState: 'err_admin_role_protected',
+      rowLabel: (r) => r.roleName,
+      confirm: 'system_confirm_delete_roles',
+      confirmValues: { ids: rows.map((r) => r.roleId).join(',') },
+      danger: true,
+      run: (selected, config) =>
+        systemApi.deleteRoles(
+          selected.map((r) => r.roleId),
+          config,
+        ),
+    });
+
+  const columns: ListColumn<TRole>[] = [
+    { key: 'roleId', title: 'system_role_id', width: 90, sortable: true },
+    { key: 'roleName', title: 'system_role_name', width: 160 },
+    { key: 'roleKey', title: 'system_role_key', width: 160 },
+    { key: 'roleSort', title: 'system_sort', width: 100, sortable: true },
+    {
+      key: 'dataScope',
+      title: 'system_data_scope',
+      type: 'dict',
+      dictType: 'data_scope',
+      width: 180,
+      defaultHidden: true,
+    },
+    {
+      key: 'status',
+      title: 'system_status',
+      width: 90,
+      ellipsis: false,
+      render: (_, r) => (
+        <StatusSwitch
+          status={r.status}
+          name={r.roleName}
+          what="role"
+          disabled={!hasPermi('system:role:edit') || isAdminRole(r)}
+          onChange={(status) => systemApi.changeRoleStatus(r.roleId, status)}
+          onDone={refresh}
+        />
+      ),
+    },
+    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+  ];
+
+  return (
+    <>
+      <ListPage<TRole>
+        id="system/role"
+        queryKey={roleKeys.lists()}
+        url="/system/role/list"
+        rowKey="roleId"
+        searchFields={[
+          { name: 'roleName', label: 'system_role_name' },
+          { name: 'roleKey', label: 'system_role_key' },
+          { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
+          { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
+        ]}
+        visibleFields={4}
+        columns={columns}
+        selectable={(r) => !isAdminRole(r)}
+        toolbar={[
+          {
+            key: 'add',
+            label: 'add',
+            type: 'primary',
+            icon: <PlusOutlined />,
+            perm: 'system:role:add',
+            onClick: () => setEditing({ open: true }),
+          },
+          {
+            key: 'edit',
+            label: 'edit',
+            icon: <EditOutlined />,
+            perm: 'system:role:edit',
+            selection: 'single',
+            onClick: (ctx) => setEditing({ open: true, role: ctx.selectedRows[0] }),
+          },
+          {
+            key: 'remove',
+            label: 'delete',
+            danger: true,
+            icon: <DeleteOutlined />,
+            perm: 'system:role:remove',
+            selection: 'multiple',
+            onClick: (ctx) => remove(ctx.selectedRows, ctx),
+          },
+        ]}
+        exportConfig={{ url: '/system/role/export', fileName: t('system_role_export'), perm: 'system:role:export' }}
+        actionsWidth={280}
+        rowActions={[
+          {
+            key: 'edit',
+            label: 'edit',
+            perm: 'system:role:edit',
+            hidden: isAdminRole,
+            onClick: (r) => setEditing({ open: true, role: r }),
+          },
+          {
+            key: 'remove',
+            label: 'delete',
+            danger: true,
+            perm: 'system:role:remove',
+            hidden: isAdminRole,
+            onClick: (r, ctx) => remove([r], ctx),
+          },
+          {
+            key: 'dataScope',
+            label: 'data_scope',
+            perm: 'system:role:edit',
+            hidden: isAdminRole,
+            onClick: (r) => setScoping(r),
+          },
+          {
+            key: 'authUser',
+            label: 'assign_users',
+            perm: 'system:role:edit',
+            hidden: isAdminRole,
+            onClick: (r) => navigate(`/system/role-auth/${r.roleId}`),
+          },
+        ]}
+      />
+      <RoleFormModal
+        open={editing.open}
+        role={editing.role}
+        onClose={() => setEditing({ open: false })}
+        onSaved={refresh}
+      />
+      <DataScopeModal role={scoping} onClose={() => setScoping(undefined)} onSaved={refresh} />
+    </>
+  );
+}

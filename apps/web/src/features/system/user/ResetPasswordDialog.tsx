@@ -1,0 +1,38 @@
+import { ZNewPassword } from '@theone/contracts/auth/auth.schemas';
+import { Form, Input } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../../components/form-rules';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
+import { systemApi, type TUser } from '../api';
+import { SystemFormModal } from '../shared/SystemFormModal';
+
+/** Reset password (screens §4.1 'More ▸ Reset password'): 'Enter the new password for x'; ends their sessions. */
+export function ResetPasswordDialog({ user, onClose }: { user: TUser | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string }>();
+  const password = Form.useWatch('password', form);
+  const initialValues = useMemo(() => ({ password: '' }), []);
+  return (
+    <SystemFormModal<{ password: string }>
+      open={Boolean(user)}
+      title={t('reset_password')}
+      form={form}
+      width={460}
+      layout="vertical"
+      initialValues={initialValues}
+      onSubmit={(v) => systemApi.resetPwd(user!.userId, v.password)}
+      onClose={onClose}
+      successMessage="system_password_reset_done"
+    >
+      <Form.Item
+        name="password"
+        label={t('system_reset_pwd_prompt', { name: user?.userName ?? '' })}
+        rules={[{ required: true, message: t('msg_enter_new_password') }, zodRule(ZNewPassword, t)]}
+        extra={<PasswordStrengthMeter value={password} />}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" data-testid="reset-password-input" />
+      </Form.Item>
+    </SystemFormModal>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Space, Table } from 'antd';
+import { type Key, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { roleKeys, systemApi, type TRoleRef, userKeys } from '../api';
+import '../system.css';
+import { useDigitsParam, useLeavePage } from '../shared/route';
+
+/**
+ * Assign roles (screens §4.2, /system/user/user-auth/:userId, digits only): the user's names read-only and
+ * every role with the assigned ones ticked, paged in the browser; Submit saves and goes back to the users.
+ */
+export default function UserAuthRolePage() {
+  const { t } = useTranslation();
+  const userId = useDigitsParam('userId');
+  const leave = useLeavePage();
+  const query = useQuery({
+    queryKey: userKeys.custom('authRole', userId),
+    queryFn: () => systemApi.authRole(userId!),
+    enabled: userId !== undefined,
+    staleTime: 0,
+  });
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (query.data) setSelected(query.data.roles.filter((r) => r.flag).map((r) => r.roleId));
+  }, [query.data]);
+
+  const submit = async () => {
+    if (!userId) return;
+    setSaving(true);
+    try {
+      await systemApi.saveAuthRole(userId, selected.map(Number));
+      feedback.message.success(t('operation_success'));
+      await leave('/system/user', [userKeys.all, roleKeys.all]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const user = query.data?.user;
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="user-auth-role">
+      <Card size="small" title={t('system_basic_info')} loading={query.isLoading}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+          <Descriptions.Item label={t('system_nick_name')}>{user?.nickName}</Descriptions.Item>
+          <Descriptions.Item label={t('system_user_name')}>{user?.userName}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" title={t('system_role_info')}>
+        <Table<TRoleRef>
+          size="small"
+          bordered
+          rowKey="roleId"
+          loading={query.isFetching}
+          dataSource={query.data?.roles ?? []}
+          pagination={{ pageSize: 10, showTotal: (total) => t('list_total', { total }) }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys),
+            getCheckboxProps: (r) => ({ disabled: r.status === '1' && !r.flag }),
+          }}
+          onRow={(r) => ({
+            onClick: () =>
+              setSelected((keys) =>
+                keys.includes(r.roleId) ? keys.filter((k) => k !== r.roleId) : [...keys, r.roleId],
+              ),
+          })}
+          columns={[
+            { key: 'index', title: '#', width: 60, render: (_v, _r, i) => i + 1 },
+            { key: 'roleId', dataIndex: 'roleId', title: t('system_role_id'), width: 100 },
+            { key: 'roleName', dataIndex: 'roleName', title: t('system_role_name') },
+            { key: 'roleKey', dataIndex: 'roleKey', title: t('system_role_key') },
+            {
+              key: 'createTime',
+              dataIndex: 'createTime',
+              title: t('system_created_at'),
+              width: 180,
+              render: (v: string) => formatDateTime(v),
+            },
+          ]}
+        />
+        <Space style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }}>
+          <Button type="primary" loading={saving} onClick={submit} disabled={!user} data-testid="user-auth-submit">
+            {t('submit')}
+          </Button>
+          <Button onClick={() => leave('/system/user')}>{t('close')}</Button>
+        </Space>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZNewPassword } from '@theone/contracts/auth/auth.schemas';
+import { zAccount, zEmail, zMobile } from '@theone/contracts/common/validators';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeptTreeSelect } from '../../../components/DeptTreeSelect';
+import { DictSelect } from '../../../components/DictSelect';
+import { zodRule } from '../../../components/form-rules';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
+import { type Status, systemApi, userKeys } from '../api';
+import { DictRadio } from '../shared/DictRadio';
+import { SystemFormModal } from '../shared/SystemFormModal';
+
+interface UserForm {
+  userName?: string;
+  password?: string;
+  nickName: string;
+  deptId?: number | null;
+  phonenumber?: string;
+  email?: string;
+  sex?: '0' | '1' | '2';
+  status?: Status;
+  postIds?: number[];
+  roleIds?: number[];
+  remark?: string;
+}
+
+/** Add/edit a user (screens §4.1 form, modal 600 px). The user name and password only when adding. */
+export function UserFormModal(props: { open: boolean; userId?: number; onClose: () => void; onSaved: () => unknown }) {
+  const { t } = useTranslation();
+  const editing = props.userId !== undefined;
+  const [form] = Form.useForm<UserForm>();
+  const password = Form.useWatch('password', form);
+  const detail = useQuery({
+    queryKey: userKeys.detail(props.userId ?? 'new'),
+    queryFn: () => (editing ? systemApi.user(props.userId!) : systemApi.userOptions()),
+    enabled: props.open,
+    staleTime: 0,
+  });
+  const initPassword = useQuery({
+    queryKey: userKeys.custom('initPassword'),
+    queryFn: () => systemApi.configValue('sys.user.initPassword'),
+    enabled: props.open && !editing,
+    staleTime: 60_000,
+  });
+  const answer = detail.data as
+    | (Awaited<ReturnType<typeof systemApi.user>> & Awaited<ReturnType<typeof systemApi.userOptions>>)
+    | undefined;
+
+  const initialValues = useMemo<Partial<UserForm> | undefined>(() => {
+    if (!props.open) return undefined;
+    if (!editing) return { sex: '2', status: '0', postIds: [], roleIds: [], password: initPassword.data ?? '' };
+    const u = answer?.data;
+    if (!u) return undefined;
+    return {
+      nickName: u.nickName,
+      deptId: u.deptId,
+      phonenumber: u.phonenumber,
+      email: u.email,
+      sex: u.sex,
+      status: u.status,
+      postIds: answer?.postIds ?? [],
+      roleIds: answer?.roleIds ?? [],
+      remark: u.remark,
+    };
+  }, [props.open, editing, answer, initPassword.data]);
+
+  const roleOptions = (answer?.roles ?? []).map((r) => ({
+    value: r.roleId,
+    label: r.roleName,
+    disabled: r.status === '1',
+  }));
+  const postOptions = (answer?.posts ?? []).map((p) => ({
+    value: p.postId,
+    label: p.postName,
+    disabled: p.status === '1',
+  }));
+
+  const submit = async (v: UserForm) => {
+    const body = {
+      nickName: v.nickName,
+      deptId: v.deptId ?? null,
+      phonenumber: v.phonenumber ?? '',
+      email: v.email ?? '',
+      sex: v.sex ?? '2',
+      status: v.status ?? '0',
+      postIds: v.postIds ?? [],
+      roleIds: v.roleIds ?? [],
+      remark: v.remark ?? '',
+    };
+    if (editing) return systemApi.editUser({ ...body, userId: props.userId!, version: answer?.data?.version ?? 0 });
+    return systemApi.addUser({ ...body, userName: v.userName ?? '', password: v.password || undefined });
+  };
+
+  const required = (label: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('err_required', { field: t(label) }),
+  });
+  return (
+    <SystemFormModal<UserForm>
+      open={props.open && Boolean(initialValues)}
+      title={t(editing ? 'system_edit_user' : 'system_add_user')}
+      form={form}
+      width={680}
+      labelCol={{ flex: '96px' }}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    >
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item name="nickName" label={t('system_nick_name')} rules={[required('system_nick_name')]}>
+            <Input maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="deptId" label={t('system_dept')}>
+            <DeptTreeSelect />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="phonenumber"
+            label={t('system_phonenumber')}
+            rules={[zodRule(zMobile, t, { optional: true })]}
+          >
+            <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="email" label={t('system_email')} rules={[zodRule(zEmail, t, { optional: true })]}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        {editing ? null : (
+          <>
+            <Col span={12}>
+              <Form.Item
+                name="userName"
+                label={t('system_user_name')}
+                rules={[required('system_user_name'), zodRule(zAccount, t, { optional: true })]}
+              >
+                <Input maxLength={16} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="password"
+                label={t('system_password')}
+                tooltip={t('system_hint_initial_password')}
+                rules={[required('system_password'), zodRule(ZNewPassword, t, { optional: true })]}
+                extra={<PasswordStrengthMeter value={password} />}
+              >
+                <Input.Password maxLength={64} autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col span={12}>
+          <Form.Item name="sex" label={t('system_sex')}>
+            <DictSelect type="sys_user_sex" allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="status" label={t('system_status')}>
+            <DictRadio type="sys_normal_disable" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="postIds" label={t('system_posts')}>
+            <Select mode="multiple" options={postOptions} placeholder={t('please_select')} optionFilterProp="label" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="roleIds" label={t('system_roles')}>
+            <Select mode="multiple" options={roleOptions} placeholder={t('please_select')} optionFilterProp="label" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="remark" label={t('system_remark')}>
+            <Input.TextArea maxLength={500} rows={2} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </SystemFormModal>
+  );
+}
