@@ -56,7 +56,7 @@ export default function HomeChart({ chart, onDayClick, color = '#de7a62' }: Home
         color: [color, '#1677ff', '#13a8a8'],
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
         legend: { data: [orders, weight, volume], top: 0 },
-        grid: { left: 48, right: 120, top: 36, bottom: 28 },
+        grid: { left: 48, right: 150, top: 40, bottom: 28 },
         xAxis: {
           type: 'category',
           data: chart.days.map((d) => d.slice(5)),
@@ -64,8 +64,20 @@ export default function HomeChart({ chart, onDayClick, color = '#de7a62' }: Home
         },
         yAxis: [
           { type: 'value', name: orders, minInterval: 1, nameTextStyle: { align: 'left' } },
-          { type: 'value', name: weight, position: 'right', splitLine: { show: false } },
-          { type: 'value', name: volume, position: 'right', offset: 64, splitLine: { show: false } },
+          // The right axes carry their unit on each label (their names would collide): kg, then m³.
+          {
+            type: 'value',
+            position: 'right',
+            splitLine: { show: false },
+            axisLabel: { formatter: (v: number) => `${v.toLocaleString()} kg` },
+          },
+          {
+            type: 'value',
+            position: 'right',
+            offset: 78,
+            splitLine: { show: false },
+            axisLabel: { formatter: (v: number) => `${v.toLocaleString()} m³` },
+          },
         ],
         series: [
           { name: orders, type: 'bar', data: chart.orders, barMaxWidth: 18, cursor: 'pointer' },

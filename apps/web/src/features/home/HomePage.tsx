@@ -59,42 +59,46 @@ function primaryColor(): string {
 function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('home_arriving_title')} size="small" data-testid="home-arriving">
-      <Table<TArrivingContainer>
-        size="small"
-        rowKey="loadId"
-        pagination={false}
-        dataSource={rows}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home_arriving_empty')} /> }}
-        columns={[
-          { key: 'loadNo', dataIndex: 'loadNo', title: t('home_col_load_no'), width: 140 },
-          { key: 'containerNo', dataIndex: 'containerNo', title: t('home_col_container_no'), width: 130 },
-          { key: 'busType', dataIndex: 'busType', title: t('home_col_bus_type'), width: 100 },
-          {
-            key: 'route',
-            title: t('home_col_route'),
-            width: 160,
-            render: (_, r) => `${r.leftAddrName} → ${r.destAddrName}`,
-          },
-          {
-            key: 'vessel',
-            title: t('home_col_vessel'),
-            width: 160,
-            render: (_, r) => r.truckNo || [r.vesselName, r.voyageNo].filter(Boolean).join(' / '),
-          },
-          { key: 'etaDate', dataIndex: 'etaDate', title: t('home_col_eta'), width: 110 },
-          {
-            key: 'track',
-            title: t('home_col_track'),
-            width: 180,
-            render: (_, r) => [r.trackStatus, r.trackTime].filter(Boolean).join(' '),
-          },
-          { key: 'orders', dataIndex: 'orders', title: t('home_col_orders'), width: 80, align: 'right' },
-          { key: 'pieces', dataIndex: 'pieces', title: t('home_col_pieces'), width: 80, align: 'right' },
-          { key: 'volume', dataIndex: 'volume', title: t('home_col_volume'), width: 100, align: 'right' },
-        ]}
-      />
+    <Card title={t('home_arriving_title')} size="small" className="home-arriving" data-testid="home-arriving">
+      {rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home_arriving_empty')} />
+      ) : (
+        <Table<TArrivingContainer>
+          size="small"
+          rowKey="loadId"
+          pagination={false}
+          dataSource={rows}
+          scroll={{ x: 1400 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home_arriving_empty')} /> }}
+          columns={[
+            { key: 'loadNo', dataIndex: 'loadNo', title: t('home_col_load_no'), width: 140 },
+            { key: 'containerNo', dataIndex: 'containerNo', title: t('home_col_container_no'), width: 130 },
+            { key: 'busType', dataIndex: 'busType', title: t('home_col_bus_type'), width: 140 },
+            {
+              key: 'route',
+              title: t('home_col_route'),
+              width: 160,
+              render: (_, r) => `${r.leftAddrName} → ${r.destAddrName}`,
+            },
+            {
+              key: 'vessel',
+              title: t('home_col_vessel'),
+              width: 220,
+              render: (_, r) => r.truckNo || [r.vesselName, r.voyageNo].filter(Boolean).join(' / '),
+            },
+            { key: 'etaDate', dataIndex: 'etaDate', title: t('home_col_eta'), width: 150 },
+            {
+              key: 'track',
+              title: t('home_col_track'),
+              width: 180,
+              render: (_, r) => [r.trackStatus, r.trackTime].filter(Boolean).join(' '),
+            },
+            { key: 'orders', dataIndex: 'orders', title: t('home_col_orders'), width: 120, align: 'right' },
+            { key: 'pieces', dataIndex: 'pieces', title: t('home_col_pieces'), width: 110, align: 'right' },
+            { key: 'volume', dataIndex: 'volume', title: t('home_col_volume'), width: 120, align: 'right' },
+          ]}
+        />
+      )}
     </Card>
   );
 }
@@ -157,7 +161,12 @@ export default function HomePage() {
                     </span>
                     {card.key === 'waitingLoad' && data.counts.waitingLoadVolume !== undefined ? (
                       <span className="home-card-sub">
-                        {t('home_waiting_load_volume', { volume: data.counts.waitingLoadVolume })}
+                        {t('home_waiting_load_volume', {
+                          volume: Number(data.counts.waitingLoadVolume).toLocaleString(i18n.language, {
+                            minimumFractionDigits: 3,
+                            maximumFractionDigits: 3,
+                          }),
+                        })}
                       </span>
                     ) : null}
                   </span>
