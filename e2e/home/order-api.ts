@@ -1,0 +1,84 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiLogin, type DemoUser, expect } from '../fixtures/auth';
+import { apiURL } from '../support/env';
+
+/**
+ * Order set-up through the API for the home and print journeys (the order screens are another engineer's):
+ * a staged or confirmed order of mark TH001 (EK, Guangzhou → Bangkok), received at the Guangzhou warehouse
+ * when asked.
+ */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  user: DemoUser,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<{ code: number; msg: string; data: T; rows?: unknown[] }> {
+  const { access_token } = await apiLogin(request, user);
+  const response = await request.fetch(`${apiURL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${access_token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  return response.json();
+}
+
+interface Refs {
+  markId: number;
+  gz: number;
+  bkk: number;
+  whGz: number;
+}
+
+let refs: Refs | undefined;
+
+async function references(request: APIRequestContext): Promise<Refs> {
+  if (refs) return refs;
+  const marks = await api(request, 'admin', 'GET', '/bas/mark/list?mark=TH001');
+  const mark = (marks.rows as { id: number; mark: string }[]).find((m) => m.mark === 'TH001')!;
+  const left = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=1');
+  const dest = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=2');
+  const houses = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/warehouse/select');
+  refs = {
+    markId: mark.id,
+    gz: left.data.find((g) => g.code === 'GZ')!.id,
+    bkk: dest.data.find((g) => g.code === 'BKK')!.id,
+    whGz: houses.data.find((w) => w.code === 'GZ')!.id,
+  };
+  return refs;
+}
+
+export async function createOrder(
+  request: APIRequestContext,
+  options: { status?: 0 | 1; receive?: boolean; consignee?: string } = {},
+): Promise<{ id: number; transportId: string }> {
+  const r = await references(request);
+  const added = await api<{ id: number; transportId: string }>(request, 'admin', 'POST', '/bus/inware/add', {
+    status: options.status ?? 0,
+    markId: r.markId,
+    busType: 'EK',
+    leftAddrId: r.gz,
+    destAddrId: r.bkk,
+    consignee: options.consignee ?? 'สมชาย ใจดี',
+    consigneeTel: '0823456789',
+    consigneeAddr: '12/3 ถนนรัชดาภิเษก กรุงเทพฯ',
+    cargoName: '实木家具',
+    cargoType: '1',
+    cargoPiece: 2,
+    cargoWeight: '40',
+    cargoVolume: '0.5',
+  });
+  expect(added.code, added.msg).toBe(200);
+  if (options.receive) {
+    const received = await api(request, 'admin', 'POST', '/bus/inware/arrived/update', {
+      id: added.data.id,
+      receivingNo: `WR-E2E-${added.data.id}`,
+      arrivedHouseId: r.whGz,
+      arrivedPiece: 2,
+      arrivedWeight: '42',
+      arrivedVolume: '0.52',
+    });
+    expect(received.code, received.msg).toBe(200);
+  }
+  return added.data;
+}
