@@ -7,6 +7,7 @@ import { badRequest, wrongState } from '../../../platform/errors';
 import { formatDateTime } from '../../../platform/excel/excel';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { preloadFonts } from '../../../platform/pdf/fonts';
 import { LABEL_100x75, PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
 import { countPrints, loadPrintOrders } from './print.data';
 import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext } from './print.layouts';
@@ -54,6 +55,8 @@ const ZIdsLangParams = z
 const operlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHER };
 
 export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Parse the fonts (two 10 MB CJK faces) in the background once the server is up, not on the first print.
+  if (deps.config.nodeEnv !== 'test') app.addHook('onReady', async () => void setTimeout(preloadFonts, 1000).unref());
   const context = (req: FastifyRequest): PrintContext => ({
     formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, deps.config.timezone, dateOnly) : ''),
     printedAt: formatDateTime(new Date(), deps.config.timezone).slice(0, 16),
