@@ -1,4 +1,5 @@
 import type { BenchGroup } from './bench';
+import { ordersBench } from './bench-orders';
 
 /**
  * The bench's scenario groups, one per budget area. A module adds its group here.
@@ -17,4 +18,4 @@ const platform: BenchGroup = {
   },
 };
 
-export const BENCH_GROUPS: BenchGroup[] = [platform];
+export const BENCH_GROUPS: BenchGroup[] = [platform, ordersBench];

@@ -53,7 +53,7 @@ import {
   importOrders,
   ORDER_EXPORT_COLUMNS,
 } from './inware.excel';
-import { listOrders, listWhere, orderDetail, presentRow, selectOrders } from './inware.list';
+import { listOrders, listWhere, orderDetail, presentRows, selectOrders } from './inware.list';
 import { computeFees, markInfo, type TPricedOrder } from './inware.pricing';
 import {
   ACTION_PERMS,
@@ -406,11 +406,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
           .offset((pageNum - 1) * pageSize),
         db.select({ n: sql<number>`count(*)::int` }).from(busOrder).where(where),
       ]);
-      return table(
-        req,
-        rows.map((r) => presentRow(r as never, req.lang)),
-        count?.n ?? 0,
-      );
+      return table(req, await presentRows(db, rows, req.lang), count?.n ?? 0);
     },
   );
 
@@ -699,7 +695,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const ids = q.ids?.split(',').map(Number);
       const where = ids
         ? allOf([sql`${busOrder.id} = ANY(${sql.param(ids)}::bigint[])`, orderScope(req.auth)])
-        : listWhere(req.auth, q, timezone);
+        : await listWhere(db, req.auth, q, timezone);
       return sendExcel(req, reply, {
         fileName: 'bus_order_export',
         db,
@@ -707,12 +703,14 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         columns: q.view === 'deliveryfree' ? FEE_VIEW_EXPORT_COLUMNS : ORDER_EXPORT_COLUMNS,
         rows: keysetBatches(
           async (after, limit) =>
-            (
+            (await presentRows(
+              db,
               await selectOrders(db)
                 .where(allOf([where, after === undefined ? undefined : gt(busOrder.id, after)]))
                 .orderBy(asc(busOrder.id))
-                .limit(limit)
-            ).map((r) => presentRow(r as never, req.lang) as unknown as Record<string, unknown>),
+                .limit(limit),
+              req.lang,
+            )) as unknown as Record<string, unknown>[],
           (r) => r.id as number,
           2000,
         ),

@@ -23,7 +23,8 @@ import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../pl
  * - status is order.status S0..S8 (contracts ORDER_STATUS); settlement and side statuses are their own columns.
  * - Money numeric(14,2), rates numeric(12,6), weight numeric(12,2) kg, volume numeric(12,3) m³: strings in TS.
  * - expressNo / receivingNo hold the comma lists as shown; expressNos / receivingNos are generated arrays with GIN
- *   indexes, so a search by any one of several numbers is an index lookup (`express_nos && ARRAY[...]`).
+ *   indexes, so a search by any one of several numbers is an index lookup (`express_nos && ARRAY[...]`); the GIN
+ *   indexes are built without the pending list (fastupdate off) so a search never scans unmerged entries.
  * - The price row found by 'fetch price' is copied (priceId, calPriceType, minAmount, unit prices, ratios), so an
  *   order's fees only move when staff fetch or recalculate (DOMAIN §4).
  * - Rows are deleted for real (staged orders only); the order log keeps transportId and the operation log the body.
@@ -157,8 +158,8 @@ export const busOrder = pgTable(
     index('bus_order_status_time_idx').on(t.status, t.orderTime.desc(), t.id.desc()),
     index('bus_order_status_arrived_idx').on(t.status, t.arrivedTime.desc()),
     index('bus_order_top_mark_idx').on(t.topMarkId),
-    index('bus_order_express_nos_gin').using('gin', t.expressNos),
-    index('bus_order_receiving_nos_gin').using('gin', t.receivingNos),
+    index('bus_order_express_nos_gin').using('gin', t.expressNos).with({ fastupdate: false }),
+    index('bus_order_receiving_nos_gin').using('gin', t.receivingNos).with({ fastupdate: false }),
     index('bus_order_business_no_idx').on(t.businessNo),
     index('bus_order_container_no_idx').on(t.containerNo),
     index('bus_order_load_idx').on(t.loadId),
