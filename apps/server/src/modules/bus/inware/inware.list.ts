@@ -12,7 +12,7 @@ import {
   VIEWS_NEEDING_CONDITION,
 } from '@theone/contracts';
 import { eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { badRequest } from '../../../platform/errors';
@@ -157,8 +157,9 @@ function defaultDateColumn(view: TOrderView) {
   return busOrder.orderTime;
 }
 
+/** The WHERE of a list or export (async: a later filter may need a lookup; `_db` is there for it). */
 export async function listWhere(
-  db: DbOrTx,
+  _db: DbOrTx,
   auth: AuthContext,
   q: TInwareListQuery,
   timezone: string,

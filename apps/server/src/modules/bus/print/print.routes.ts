@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage, zIdsParam } from '@theone/contracts';
+import { LANGUAGES, type TLanguage, zId, zIdsParam } from '@theone/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +26,9 @@ import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext
  * zh | zh-cn | en | th: a receipt or fee sheet is often printed in the customer's language, not the clerk's.
  * Label prints add one to each order's printTimes ('printed N×').
  *
+ * Long batches: a path segment is at most 200 characters (the router's maxParamLength, ~25 ids), so a caller
+ * with more ids sends them as the JSON body `{ ids: [...] }` (up to 500) and `0` in the path; the body wins.
+ *
  * Keys: the print buttons of the screens that show them (screens §5): labels bus:orderAdd:print,
  * bus:unOrder:print, bus:inOrder:print, bus:noMarkOrder:print, bus:order:print; piece labels and receipts
  * bus:inOrder:print, bus:noMarkOrder:print (piece labels), bus:order:print; fee sheets bus:order:printFee with the
@@ -45,9 +48,24 @@ export const PRINT_FEE_KEYS = ['bus:order:printFee'] as const;
 /** At most this many piece labels in one document. */
 export const MAX_PIECE_LABELS = 3000;
 
+/** Optional body of every print call: the ids of a batch too long for the path. */
+const ZPrintBody = z
+  .object({ ids: z.array(zId).min(1).max(500) })
+  .strict()
+  .optional();
+const ZIdOrZeroParam = z
+  .object({ ids: z.union([z.literal('0').transform(() => [] as number[]), zIdsParam.shape.ids]) })
+  .strict();
+
+function idsOf(req: { params: { ids: number[] }; body?: { ids: number[] } | undefined }): number[] {
+  const ids = req.body?.ids ?? req.params.ids;
+  if (!ids.length) throw badRequest('msg_select_data_first');
+  return ids;
+}
+
 const ZIdsLangParams = z
   .object({
-    ids: zIdsParam.shape.ids,
+    ids: ZIdOrZeroParam.shape.ids,
     lang: z.enum(['zh', ...LANGUAGES]).transform((v): TLanguage => (v === 'zh' ? 'zh-cn' : v)),
   })
   .strict();
@@ -67,11 +85,12 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/bus/inware/printbar/:ids',
     {
       config: { permission: PRINT_LABEL_KEYS, operlog },
-      schema: { tags: ['bus'], summary: 'Print order labels (PDF)', params: zIdsParam },
+      schema: { tags: ['bus'], summary: 'Print order labels (PDF)', params: ZIdOrZeroParam, body: ZPrintBody },
     },
     async (req, reply) => {
-      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, req.lang);
-      await countPrints(deps.db, req.auth, req.params.ids);
+      const ids = idsOf(req);
+      const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
+      await countPrints(deps.db, req.auth, ids);
       const ctx = context(req);
       const name =
         orders.length === 1
@@ -90,15 +109,16 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/bus/inware/printbar/cargo/:ids',
     {
       config: { permission: PRINT_PIECE_KEYS, operlog },
-      schema: { tags: ['bus'], summary: 'Print piece labels, n of N (PDF)', params: zIdsParam },
+      schema: { tags: ['bus'], summary: 'Print piece labels, n of N (PDF)', params: ZIdOrZeroParam, body: ZPrintBody },
     },
     async (req, reply) => {
-      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, req.lang);
+      const ids = idsOf(req);
+      const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
       const notReceived = orders.find((o) => o.status < 2);
       if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
       const total = orders.reduce((s, o) => s + Math.max(o.pieces, 1), 0);
       if (total > MAX_PIECE_LABELS) throw badRequest('print_err_too_many', { max: MAX_PIECE_LABELS });
-      await countPrints(deps.db, req.auth, req.params.ids);
+      await countPrints(deps.db, req.auth, ids);
       const ctx = context(req);
       const name =
         orders.length === 1
@@ -120,11 +140,12 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/bus/inware/printware/:ids/:lang',
     {
       config: { permission: PRINT_RECEIPT_KEYS, operlog },
-      schema: { tags: ['bus'], summary: 'Print warehouse receipts (PDF)', params: ZIdsLangParams },
+      schema: { tags: ['bus'], summary: 'Print warehouse receipts (PDF)', params: ZIdsLangParams, body: ZPrintBody },
     },
     async (req, reply) => {
+      const ids = idsOf(req);
       const lang = req.params.lang;
-      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, lang, { withCargo: true });
+      const orders = await loadPrintOrders(deps.db, req.auth, ids, lang, { withCargo: true });
       const notReceived = orders.find((o) => o.status < 2);
       if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
       const ctx = context(req);
@@ -146,11 +167,12 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/bus/inware/printfee/:ids/:lang',
     {
       config: { permission: PRINT_FEE_KEYS, feeRole: true, operlog },
-      schema: { tags: ['bus'], summary: 'Print fee sheets (PDF)', params: ZIdsLangParams },
+      schema: { tags: ['bus'], summary: 'Print fee sheets (PDF)', params: ZIdsLangParams, body: ZPrintBody },
     },
     async (req, reply) => {
+      const ids = idsOf(req);
       const lang = req.params.lang;
-      const orders = await loadPrintOrders(deps.db, req.auth, req.params.ids, lang);
+      const orders = await loadPrintOrders(deps.db, req.auth, ids, lang);
       const ctx = context(req);
       const name =
         orders.length === 1 ? `${t('print_fee_file', lang)}_${orders[0]!.transportId}` : t('print_fee_file', lang);
