@@ -304,5 +304,13 @@ describe('batches', () => {
         ),
       );
     expect(rows.every((r) => r.n === 1)).toBe(true);
+    // a batch too long for the path: the ids in the body, '0' in the path
+    const all = [...many.map((o) => o.id), received.id, staged.id, noMark.id];
+    const long = await pdfOf(await admin.post('/bus/inware/printbar/0', { ids: all }));
+    expect(long.pages).toHaveLength(all.length);
+    const receipts = await pdfOf(await admin.post('/bus/inware/printware/0/en', { ids: [received.id, noMark.id] }));
+    expect(squash(receipts.text)).toContain('WR-NM-7');
+    expect((await admin.post('/bus/inware/printbar/0')).statusCode).toBe(400);
+    expect((await admin.post('/bus/inware/printbar/0', { ids: [] })).statusCode).toBe(400);
   });
 });

@@ -49,15 +49,15 @@ export const PRINT_FEE_KEYS = ['bus:order:printFee'] as const;
 export const MAX_PIECE_LABELS = 3000;
 
 /** Optional body of every print call: the ids of a batch too long for the path. */
-const ZPrintBody = z
-  .object({ ids: z.array(zId).min(1).max(500) })
-  .strict()
-  .optional();
+const ZPrintBody = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? {} : v),
+  z.object({ ids: z.array(zId).min(1).max(500).optional() }).strict(),
+);
 const ZIdOrZeroParam = z
   .object({ ids: z.union([z.literal('0').transform(() => [] as number[]), zIdsParam.shape.ids]) })
   .strict();
 
-function idsOf(req: { params: { ids: number[] }; body?: { ids: number[] } | undefined }): number[] {
+function idsOf(req: { params: { ids: number[] }; body: { ids?: number[] } }): number[] {
   const ids = req.body?.ids ?? req.params.ids;
   if (!ids.length) throw badRequest('msg_select_data_first');
   return ids;

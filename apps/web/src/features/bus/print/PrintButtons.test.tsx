@@ -11,7 +11,12 @@ const as = (permissions: string[], isFeeRole = false) => authStore.set({ permiss
 let tab: { closed: boolean; close: ReturnType<typeof vi.fn>; location: { href: string }; document: Document };
 
 beforeEach(() => {
-  tab = { closed: false, close: vi.fn(), location: { href: '' }, document: document.implementation.createHTMLDocument() };
+  tab = {
+    closed: false,
+    close: vi.fn(),
+    location: { href: '' },
+    document: document.implementation.createHTMLDocument(),
+  };
   vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
   URL.createObjectURL = vi.fn(() => 'blob:pdf-1');
   URL.revokeObjectURL = vi.fn();
@@ -28,6 +33,21 @@ describe('printPath', () => {
     expect(printPath('pieces', [3])).toBe('/bus/inware/printbar/cargo/3');
     expect(printPath('receipt', [4, 5], 'th')).toBe('/bus/inware/printware/4,5/th');
     expect(printPath('fee', [6], 'en')).toBe('/bus/inware/printfee/6/en');
+    // a batch too long for the path: '0' there, the ids in the body
+    const many = Array.from({ length: 60 }, (_, i) => 100_000 + i);
+    expect(printPath('label', many)).toBe('/bus/inware/printbar/0');
+    expect(printPath('receipt', many, 'en')).toBe('/bus/inware/printware/0/en');
+  });
+
+  it('sends a long batch in the body', async () => {
+    as(['bus:order:print']);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: new Blob(['%PDF'], { type: 'application/pdf' }) });
+    const many = Array.from({ length: 60 }, (_, i) => 100_000 + i);
+    render(<PrintButtons ids={many} />);
+    fireEvent.click(screen.getByTestId('print-label'));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0]![0]).toBe('/bus/inware/printbar/0');
+    expect(post.mock.calls[0]![1]).toEqual({ ids: many });
   });
 });
 
@@ -56,14 +76,20 @@ describe('<PrintButtons>', () => {
 
   it('opens a tab on click and points it at the PDF the server returned; reports the print', async () => {
     as(['*:*:*'], true);
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) });
+    const post = vi
+      .spyOn(http, 'post')
+      .mockResolvedValue({ data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) });
     const onPrinted = vi.fn();
     render(<PrintButtons ids={[7, 8]} printTimes={2} onPrinted={onPrinted} />);
     expect(screen.getByTestId('print-times').textContent).toBe('已打印 2 次');
     fireEvent.click(screen.getByTestId('print-label'));
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('blob:pdf-1'));
-    expect(post).toHaveBeenCalledWith('/bus/inware/printbar/7,8', undefined, expect.objectContaining({ responseType: 'blob' }));
+    expect(post).toHaveBeenCalledWith(
+      '/bus/inware/printbar/7,8',
+      undefined,
+      expect.objectContaining({ responseType: 'blob' }),
+    );
     expect(onPrinted).toHaveBeenCalledWith('label');
   });
 

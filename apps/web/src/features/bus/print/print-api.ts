@@ -15,7 +15,7 @@ import { EXPORT_TIMEOUT, http, isApiError } from '../../../lib/request';
  * | 'receipt' | POST /bus/inware/printware/{ids}/{lang}      | warehouse receipt, A4 (S2+)            |
  * | 'fee'     | POST /bus/inware/printfee/{ids}/{lang}       | fee sheet, A4 (fee role)               |
  *
- * `{ids}`: comma-separated order ids (at most 500). Labels print in the UI language; receipts and fee sheets in
+ * `{ids}`: comma-separated order ids (at most 500; a batch too long for the path goes in the body, `0` in the path). Labels print in the UI language; receipts and fee sheets in
  * the `lang` asked for (zh-cn | en | th; default the UI language). Label prints add one to each order's
  * printTimes, so refresh the rows after printing.
  */
@@ -40,9 +40,17 @@ export const PRINT_BUTTON_KEY: Record<PrintKind, string> = {
   fee: 'print_btn_fee',
 };
 
+/**
+ * Ids that fit in the path (the server's router takes path segments of up to 200 characters); a longer batch
+ * goes in the body as `{ ids }` with `0` in the path.
+ */
+export const MAX_PATH_IDS_CHARS = 180;
+
+export const idsInPath = (ids: readonly number[]) => ids.join(',').length <= MAX_PATH_IDS_CHARS;
+
 /** The path under /prod-api of a print call. */
 export function printPath(kind: PrintKind, ids: readonly number[], lang: Language = currentLanguage()): string {
-  const list = ids.join(',');
+  const list = idsInPath(ids) ? ids.join(',') : '0';
   switch (kind) {
     case 'label':
       return `/bus/inware/printbar/${list}`;
@@ -80,7 +88,7 @@ export async function openPrint(kind: PrintKind, ids: readonly number[], lang?: 
   const win = window.open('', '_blank');
   if (win) waitingPage(win);
   try {
-    const response = await http.post<Blob>(printPath(kind, ids, lang), undefined, {
+    const response = await http.post<Blob>(printPath(kind, ids, lang), idsInPath(ids) ? undefined : { ids }, {
       responseType: 'blob',
       timeout: EXPORT_TIMEOUT,
     });
