@@ -12,7 +12,7 @@ import { baseURL, CHROMIUM_ARGS, CHROMIUM_PATH, dataDir, externalBaseUrl, port }
 export default defineConfig({
   testDir: '.',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

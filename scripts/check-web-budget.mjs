@@ -2,7 +2,7 @@
 /**
  * Web budget (issue 3, ARCHITECTURE §6): the JavaScript a browser must load for /theone/login, gzipped,
  * must stay under 250 KB. Reads the Vite manifest of apps/web/dist (run `npm run build -w @theone/web`
- * first): the entry chunk and its static imports, plus the login page chunk and its static imports.
+ * first): the entry chunk and its static imports (the login page is one of them).
  * Prints the figure and each file; exits 1 above budget. Also checks every registered screen is its own
  * lazily loaded chunk (a dynamic entry of the manifest).
  *
@@ -28,8 +28,8 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const loginKey = Object.keys(manifest).find((k) => /pages\/login\/LoginPage\.tsx$/.test(k));
-if (!entryKey || !loginKey) {
-  console.error('The manifest has no entry or no login page chunk.');
+if (!entryKey) {
+  console.error('The manifest has no entry chunk.');
   process.exit(2);
 }
 
@@ -41,7 +41,8 @@ const visit = (key) => {
   for (const imported of chunk.imports ?? []) visit(imported);
 };
 visit(entryKey);
-visit(loginKey);
+// The login page is bundled with the entry; should it become its own chunk, it counts too.
+if (loginKey) visit(loginKey);
 
 let total = 0;
 const rows = [];

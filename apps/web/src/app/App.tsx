@@ -2,15 +2,16 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { setNavigator } from '../lib/navigation';
+import LoginPage from '../pages/login/LoginPage';
 import { AppProviders } from './providers';
 import { RouteGuard } from './RouteGuard';
 import { ROUTER_BASENAME } from './router-base';
 
 /**
  * The router: static pages (/login, /register, /404, /401) and, for everything else, the layout, whose
- * main view resolves the path against the user's routes (see layout/MainView). Every page is a lazy chunk.
+ * main view resolves the path against the user's routes (see layout/MainView). The login page is part of
+ * the first load (it is what a visitor sees first: no second round trip); every other page is a lazy chunk.
  */
-const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
 const NotFoundPage = lazy(() => import('../pages/error/NotFoundPage'));
 const ForbiddenPage = lazy(() => import('../pages/error/ForbiddenPage'));

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
-import { type CSSProperties, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../lib/use-narrow';
 import { type LayoutSettings, settingsStore, updateSettings } from '../settings/settings-store';
@@ -57,9 +57,13 @@ function Footer() {
   return <footer className="layout-footer">{t('layout_footer', { year: new Date().getFullYear() })}</footer>;
 }
 
-function useCssVariables(s: LayoutSettings): CSSProperties {
+/**
+ * Theme colours for the shell's own CSS, set on <html> so that drawers and popups rendered outside the
+ * layout (portals) see them too.
+ */
+function useCssVariables(s: LayoutSettings) {
   const { token } = theme.useToken();
-  return {
+  const vars: Record<string, string> = {
     '--theone-primary': token.colorPrimary,
     '--theone-primary-bg': token.colorPrimaryBg,
     '--theone-bg': token.colorBgContainer,
@@ -69,7 +73,13 @@ function useCssVariables(s: LayoutSettings): CSSProperties {
     '--theone-text-2': token.colorTextSecondary,
     '--theone-fill': token.colorFillTertiary,
     '--theone-aside-width': s.columnsAsideLayout === 'columns-vertical' ? '80px' : '64px',
-  } as CSSProperties;
+  };
+  const key = JSON.stringify(vars);
+  useEffect(() => {
+    const style = document.documentElement.style;
+    for (const [name, value] of Object.entries(JSON.parse(key) as Record<string, string>))
+      style.setProperty(name, value);
+  }, [key]);
 }
 
 function AppLayout() {
@@ -78,7 +88,7 @@ function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const vars = useCssVariables(s);
+  useCssVariables(s);
   useIdleLock(s.lockScreenTime);
   useTokenRefresh();
   const collapsed = s.isCollapse || narrow;
@@ -165,7 +175,7 @@ function AppLayout() {
   ].join(' ');
 
   return (
-    <div className={classes} style={vars} data-testid="layout">
+    <div className={classes} data-testid="layout">
       {frame}
       {drawerLoaded ? (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../../lib/session';
+import { registry } from '../routes/registry';
 import { buildTableFor, routesStore } from '../routes/routes-store';
 import { resetSettings, updateSettings } from '../settings/settings-store';
 import { isKnownScreenPath, MainView, unknownPathTarget } from './MainView';
@@ -48,17 +49,20 @@ beforeEach(() => {
   routesStore.replace({
     status: 'ready',
     routers: [],
-    table: buildTableFor([
-      {
-        path: '/bus',
-        component: 'Layout',
-        meta: { title: 'menu_bus' },
-        children: [
-          { path: 'orderList', component: 'bus/orderList', meta: { title: 'menu_order_list' } },
-          { path: 'orderAdd', component: 'bus/orderAdd', meta: { title: 'menu_order_add', noCache: true } },
-        ],
-      },
-    ]),
+    table: buildTableFor(
+      [
+        {
+          path: '/bus',
+          component: 'Layout',
+          meta: { title: 'menu_bus' },
+          children: [
+            { path: 'orderList', component: 'bus/orderList', meta: { title: 'menu_order_list' } },
+            { path: 'orderAdd', component: 'bus/orderAdd', meta: { title: 'menu_order_add', noCache: true } },
+          ],
+        },
+      ],
+      new Set(Object.keys(registry)),
+    ),
   });
 });
 afterEach(() => clearSession());

@@ -58,7 +58,6 @@ export function SideMenu({
   const location = useLocation();
   const table = routesStore.use((s) => s.table);
   const accordion = settingsStore.use((s) => s.isUniqueOpened);
-  const isDark = settingsStore.use((s) => s.isDark);
   const page = matchPage(table.pages, location.pathname)?.page;
   const selected = page?.menuKey;
   const [openKeys, setOpenKeys] = useState<string[]>(page?.openKeys ?? []);
@@ -92,7 +91,6 @@ export function SideMenu({
     <Menu
       className="layout-menu"
       mode={mode}
-      theme={isDark ? 'dark' : 'light'}
       items={items}
       selectedKeys={selectedKeys}
       onClick={onClick}

@@ -4,7 +4,6 @@ import { authStore, onSessionCleared } from '../../lib/session';
 import { createStore } from '../../lib/store';
 import { buildRouteTable, EMPTY_ROUTE_TABLE, type RouteTable } from './build-routes';
 import { LOCAL_ROUTES } from './local-routes';
-import { registry } from './registry';
 
 /**
  * The signed-in user's routes and menu. Empty until the guard's first entry loads getInfo and getRouters
@@ -25,10 +24,11 @@ export const routesStore = createStore<RoutesState>(initial());
 
 onSessionCleared(() => routesStore.replace(initial()));
 
-export function buildTableFor(routers: readonly RouterVo[]): RouteTable {
+/** The route table for the session's permissions; `screens` are the component ids of this build. */
+export function buildTableFor(routers: readonly RouterVo[], screens: ReadonlySet<string>): RouteTable {
   const { permissions, roles } = authStore.get();
   return buildRouteTable(routers, LOCAL_ROUTES, {
-    isRegistered: (id) => Object.hasOwn(registry, id),
+    isRegistered: (id) => screens.has(id),
     hasPermi: (keys) => checkPermission(permissions, keys),
     hasRole: (keys) => checkRole(roles, keys),
   });
@@ -36,15 +36,20 @@ export function buildTableFor(routers: readonly RouterVo[]): RouteTable {
 
 let inFlight: Promise<void> | undefined;
 
-/** getInfo, then (unless the password must be changed first) getRouters; builds the table once. */
+/**
+ * getInfo, then (unless the password must be changed first) getRouters; builds the table once.
+ * The screen registry is fetched alongside: it lists every screen's chunk, so it stays out of the login
+ * page's first load.
+ */
 export function loadSessionRoutes(): Promise<void> {
   if (inFlight) return inFlight;
   routesStore.set({ status: 'loading' });
   inFlight = (async () => {
     try {
-      const info = await fetchUserInfo();
+      const [info, { registry }] = await Promise.all([fetchUserInfo(), import('./registry')]);
       const routers = info.mustChangePassword ? [] : await fetchRouters();
-      routesStore.replace({ status: 'ready', routers, table: buildTableFor(routers) });
+      const screens = new Set(Object.keys(registry));
+      routesStore.replace({ status: 'ready', routers, table: buildTableFor(routers, screens) });
     } catch (error) {
       routesStore.set({ status: 'error' });
       throw error;
