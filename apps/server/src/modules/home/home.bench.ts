@@ -57,13 +57,12 @@ export const homeBenchGroup: BenchGroup = {
           value: Number(pct(times, 50).toFixed(1)),
           unit: 'ms',
         },
+        // Reported, not checked: the budget is the endpoint under load, which answers from the per-scope figures.
         {
           group: 'home-dashboard',
           name: `GET /bus/index recomputed (${user}) p95`,
           value: Number(pct(times, 95).toFixed(1)),
           unit: 'ms',
-          budget: '< 100 ms',
-          pass: pct(times, 95) < 100,
         },
       );
     }
