@@ -1,0 +1,178 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { computeOrderFees, type TOrderFeesInput } from '@theone/contracts/bas/pricing';
+import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
+import { FEE_SUPPLEMENT_FIELDS } from '@theone/contracts/bus/order-pricing';
+import { Button, InputNumber, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/ListPage';
+import { MoneyCell } from '../../../components/MoneyCell';
+import { feedback } from '../../../lib/feedback';
+import { usePermission } from '../../../lib/permission';
+import '../shared/bus.css';
+import { inwareKeys, orderUpdateFee, type TOrder } from './api';
+import { col, search } from './columns';
+
+/**
+ * deliveryfree (screens §3): add charges known only after arrival or delivery (S6-S8, not audited) before the fees
+ * are audited. Fee cells are edited in the table; the total is recomputed as you type (contracts'
+ * computeOrderFees); 'Save changed rows' sends only what changed, each with its version.
+ */
+type Edits = Record<number, Partial<Record<(typeof FEE_SUPPLEMENT_FIELDS)[number], string | null>>>;
+
+export default function DeliveryFreePage() {
+  const { t } = useTranslation();
+  const { hasPermi } = usePermission();
+  const queryClient = useQueryClient();
+  const [edits, setEdits] = useState<Edits>({});
+  const [fill, setFill] = useState<{ rows: TOrder[]; field: string; value: string | null } | null>(null);
+  const editable = (r: TOrder) => r.auditStatus !== 2 && r.status >= 6 && hasPermi('bus:feeRecord:save');
+
+  const set = (id: number, field: string, value: string | null) =>
+    setEdits((e) => ({ ...e, [id]: { ...e[id], [field]: value } }));
+
+  const total = (r: TOrder) => {
+    const fees: TOrderFeesInput = { ...(r as unknown as TOrderFeesInput), ...edits[r.id] };
+    try {
+      return computeOrderFees(fees).feeArAmount;
+    } catch {
+      return r.feeArAmount ?? null;
+    }
+  };
+
+  const save = async (rows: readonly TOrder[]) => {
+    const changed = rows.filter((r) => edits[r.id] && Object.keys(edits[r.id]!).length);
+    if (!changed.length) {
+      feedback.message.info(t('err_no_change'));
+      return;
+    }
+    try {
+      await orderUpdateFee({ rows: changed.map((r) => ({ id: r.id, version: r.version, ...edits[r.id] })) });
+      feedback.message.success(t('operation_success'));
+      setEdits({});
+      await queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+    } catch {
+      /* shown */
+    }
+  };
+
+  return (
+    <>
+      <ListPage<TOrder>
+        id="bus/deliveryfree"
+        queryKey={inwareKeys.lists()}
+        url="/bus/inware/list"
+        baseParams={{ view: 'deliveryfree' }}
+        rowKey="id"
+        defaultFilters={{ auditStatus: '0' }}
+        searchFields={[
+          search.transportId(),
+          search.mark(),
+          search.containerNo(),
+          search.dict('status', 'field_status', 'order_status'),
+          search.range('signTime', 'field_sign_time'),
+          {
+            type: 'select',
+            name: 'hasSupplement',
+            label: 'bus_has_supplement',
+            options: [
+              { value: '1', label: 'bus_yes' },
+              { value: '0', label: 'bus_no' },
+            ],
+          },
+          search.dict('auditStatus', 'field_audit_status', 'audit_status'),
+        ]}
+        columns={[
+          col.transportId('details'),
+          col.mark(),
+          col.text('consignee', 'field_consignee'),
+          col.text('containerNo', 'field_container_no', 130),
+          col.status(),
+          col.time('signTime', 'field_sign_time', true),
+          col.num('arrivedPiece', 'field_arrived_piece'),
+          col.num('arrivedVolume', 'field_arrived_volume', 110),
+          ...FEE_SUPPLEMENT_FIELDS.map((f) => ({
+            key: f,
+            title: orderFieldLabelKey(f),
+            width: 120,
+            fee: true,
+            render: (_v: unknown, r: TOrder) =>
+              editable(r) ? (
+                <InputNumber<string>
+                  stringMode
+                  min="0"
+                  precision={2}
+                  size="small"
+                  style={{ width: 100 }}
+                  value={(edits[r.id]?.[f] ?? (r as unknown as Record<string, string>)[f]) || null}
+                  onChange={(v) => set(r.id, f, v)}
+                  data-testid={`fee-${r.transportId}-${f}`}
+                />
+              ) : (
+                <MoneyCell value={(r as unknown as Record<string, string>)[f]} />
+              ),
+          })),
+          col.money('feeFreightAr', 'field_fee_freight_ar'),
+          {
+            key: 'feeArAmount',
+            title: 'field_fee_ar_amount',
+            width: 130,
+            fee: true,
+            render: (_v, r) => <MoneyCell value={total(r)} currency={r.currency} />,
+          },
+          { key: 'currency', title: 'field_currency', width: 80, fee: true },
+          col.dict('auditStatus', 'field_audit_status', 'audit_status'),
+        ]}
+        toolbar={[
+          {
+            key: 'save',
+            label: 'bus_btn_save_changed',
+            type: 'primary',
+            perm: 'bus:feeRecord:save',
+            onClick: (ctx) => save(ctx.rows),
+          },
+          {
+            key: 'fill',
+            label: 'bus_btn_fill_selected',
+            perm: 'bus:feeRecord:save',
+            selection: 'multiple',
+            onClick: (ctx) => setFill({ rows: [...ctx.selectedRows], field: FEE_SUPPLEMENT_FIELDS[0], value: null }),
+          },
+        ]}
+        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:feeRecord:export' }}
+      />
+      <Modal
+        open={Boolean(fill)}
+        title={t('bus_btn_fill_selected')}
+        onCancel={() => setFill(null)}
+        okText={t('confirm')}
+        cancelText={t('cancel')}
+        onOk={() => {
+          if (fill) for (const r of fill.rows) if (editable(r)) set(r.id, fill.field, fill.value);
+          setFill(null);
+        }}
+      >
+        {fill ? (
+          <Space>
+            <Select
+              style={{ width: 200 }}
+              value={fill.field}
+              onChange={(field) => setFill({ ...fill, field })}
+              options={FEE_SUPPLEMENT_FIELDS.map((f) => ({ value: f, label: t(orderFieldLabelKey(f)) }))}
+            />
+            <InputNumber<string>
+              stringMode
+              min="0"
+              precision={2}
+              value={fill.value}
+              onChange={(value) => setFill({ ...fill, value })}
+            />
+            <Button type="link" onClick={() => setEdits({})}>
+              {t('reset')}
+            </Button>
+          </Space>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

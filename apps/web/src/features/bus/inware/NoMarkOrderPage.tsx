@@ -1,0 +1,416 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { confirmAction } from '../../../components/confirm';
+import { DictSelect } from '../../../components/DictSelect';
+import { ListPage } from '../../../components/ListPage';
+import { feedback } from '../../../lib/feedback';
+import { GeogSelect } from '../../bas/common/selects';
+import { PrintButtons } from '../print';
+import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
+import '../shared/bus.css';
+import {
+  addOrder,
+  editFields,
+  fetchMarkAddress,
+  fetchNewNo,
+  inwareKeys,
+  type TOrder,
+  type TOrderSums,
+  useInit,
+} from './api';
+import { col, Days, SumsFooter, search } from './columns';
+import { rowActions } from './list-actions';
+
+/**
+ * noMarkOrder (screens §3): cargo received with no readable mark (S2, empty mark) until its owner is found.
+ * Register (A8: receipt number, courier data, measured figures) and Assign mark (A9: mark, transport mode,
+ * destination, consignee from the mark's default address; the server fetches the price).
+ */
+interface RegisterValues {
+  receivingNo: string;
+  expressCorp?: string;
+  expressNo?: string;
+  arrivedTime: Dayjs;
+  arrivedHouseId: number;
+  arrivedPiece: number;
+  arrivedWeight: string;
+  arrivedVolume?: string;
+  trayNo?: string;
+  cargoName?: string;
+  shipper?: string;
+  shipperTel?: string;
+  cargoRemark?: string;
+}
+
+interface AssignValues {
+  markId: number;
+  busType: string;
+  destAddrId: number;
+  consignee?: string;
+  consigneeTel?: string;
+  consigneeAddr?: string;
+}
+
+const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+
+function RegisterDialog({
+  open,
+  express,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  express?: string;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const init = useInit();
+  const [form] = Form.useForm<RegisterValues>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({
+      arrivedTime: dayjs(),
+      arrivedHouseId: init.data?.defaults.arrivedHouseId ?? undefined,
+      expressNo: express ?? '',
+    });
+    void fetchNewNo({ type: 'receivingNo' }).then((r) => form.setFieldValue('receivingNo', r.receivingNo));
+  }, [open, form, init.data, express]);
+  const submit = async () => {
+    let v: RegisterValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await addOrder({
+        status: 2,
+        receivingNo: v.receivingNo,
+        expressCorp: v.expressCorp ?? '',
+        expressNo: v.expressNo ?? '',
+        arrivedTime: v.arrivedTime.format('YYYY-MM-DD HH:mm:ss'),
+        arrivedHouseId: v.arrivedHouseId,
+        arrivedPiece: v.arrivedPiece,
+        arrivedWeight: str(v.arrivedWeight),
+        arrivedVolume: str(v.arrivedVolume),
+        trayNo: v.trayNo ?? '',
+        cargoName: v.cargoName ?? '',
+        shipper: v.shipper ?? '',
+        shipperTel: v.shipperTel ?? '',
+        cargoRemark: v.cargoRemark ?? '',
+      });
+      feedback.message.success(t('bus_msg_saved_no', { no: answer.data?.transportId }));
+      await onDone();
+      onClose();
+    } catch {
+      /* shown */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('bus_btn_register_no_mark')}
+      width={720}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      destroyOnHidden
+    >
+      <Form<RegisterValues> form={form} layout="vertical">
+        <div className="bus-form-grid">
+          <Form.Item
+            name="receivingNo"
+            label={t('field_receiving_no')}
+            rules={[{ required: true, whitespace: true, message: t('msg_enter_receipt_no') }]}
+          >
+            <Input data-testid="register-receipt" />
+          </Form.Item>
+          <Form.Item
+            name="arrivedHouseId"
+            label={t('field_arrived_house_id')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_house_id') }) }]}
+          >
+            <Select
+              options={(init.data?.warehouses ?? [])
+                .filter((w) => w.whType === '1')
+                .map((w) => ({ value: w.id, label: w.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="expressCorp" label={t('field_express_corp')}>
+            <DictSelect type="express_corp" />
+          </Form.Item>
+          <Form.Item name="expressNo" label={t('field_express_no')}>
+            <Input placeholder={t('msg_comma_separated')} data-testid="register-express" />
+          </Form.Item>
+          <Form.Item name="trayNo" label={t('field_tray_no')}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="arrivedPiece"
+            label={t('field_arrived_piece')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_piece') }) }]}
+          >
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="register-piece" />
+          </Form.Item>
+          <Form.Item
+            name="arrivedWeight"
+            label={t('field_arrived_weight')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_weight') }) }]}
+          >
+            <InputNumber<string>
+              stringMode
+              min="0"
+              precision={2}
+              style={{ width: '100%' }}
+              data-testid="register-weight"
+            />
+          </Form.Item>
+          <Form.Item name="arrivedVolume" label={t('field_arrived_volume')}>
+            <InputNumber<string>
+              stringMode
+              min="0"
+              precision={3}
+              style={{ width: '100%' }}
+              data-testid="register-volume"
+            />
+          </Form.Item>
+          <Form.Item name="cargoName" label={t('field_cargo_name')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="shipper" label={t('field_shipper')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="shipperTel" label={t('field_shipper_tel')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="cargoRemark" label={t('field_cargo_remark')} className="bus-span-2">
+            <Input />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () => void; onDone: () => unknown }) {
+  const { t } = useTranslation();
+  const init = useInit();
+  const [form] = Form.useForm<AssignValues>();
+  const [saving, setSaving] = useState(false);
+  const open = rows.length > 0;
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({
+      busType: init.data?.defaults.busType,
+      destAddrId: init.data?.defaults.destAddrId ?? undefined,
+    });
+  }, [open, form, init.data]);
+  const submit = async () => {
+    let v: AssignValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const mark = (await fetchMarkAddress(v.markId)).mark.mark;
+    if (!(await confirmAction({ content: t('bus_confirm_assign_mark', { mark, n: rows.length }) }))) return;
+    setSaving(true);
+    try {
+      await editFields({
+        ids: rows.map((r) => r.id),
+        versions: rows.map((r) => r.version),
+        fields: {
+          markId: v.markId,
+          busType: v.busType,
+          destAddrId: v.destAddrId,
+          consignee: v.consignee ?? '',
+          consigneeTel: v.consigneeTel ?? '',
+          consigneeAddr: v.consigneeAddr ?? '',
+        },
+      });
+      feedback.message.success(t('operation_success'));
+      await onDone();
+      onClose();
+    } catch {
+      /* shown */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('bus_btn_assign_mark')}
+      width={640}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      destroyOnHidden
+    >
+      <Form<AssignValues> form={form} layout="vertical">
+        <div className="bus-form-grid">
+          <Form.Item
+            name="markId"
+            label={t('field_mark')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_mark') }) }]}
+          >
+            <MarkInOrderSelect
+              data-testid="assign-mark"
+              onChange={async (id) => {
+                if (!id) return;
+                const info = await fetchMarkAddress(Number(id));
+                const a = info.defaultAddress;
+                if (a) form.setFieldsValue({ consignee: a.contact, consigneeTel: a.tel, consigneeAddr: a.addr });
+                if (info.mark.shippingChannels?.[0]) form.setFieldValue('busType', info.mark.shippingChannels[0]);
+              }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="busType"
+            label={t('field_bus_type')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_bus_type') }) }]}
+          >
+            <DictSelect type="bus_type" />
+          </Form.Item>
+          <Form.Item
+            name="destAddrId"
+            label={t('field_dest_addr_id')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_dest_addr_id') }) }]}
+          >
+            <GeogSelect orgId={2} />
+          </Form.Item>
+          <Form.Item name="consignee" label={t('field_consignee')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="consigneeTel" label={t('field_consignee_tel')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="consigneeAddr" label={t('field_consignee_addr')} className="bus-span-all">
+            <Input />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function NoMarkOrderPage() {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const express = params.get('register') ?? undefined;
+  const [registerOpen, setRegisterOpen] = useState(Boolean(express));
+  const [assigning, setAssigning] = useState<TOrder[]>([]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+  return (
+    <>
+      <ListPage<TOrder>
+        id="bus/noMarkOrder"
+        queryKey={inwareKeys.lists()}
+        url="/bus/inware/list"
+        baseParams={{ view: 'noMarkOrder' }}
+        rowKey="id"
+        searchFields={[
+          search.expressNo(),
+          search.receivingNo(),
+          search.dict('expressCorp', 'field_express_corp', 'express_corp'),
+          search.range('arrivedTime', 'field_arrived_time'),
+          search.text('cargoName', 'field_cargo_name'),
+          search.text('trayNo', 'field_tray_no'),
+          search.text('shipper', 'field_shipper'),
+          search.text('shipperTel', 'field_shipper_tel'),
+        ]}
+        columns={[
+          col.text('receivingNo', 'field_receiving_no', 150),
+          col.transportId('info'),
+          col.time('arrivedTime', 'field_arrived_time', true),
+          {
+            key: 'daysWaiting',
+            title: 'bus_days_waiting',
+            width: 90,
+            align: 'right',
+            render: (_v, r) => <Days since={r.arrivedTime} warnAfter={7} />,
+          },
+          col.text('arrivedHouseName', 'field_arrived_house_id', 110),
+          col.text('trayNo', 'field_tray_no', 90),
+          col.dict('expressCorp', 'field_express_corp', 'express_corp', 110),
+          col.express(),
+          col.text('shipper', 'field_shipper'),
+          col.text('shipperTel', 'field_shipper_tel'),
+          col.text('cargoName', 'field_cargo_name'),
+          col.num('arrivedPiece', 'field_arrived_piece'),
+          col.num('arrivedWeight', 'field_arrived_weight', 110),
+          col.num('arrivedVolume', 'field_arrived_volume', 110),
+          col.text('cargoRemark', 'field_cargo_remark', 140),
+          col.text('createBy', 'field_create_by', 100),
+        ]}
+        toolbar={[
+          {
+            key: 'register',
+            label: 'bus_btn_register_no_mark',
+            type: 'primary',
+            icon: <PlusOutlined />,
+            perm: 'bus:noMarkOrder:add',
+            onClick: () => setRegisterOpen(true),
+          },
+          {
+            key: 'assign',
+            label: 'bus_btn_assign_mark',
+            perm: 'bus:noMarkOrder:assign',
+            selection: 'multiple',
+            onClick: (ctx) => setAssigning([...ctx.selectedRows]),
+          },
+        ]}
+        toolbarExtra={(ctx) => (
+          <PrintButtons
+            ids={ctx.selectedRows.map((r) => r.id)}
+            kinds={['label']}
+            perms={{ label: 'bus:noMarkOrder:print' }}
+            onPrinted={() => ctx.refetch()}
+          />
+        )}
+        rowActions={[
+          rowActions.info(),
+          {
+            key: 'assign',
+            label: 'bus_btn_assign_mark',
+            perm: 'bus:noMarkOrder:assign',
+            onClick: (r) => setAssigning([r]),
+          },
+          rowActions.edit('bus:noMarkOrder:edit'),
+        ]}
+        actionsWidth={220}
+        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:noMarkOrder:export' }}
+        footer={(answer) => <SumsFooter arrived sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />}
+      />
+      <RegisterDialog
+        open={registerOpen}
+        express={express}
+        onClose={() => {
+          setRegisterOpen(false);
+          if (express) setParams({}, { replace: true });
+        }}
+        onDone={refresh}
+      />
+      <AssignDialog rows={assigning} onClose={() => setAssigning([])} onDone={refresh} />
+    </>
+  );
+}

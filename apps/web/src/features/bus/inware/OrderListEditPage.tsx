@@ -1,0 +1,324 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
+import { ORDER_FEE_INPUT_FIELDS } from '@theone/contracts/bus/order-pricing';
+import { DatePicker, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../../../components/DictSelect';
+import { ListPage } from '../../../components/ListPage';
+import { feedback } from '../../../lib/feedback';
+import { usePermission } from '../../../lib/permission';
+import { GeogSelect } from '../../bas/common/selects';
+import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
+import { canDo } from '../shared/order-actions';
+import '../shared/bus.css';
+import { editFields, inwareKeys, orderUpdate, type TOrder } from './api';
+import { col, search } from './columns';
+
+/**
+ * orderListEdit (screens §3): correct orders after receipt. What may change (chosen): consignee, phone, address,
+ * PO and customer numbers, cargo name and remark, expected arrival up to S7; mark, transport mode, destination and
+ * cargo type at S2 (re-priced); measured figures at S2-S3 (re-priced); fees (fee role) while not audited. Every
+ * change needs a reason and is logged before -> after. Modify = one order (audit/orderUpdate, with its version);
+ * Set a field = the selected orders (inware/editFields).
+ */
+type FieldKind =
+  | 'text'
+  | 'phone'
+  | 'time'
+  | 'mark'
+  | 'busType'
+  | 'geog'
+  | 'cargoType'
+  | 'int'
+  | 'weight'
+  | 'volume'
+  | 'money';
+const FIELDS: { name: string; kind: FieldKind; fee?: boolean; allowed: (r: TOrder) => boolean }[] = [
+  ...(['consignee', 'consigneeAddr', 'businessNo', 'clientNo', 'cargoName', 'cargoRemark', 'trayNo'] as const).map(
+    (name) => ({
+      name,
+      kind: 'text' as const,
+      allowed: (r: TOrder) => r.status <= 7,
+    }),
+  ),
+  { name: 'consigneeTel', kind: 'phone', allowed: (r) => r.status <= 7 },
+  { name: 'preArriveTime', kind: 'time', allowed: (r) => r.status <= 7 },
+  { name: 'markId', kind: 'mark', allowed: (r) => r.status <= 2 },
+  { name: 'busType', kind: 'busType', allowed: (r) => r.status <= 2 },
+  { name: 'destAddrId', kind: 'geog', allowed: (r) => r.status <= 2 },
+  { name: 'cargoType', kind: 'cargoType', allowed: (r) => r.status <= 2 },
+  { name: 'arrivedPiece', kind: 'int', allowed: (r) => r.status === 2 || r.status === 3 },
+  { name: 'arrivedWeight', kind: 'weight', allowed: (r) => r.status === 2 || r.status === 3 },
+  { name: 'arrivedVolume', kind: 'volume', allowed: (r) => r.status === 2 || r.status === 3 },
+  ...ORDER_FEE_INPUT_FIELDS.map((name) => ({
+    name,
+    kind: 'money' as const,
+    fee: true,
+    allowed: (r: TOrder) => r.auditStatus !== 2,
+  })),
+];
+
+function ValueInput({ kind, value, onChange }: { kind: FieldKind; value?: unknown; onChange?: (v: unknown) => void }) {
+  switch (kind) {
+    case 'time':
+      return (
+        <DatePicker
+          showTime
+          value={value ? dayjs(value as string) : null}
+          onChange={(d: Dayjs | null) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : null)}
+        />
+      );
+    case 'mark':
+      return <MarkInOrderSelect value={value as number} onChange={(v) => onChange?.(v)} style={{ width: 260 }} />;
+    case 'busType':
+      return (
+        <DictSelect type="bus_type" value={value as string} onChange={(v) => onChange?.(v)} style={{ width: 200 }} />
+      );
+    case 'cargoType':
+      return (
+        <DictSelect type="cargo_type" value={value as string} onChange={(v) => onChange?.(v)} style={{ width: 200 }} />
+      );
+    case 'geog':
+      return <GeogSelect orgId={2} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: 200 }} />;
+    case 'int':
+      return <InputNumber min={0} precision={0} value={value as number} onChange={(v) => onChange?.(v)} />;
+    case 'weight':
+    case 'money':
+      return (
+        <InputNumber<string> stringMode min="0" precision={2} value={value as string} onChange={(v) => onChange?.(v)} />
+      );
+    case 'volume':
+      return (
+        <InputNumber<string> stringMode min="0" precision={3} value={value as string} onChange={(v) => onChange?.(v)} />
+      );
+    default:
+      return <Input value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
+  }
+}
+
+function ModifyDialog({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: TOrder | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const { isFeeRole } = usePermission();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [saving, setSaving] = useState(false);
+  const fields = useMemo(
+    () => (order ? FIELDS.filter((f) => f.allowed(order) && (!f.fee || isFeeRole)) : []),
+    [order, isFeeRole],
+  );
+  useEffect(() => {
+    if (!order) return;
+    form.resetFields();
+    form.setFieldsValue(
+      Object.fromEntries(fields.map((f) => [f.name, (order as unknown as Record<string, unknown>)[f.name]])),
+    );
+  }, [order, form, fields]);
+  const submit = async () => {
+    if (!order) return;
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const changes: Record<string, unknown> = {};
+    for (const f of fields) {
+      const before = (order as unknown as Record<string, unknown>)[f.name];
+      const after = v[f.name];
+      if (String(before ?? '') !== String(after ?? '')) changes[f.name] = after;
+    }
+    if (!Object.keys(changes).length) {
+      feedback.message.info(t('err_no_change'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await orderUpdate({ id: order.id, version: order.version, changes, reason: v.reason });
+      feedback.message.success(t('operation_success'));
+      await onDone();
+      onClose();
+    } catch {
+      /* shown */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={Boolean(order)}
+      title={`${t('bus_btn_modify')} ${order?.transportId ?? ''}`}
+      width={760}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <div className="bus-form-grid">
+          {fields.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={t(orderFieldLabelKey(f.name))}>
+              <ValueInput kind={f.kind} />
+            </Form.Item>
+          ))}
+        </div>
+        <Form.Item
+          name="reason"
+          label={t('bus_reason')}
+          rules={[{ required: true, whitespace: true, message: t('err_reason_required') }]}
+        >
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} data-testid="modify-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () => void; onDone: () => unknown }) {
+  const { t } = useTranslation();
+  const { isFeeRole } = usePermission();
+  const [field, setField] = useState<string>('consigneeTel');
+  const [value, setValue] = useState<unknown>('');
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+  const def = FIELDS.find((f) => f.name === field)!;
+  const submit = async () => {
+    const wrong = rows.filter((r) => !def.allowed(r));
+    if (wrong.length) {
+      feedback.message.warning(`${t('msg_edit_state_reselect')}: ${wrong.map((r) => r.transportId).join(', ')}`);
+      return;
+    }
+    if (!reason.trim()) {
+      feedback.message.warning(t('err_reason_required'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await editFields({
+        ids: rows.map((r) => r.id),
+        versions: rows.map((r) => r.version),
+        fields: { [field]: value },
+        reason,
+      });
+      feedback.message.success(t('operation_success'));
+      await onDone();
+      onClose();
+    } catch {
+      /* shown */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={rows.length > 0}
+      title={t('bus_btn_set_field')}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      destroyOnHidden
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{t('bus_selected_n', { n: rows.length })}</Typography.Text>
+        <Select
+          style={{ width: '100%' }}
+          value={field}
+          onChange={(v) => {
+            setField(v);
+            setValue(undefined);
+          }}
+          options={FIELDS.filter((f) => !f.fee || isFeeRole).map((f) => ({
+            value: f.name,
+            label: t(orderFieldLabelKey(f.name)),
+          }))}
+        />
+        <ValueInput kind={def.kind} value={value} onChange={setValue} />
+        <Input.TextArea
+          placeholder={t('bus_reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+        />
+      </Space>
+    </Modal>
+  );
+}
+
+export default function OrderListEditPage() {
+  const queryClient = useQueryClient();
+  const [modifying, setModifying] = useState<TOrder | null>(null);
+  const [batch, setBatch] = useState<TOrder[]>([]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+  return (
+    <>
+      <ListPage<TOrder>
+        id="bus/orderListEdit"
+        queryKey={inwareKeys.lists()}
+        url="/bus/inware/list"
+        baseParams={{ view: 'orderListEdit' }}
+        rowKey="id"
+        requireCondition
+        searchFields={[
+          search.transportId(),
+          search.expressNo(),
+          search.receivingNo(),
+          search.containerNo(),
+          search.mark(),
+          search.dict('status', 'field_status', 'order_status'),
+          search.range('orderTime', 'field_order_time'),
+        ]}
+        columns={[
+          col.transportId('details'),
+          col.status(),
+          col.dict('auditStatus', 'field_audit_status', 'audit_status'),
+          col.mark(),
+          col.text('consignee', 'field_consignee'),
+          col.text('consigneeTel', 'field_consignee_tel'),
+          col.text('consigneeAddr', 'field_consignee_addr', 180),
+          col.text('cargoName', 'field_cargo_name'),
+          col.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+          col.busType(),
+          col.text('destAddrName', 'field_dest_addr_id', 100),
+          col.text('businessNo', 'field_business_no'),
+          col.text('clientNo', 'field_client_no'),
+          col.text('cargoRemark', 'field_cargo_remark', 140),
+          col.time('preArriveTime', 'field_pre_arrive_time'),
+          col.num('arrivedPiece', 'field_arrived_piece'),
+          col.num('arrivedWeight', 'field_arrived_weight', 110),
+          col.num('arrivedVolume', 'field_arrived_volume', 110),
+          col.money('feeFreightAr', 'field_fee_freight_ar'),
+          col.money('feeArAmount', 'field_fee_ar_amount'),
+        ]}
+        toolbar={[
+          {
+            key: 'batch',
+            label: 'bus_btn_set_field',
+            perm: 'bus:orderListEdit:batch',
+            selection: 'multiple',
+            onClick: (ctx) => setBatch([...ctx.selectedRows]),
+          },
+        ]}
+        rowActions={[
+          {
+            key: 'modify',
+            label: 'bus_btn_modify',
+            perm: 'bus:orderListEdit:edit',
+            hidden: (r) => r.status > 7 && !canDo(r, 'modifyAfterReceipt'),
+            onClick: (r) => setModifying(r),
+          },
+        ]}
+        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:orderListEdit:export' }}
+      />
+      <ModifyDialog order={modifying} onClose={() => setModifying(null)} onDone={refresh} />
+      <BatchDialog rows={batch} onClose={() => setBatch([])} onDone={refresh} />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { ListPage } from '../../../components/ListPage';
+import { navigateTo } from '../../../lib/navigation';
+import { PrintButtons } from '../print';
+import { canDo } from '../shared/order-actions';
+import '../shared/bus.css';
+import { inwareKeys, type TOrder, type TOrderSums } from './api';
+import { col, SumsFooter, search } from './columns';
+import { rowActions, toolbar } from './list-actions';
+
+/**
+ * orderList (screens §3): any order in any status. Opens on the last 30 days; a search with no condition says M8.
+ * Several waybill, express, receipt, PO or container numbers are separated by English commas.
+ */
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+export default function OrderListPage() {
+  return (
+    <ListPage<TOrder>
+      id="bus/orderList"
+      queryKey={inwareKeys.lists()}
+      url="/bus/inware/list"
+      baseParams={{ view: 'orderList' }}
+      rowKey="id"
+      requireCondition
+      defaultFilters={{ beginTime: day(-30), endTime: day(0) }}
+      visibleFields={4}
+      searchFields={[
+        search.transportId(),
+        search.expressNo(),
+        search.mark(),
+        search.range('orderTime', 'field_order_time'),
+        search.receivingNo(),
+        search.businessNo(),
+        search.text('clientNo', 'field_client_no'),
+        search.text('agent', 'field_top_mark'),
+        search.text('consignee', 'field_consignee'),
+        search.text('consigneeTel', 'field_consignee_tel'),
+        search.text('shipper', 'field_shipper'),
+        search.text('cargoName', 'field_cargo_name'),
+        search.dict('busType', 'field_bus_type', 'bus_type'),
+        search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+        search.geog('leftAddrId', 1),
+        search.geog('destAddrId', 2),
+        search.dict('status', 'field_status', 'order_status'),
+        search.dict('auditStatus', 'field_audit_status', 'audit_status'),
+        search.dict('deliveryStatus', 'field_delivery_status', 'send_status'),
+        search.dict('signStatus', 'field_sign_status', 'sign_status'),
+        search.containerNo(),
+        search.text('sealNo', 'field_seal_no'),
+        search.text('truckNo', 'field_truck_no'),
+        search.text('trayNo', 'field_tray_no'),
+        search.range('arrivedTime', 'field_arrived_time', 'ArrivedTime'),
+        search.range('signTime', 'field_sign_time', 'SignTime'),
+      ]}
+      columns={[
+        col.transportId('details'),
+        col.status(),
+        col.mark(),
+        col.busType(),
+        col.route(),
+        col.text('consignee', 'field_consignee'),
+        col.text('consigneeTel', 'field_consignee_tel'),
+        col.text('cargoName', 'field_cargo_name'),
+        col.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+        col.pieces(),
+        col.weights(),
+        col.volumes(),
+        col.time('orderTime', 'field_order_time', true),
+        col.time('arrivedTime', 'field_arrived_time', true),
+        col.text('containerNo', 'field_container_no', 130),
+        col.time('leftTime', 'field_left_time', false, true),
+        col.time('preArriveTime', 'field_pre_arrive_time', true, true),
+        col.time('signTime', 'field_sign_time', true, true),
+        col.num('signPiece', 'field_sign_piece'),
+        col.dict('auditStatus', 'field_audit_status', 'audit_status'),
+        col.exception(),
+        col.money('feeFreightAr', 'field_fee_freight_ar'),
+        col.money('feeArAmount', 'field_fee_ar_amount', true),
+        { ...col.dict('arWriteStatus', 'field_ar_write_status', 'write_status'), fee: true },
+        { ...col.express(), defaultHidden: true },
+        col.text('businessNo', 'field_business_no', 110, true),
+        col.text('clientNo', 'field_client_no', 110, true),
+        col.text('trayNo', 'field_tray_no', 90, true),
+        col.text('truckNo', 'field_truck_no', 110, true),
+        col.text('sealNo', 'field_seal_no', 110, true),
+        { ...col.num('printTimes', 'field_print_times'), defaultHidden: true },
+        col.text('shipper', 'field_shipper', 110, true),
+      ]}
+      toolbar={[
+        toolbar.exportCargo('bus:order:export'),
+        toolbar.fetchPrice('bus:order:price'),
+        toolbar.recalculate('bus:order:price'),
+      ]}
+      toolbarExtra={(ctx) => (
+        <PrintButtons
+          ids={ctx.selectedRows.map((r) => r.id)}
+          kinds={['label', 'receipt']}
+          perms={{ label: 'bus:order:print', receipt: 'bus:order:print' }}
+          onPrinted={() => ctx.refetch()}
+        />
+      )}
+      rowActions={[
+        rowActions.details(),
+        rowActions.edit('bus:order:edit'),
+        {
+          key: 'modify',
+          label: 'bus_btn_modify',
+          perm: 'bus:orderListEdit:edit',
+          hidden: (r) => !canDo(r, 'modifyAfterReceipt'),
+          onClick: (r) => navigateTo(`/bus/orderListEdit?transportId=${r.transportId}`),
+        },
+        rowActions.stepBack(),
+      ]}
+      actionsWidth={250}
+      exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:order:export' }}
+      footer={(answer) => <SumsFooter sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />}
+    />
+  );
+}

@@ -1,0 +1,200 @@
+import { ORDER_STATUSES } from '@theone/contracts/bus/order-status';
+import { Alert, Card, Space, Steps, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DetailItem, DetailView } from '../../../components/DetailView';
+import { DictTag } from '../../../components/DictTag';
+import { useDictLabel } from '../../../lib/dict';
+import { formatDateTime } from '../../../lib/format';
+import type { TCargoLine, TOrder, TOrderLogRow } from './api';
+import { Measured } from './columns';
+
+/** The blocks of orderInfo and orderDetails: header, order fields, cargo (declared vs measured), fees, steps. */
+
+const money = (name: keyof TOrder & string, label: string): DetailItem<TOrder> => ({
+  name,
+  label,
+  type: 'money',
+  fee: true,
+  currency: (o) => o.currency,
+});
+
+export const ORDER_ITEMS: DetailItem<TOrder>[] = [
+  {
+    name: 'mark',
+    label: 'field_mark',
+    render: (_v, o) => (o.mark ? `${o.mark} · ${o.markName}${o.topMark ? ` (${o.topMark})` : ''}` : 'NO MARK'),
+  },
+  { name: 'busType', label: 'field_bus_type', type: 'dict', dictType: 'bus_type' },
+  { name: 'route', label: 'bus_route', render: (_v, o) => `${o.leftAddrName || '-'} → ${o.destAddrName || '-'}` },
+  { name: 'consignee', label: 'field_consignee' },
+  { name: 'consigneeTel', label: 'field_consignee_tel' },
+  { name: 'consigneeAddr', label: 'field_consignee_addr' },
+  { name: 'shipper', label: 'field_shipper' },
+  { name: 'shipperTel', label: 'field_shipper_tel' },
+  { name: 'businessNo', label: 'field_business_no' },
+  { name: 'clientNo', label: 'field_client_no' },
+  { name: 'expressCorp', label: 'field_express_corp', type: 'dict', dictType: 'express_corp' },
+  {
+    name: 'expressNo',
+    label: 'field_express_no',
+    render: (_v, o) => (
+      <Space size={4} wrap>
+        {o.expressNo ? o.expressNo.split(',').map((n) => <Tag key={n}>{n}</Tag>) : '-'}
+      </Space>
+    ),
+  },
+  { name: 'cargoName', label: 'field_cargo_name' },
+  { name: 'cargoType', label: 'field_cargo_type', type: 'dict', dictType: 'cargo_type' },
+  { name: 'declaredValue', label: 'field_declared_value', type: 'money' },
+  { name: 'orderTime', label: 'field_order_time', type: 'datetime' },
+  { name: 'preArriveTime', label: 'field_pre_arrive_time', type: 'datetime' },
+  { name: 'arrivedTime', label: 'field_arrived_time', type: 'datetime' },
+  { name: 'arrivedHouseName', label: 'field_arrived_house_id' },
+  { name: 'receivingNo', label: 'field_receiving_no' },
+  { name: 'trayNo', label: 'field_tray_no' },
+  { name: 'containerNo', label: 'field_container_no' },
+  { name: 'sealNo', label: 'field_seal_no' },
+  { name: 'truckNo', label: 'field_truck_no' },
+  { name: 'cargoRemark', label: 'field_cargo_remark' },
+  { name: 'remark', label: 'field_remark' },
+  { name: 'createBy', label: 'field_create_by', render: (_v, o) => `${o.createBy} ${formatDateTime(o.createTime)}` },
+];
+
+export const FEE_ITEMS: DetailItem<TOrder>[] = [
+  money('feeFreightAr', 'field_fee_freight_ar'),
+  money('feeAgentAp', 'field_fee_agent_ap'),
+  money('feePickAr', 'field_fee_pick_ar'),
+  money('feeSendAr', 'field_fee_send_ar'),
+  money('feePackAr', 'field_fee_pack_ar'),
+  money('feeUnloadAr', 'field_fee_unload_ar'),
+  money('feeInsuranceAr', 'field_fee_insurance_ar'),
+  money('feeWoodenAr', 'field_fee_wooden_ar'),
+  money('feeChacheAr', 'field_fee_chache_ar'),
+  money('deliveryAr', 'field_delivery_ar'),
+  money('feeReplaceAr', 'field_fee_replace_ar'),
+  money('feeOtherAr', 'field_fee_other_ar'),
+  money('chinaFeeAr', 'field_china_fee_ar'),
+  money('thFeeAr', 'field_th_fee_ar'),
+  money('feeArAmount', 'field_fee_ar_amount'),
+  money('agentArAmount', 'field_agent_ar_amount'),
+  { name: 'currencyRate', label: 'field_currency_rate', fee: true },
+  { name: 'rmbAmount', label: 'field_rmb_amount', type: 'money', fee: true, currency: 'RMB' },
+  { name: 'volumePrice', label: 'field_volume_price', type: 'money', fee: true, currency: (o) => o.currency },
+  { name: 'weightPrice', label: 'field_weight_price', type: 'money', fee: true, currency: (o) => o.currency },
+  { name: 'calPriceType', label: 'field_cal_price_type', type: 'dict', dictType: 'cal_price_type', fee: true },
+];
+
+export function OrderHeader({ order, extra }: { order: TOrder; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap size={12} style={{ marginBottom: 12 }} data-testid="order-header">
+      <Typography.Title level={4} style={{ margin: 0 }} copyable>
+        {order.transportId}
+      </Typography.Title>
+      <DictTag type="order_status" value={order.status} />
+      <DictTag type="audit_status" value={order.auditStatus} />
+      {order.ifException === 1 ? <Tag color="red">{t('field_if_exception')}</Tag> : null}
+      <Tag>
+        {t('field_print_times')}: {order.printTimes}
+      </Tag>
+      {extra}
+    </Space>
+  );
+}
+
+export function ExceptionBanner({ order }: { order: TOrder }) {
+  const { t } = useTranslation();
+  const type = useDictLabel('exception_type');
+  if (order.ifException !== 1) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={`${t('field_if_exception')}: ${type(order.exceptionType)} ${order.exceptionDesc}`}
+    />
+  );
+}
+
+/** Declared vs received figures side by side, then the lines grouped by receipt ('' = declared). */
+export function CargoBlock({ order }: { order: TOrder }) {
+  const { t } = useTranslation();
+  const lines = order.cargoLines ?? [];
+  const groups = new Map<string, TCargoLine[]>();
+  for (const l of lines) groups.set(l.receivingNo ?? '', [...(groups.get(l.receivingNo ?? '') ?? []), l]);
+  return (
+    <>
+      <Space size={32} className="bus-totals" style={{ marginBottom: 12 }} data-testid="declared-vs-received">
+        <span>
+          {t('field_cargo_piece')}: <Measured declared={order.cargoPiece} measured={order.arrivedPiece} />
+        </span>
+        <span>
+          {t('field_cargo_weight')}: <Measured declared={order.cargoWeight} measured={order.arrivedWeight} />
+        </span>
+        <span>
+          {t('field_cargo_volume')}: <Measured declared={order.cargoVolume} measured={order.arrivedVolume} />
+        </span>
+      </Space>
+      {[...groups].map(([receipt, rows]) => (
+        <Card
+          key={receipt}
+          size="small"
+          title={receipt ? `${t('field_receiving_no')} ${receipt}` : t('bus_declared_lines')}
+          style={{ marginBottom: 8 }}
+        >
+          <Table<TCargoLine>
+            size="small"
+            pagination={false}
+            rowKey={(l) => String(l.id)}
+            dataSource={rows}
+            columns={[
+              { title: '#', dataIndex: 'lineNo', width: 50 },
+              { title: t('field_piece'), dataIndex: 'piece', width: 80 },
+              { title: t('field_size'), dataIndex: 'size', width: 140 },
+              { title: t('field_weight'), dataIndex: 'weight', width: 110, align: 'right' },
+              { title: t('field_volume'), dataIndex: 'volume', width: 110, align: 'right' },
+              { title: t('field_total_count'), dataIndex: 'totalCount', width: 100 },
+            ]}
+          />
+        </Card>
+      ))}
+    </>
+  );
+}
+
+/** S0-S8 with the time of each step from the log. */
+export function StatusSteps({ order, log }: { order: TOrder; log: TOrderLogRow[] | undefined }) {
+  const label = useDictLabel('order_status');
+  const when = new Map<number, string>();
+  for (const r of log ?? []) if (r.toStatus !== null) when.set(r.toStatus, r.createTime);
+  return (
+    <Steps
+      size="small"
+      current={order.status}
+      style={{ marginBottom: 16 }}
+      items={ORDER_STATUSES.map((s) => ({
+        title: label(s),
+        description: when.get(s) ? formatDateTime(when.get(s)) : undefined,
+      }))}
+    />
+  );
+}
+
+export function OrderFields({ order }: { order: TOrder }) {
+  return <DetailView<TOrder> data={order} items={ORDER_ITEMS} column={{ xs: 1, sm: 2, lg: 3 }} />;
+}
+
+export function FeeFields({ order }: { order: TOrder }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {order.auditStatus === 2 ? (
+        <Tag color="purple" style={{ marginBottom: 8 }}>
+          {t('bus_fees_frozen')}
+        </Tag>
+      ) : null}
+      <DetailView<TOrder> data={order} items={FEE_ITEMS} column={{ xs: 1, sm: 2, lg: 3 }} />
+    </>
+  );
+}

@@ -1,0 +1,342 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { lineVolume, orderCargoTotals } from '@theone/contracts/bus/order-cargo';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../../../components/DictSelect';
+import { feedback } from '../../../lib/feedback';
+import { usePermission } from '../../../lib/permission';
+import { fetchNewNo, receiveOrder, type TOrder, useInit } from './api';
+
+/**
+ * Receive dialog of inOrder (A5 receive S0/S1 -> S2; A6 re-measure or a further receipt of S2): the receipt number
+ * (a new WR number offered, M9 when empty), warehouse, tray, the measured lines (volume from L × W × H) or totals
+ * only, the express numbers to tick, 'damaged or short' raising a problem item. The server re-prices on the
+ * measured figures; the fee role sees the freight old -> new.
+ */
+interface Values {
+  receivingNo: string;
+  arrivedTime: Dayjs;
+  arrivedHouseId: number;
+  trayNo?: string;
+  mode: 'lines' | 'totals';
+  lines?: { piece?: number; cargoLength?: string; cargoWidth?: string; cargoHight?: string; weight?: string }[];
+  arrivedPiece?: number;
+  arrivedWeight?: string;
+  arrivedVolume?: string;
+  checked?: string[];
+  damaged?: boolean;
+  exceptionType?: string;
+  exceptionDesc?: string;
+  remark?: string;
+}
+
+const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+
+export function ReceiveDialog({
+  order,
+  onClose,
+  onDone,
+}: {
+  order: TOrder | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const { isFeeRole } = usePermission();
+  const init = useInit();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const mode = Form.useWatch('mode', form);
+  const lines = Form.useWatch('lines', form);
+  const pieces = Form.useWatch('arrivedPiece', form);
+  const damaged = Form.useWatch('damaged', form);
+  const remeasure = order ? order.status === 2 : false;
+
+  useEffect(() => {
+    if (!order) return;
+    form.resetFields();
+    form.setFieldsValue({
+      arrivedTime: dayjs(),
+      arrivedHouseId: order.arrivedHouseId ?? init.data?.defaults.arrivedHouseId ?? undefined,
+      trayNo: order.trayNo,
+      mode: 'totals',
+      arrivedPiece: order.cargoPiece || undefined,
+      lines: [{ piece: 1 }],
+      checked: [],
+    });
+    void fetchNewNo({ type: 'receivingNo' }).then((r) => form.setFieldValue('receivingNo', r.receivingNo));
+  }, [order, form, init.data]);
+
+  const lineTotals = useMemo(() => {
+    try {
+      return orderCargoTotals({
+        lines: (lines ?? []).filter((l) => l?.piece).map((l) => ({ ...l, piece: l.piece ?? 0 })),
+      });
+    } catch {
+      return null;
+    }
+  }, [lines]);
+  const measuredPieces = mode === 'lines' ? lineTotals?.cargoPiece : pieces;
+
+  const submit = async () => {
+    if (!order) return;
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await receiveOrder({
+        id: order.id,
+        version: order.version,
+        receivingNo: v.receivingNo?.trim() ?? '',
+        arrivedTime: v.arrivedTime.format('YYYY-MM-DD HH:mm:ss'),
+        arrivedHouseId: v.arrivedHouseId,
+        trayNo: v.trayNo ?? '',
+        lines:
+          v.mode === 'lines'
+            ? (v.lines ?? [])
+                .filter((l) => l.piece)
+                .map((l) => ({
+                  piece: l.piece,
+                  cargoLength: str(l.cargoLength),
+                  cargoWidth: str(l.cargoWidth),
+                  cargoHight: str(l.cargoHight),
+                  weight: str(l.weight),
+                }))
+            : [],
+        ...(v.mode === 'totals'
+          ? { arrivedPiece: v.arrivedPiece, arrivedWeight: str(v.arrivedWeight), arrivedVolume: str(v.arrivedVolume) }
+          : {}),
+        remark: v.remark ?? '',
+        ...(v.damaged ? { exceptionType: v.exceptionType ?? '2', exceptionDesc: v.exceptionDesc ?? '' } : {}),
+      });
+      if (isFeeRole && result.feesBefore.feeArAmount !== undefined) {
+        feedback.message.success(
+          t('bus_msg_received_fees', { before: result.feesBefore.feeArAmount, after: result.feesAfter.feeArAmount }),
+          6,
+        );
+      } else feedback.message.success(t('bus_msg_received'));
+      await onDone();
+      onClose();
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={Boolean(order)}
+      title={`${remeasure ? t('bus_btn_remeasure') : t('bus_btn_receive')} ${order?.transportId ?? ''}`}
+      width={820}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      data-testid="receive-dialog"
+    >
+      {order ? (
+        <Typography.Paragraph type="secondary">
+          {order.mark} · {order.cargoName} · {t('field_cargo_piece')} {order.cargoPiece} · {order.cargoWeight} kg ·{' '}
+          {order.cargoVolume} m³
+        </Typography.Paragraph>
+      ) : null}
+      <Form<Values> form={form} layout="vertical">
+        <Space wrap size={16} style={{ width: '100%' }}>
+          <Form.Item
+            name="receivingNo"
+            label={t('field_receiving_no')}
+            rules={[{ required: true, whitespace: true, message: t('msg_enter_receipt_no') }]}
+          >
+            <Input style={{ width: 200 }} data-testid="receive-no" />
+          </Form.Item>
+          <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item
+            name="arrivedHouseId"
+            label={t('field_arrived_house_id')}
+            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_house_id') }) }]}
+          >
+            <Select
+              style={{ width: 180 }}
+              options={(init.data?.warehouses ?? [])
+                .filter((w) => w.whType === '1')
+                .map((w) => ({ value: w.id, label: w.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="trayNo" label={t('field_tray_no')}>
+            <Input style={{ width: 120 }} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="mode">
+          <Radio.Group
+            options={[
+              { value: 'totals', label: t('bus_receive_totals') },
+              { value: 'lines', label: t('bus_receive_lines') },
+            ]}
+          />
+        </Form.Item>
+        {mode === 'lines' ? (
+          <Form.List name="lines">
+            {(fields, { add, remove }) => (
+              <>
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="key"
+                  dataSource={fields}
+                  columns={[
+                    {
+                      title: t('field_piece'),
+                      width: 90,
+                      render: (_v, f) => (
+                        <Form.Item name={[f.name, 'piece']} noStyle>
+                          <InputNumber min={1} precision={0} data-testid={`receive-line-${f.name}-piece`} />
+                        </Form.Item>
+                      ),
+                    },
+                    ...(['cargoLength', 'cargoWidth', 'cargoHight'] as const).map((k) => ({
+                      title: t(
+                        k === 'cargoLength'
+                          ? 'field_cargo_length'
+                          : k === 'cargoWidth'
+                            ? 'field_cargo_width'
+                            : 'field_cargo_hight',
+                      ),
+                      render: (_v: unknown, f: { name: number }) => (
+                        <Form.Item name={[f.name, k]} noStyle>
+                          <InputNumber<string> stringMode min="0" precision={2} style={{ width: 90 }} />
+                        </Form.Item>
+                      ),
+                    })),
+                    {
+                      title: t('field_weight'),
+                      render: (_v, f) => (
+                        <Form.Item name={[f.name, 'weight']} noStyle>
+                          <InputNumber<string>
+                            stringMode
+                            min="0"
+                            precision={2}
+                            style={{ width: 100 }}
+                            data-testid={`receive-line-${f.name}-weight`}
+                          />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      title: t('field_volume'),
+                      render: (_v, f) => {
+                        const l = lines?.[f.name];
+                        try {
+                          return l?.piece && l.cargoLength && l.cargoWidth && l.cargoHight
+                            ? lineVolume({ ...l, piece: l.piece })
+                            : '-';
+                        } catch {
+                          return '-';
+                        }
+                      },
+                    },
+                    {
+                      title: '',
+                      width: 40,
+                      render: (_v, f) => (
+                        <Button
+                          type="text"
+                          danger
+                          size="small"
+                          icon={<DeleteOutlined />}
+                          onClick={() => remove(f.name)}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+                <Space style={{ margin: '8px 0' }}>
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => add({ piece: 1 })}>
+                    {t('bus_add_line')}
+                  </Button>
+                  <span className="bus-totals">
+                    {t('field_cargo_piece')} {lineTotals?.cargoPiece ?? 0} · {lineTotals?.cargoWeight ?? '0.00'} kg ·{' '}
+                    {lineTotals?.cargoVolume ?? '0.000'} m³
+                  </span>
+                </Space>
+              </>
+            )}
+          </Form.List>
+        ) : (
+          <Space wrap size={16}>
+            <Form.Item
+              name="arrivedPiece"
+              label={t('field_arrived_piece')}
+              rules={[{ required: true, message: t('err_required', { field: t('field_arrived_piece') }) }]}
+            >
+              <InputNumber min={1} precision={0} data-testid="receive-piece" />
+            </Form.Item>
+            <Form.Item
+              name="arrivedWeight"
+              label={t('field_arrived_weight')}
+              rules={[{ required: true, message: t('err_required', { field: t('field_arrived_weight') }) }]}
+            >
+              <InputNumber<string> stringMode min="0" precision={2} data-testid="receive-weight" />
+            </Form.Item>
+            <Form.Item name="arrivedVolume" label={t('field_arrived_volume')}>
+              <InputNumber<string> stringMode min="0" precision={3} data-testid="receive-volume" />
+            </Form.Item>
+          </Space>
+        )}
+        {order && measuredPieces && measuredPieces !== order.cargoPiece && !remeasure ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('bus_msg_piece_differs', { declared: order.cargoPiece, measured: measuredPieces })}
+          />
+        ) : null}
+        {order?.expressNo ? (
+          <Form.Item name="checked" label={t('bus_express_checklist')}>
+            <Checkbox.Group options={order.expressNo.split(',').map((n) => ({ value: n, label: n }))} />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="damaged" valuePropName="checked">
+          <Checkbox>{t('bus_damaged_or_short')}</Checkbox>
+        </Form.Item>
+        {damaged ? (
+          <Space wrap size={16}>
+            <Form.Item name="exceptionType" label={t('field_exception_type')} initialValue="2">
+              <DictSelect type="exception_type" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="exceptionDesc" label={t('field_exception_desc')}>
+              <Input style={{ width: 360 }} maxLength={500} />
+            </Form.Item>
+          </Space>
+        ) : null}
+        <Form.Item name="remark" label={t('field_remark')}>
+          <Input maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { ListPage } from '../../../components/ListPage';
+import { navigateTo } from '../../../lib/navigation';
+import { PrintButtons } from '../print';
+import '../shared/bus.css';
+import { inwareKeys, type TOrder, type TOrderSums } from './api';
+import { col, Days, SumsFooter, search } from './columns';
+import { rowActions, toolbar } from './list-actions';
+import { OrderImportDialog } from './OrderImportDialog';
+
+/** unOrder (screens §3): orders entered but not received (S0, S1): complete, confirm, chase. */
+export default function UnOrderPage() {
+  const [importOpen, setImportOpen] = useState(false);
+  return (
+    <>
+      <ListPage<TOrder>
+        id="bus/unOrder"
+        queryKey={inwareKeys.lists()}
+        url="/bus/inware/list"
+        baseParams={{ view: 'unOrder' }}
+        rowKey="id"
+        searchFields={[
+          search.transportId(),
+          search.mark(),
+          search.expressNo(),
+          search.businessNo(),
+          search.text('clientNo', 'field_client_no'),
+          search.text('consignee', 'field_consignee'),
+          search.text('consigneeTel', 'field_consignee_tel'),
+          search.text('cargoName', 'field_cargo_name'),
+          search.dict('busType', 'field_bus_type', 'bus_type'),
+          search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+          search.geog('leftAddrId', 1),
+          search.geog('destAddrId', 2),
+          search.dict('status', 'field_status', 'order_status'),
+          search.range('orderTime', 'field_order_time'),
+          search.text('createBy', 'field_create_by'),
+        ]}
+        columns={[
+          col.transportId('info'),
+          col.status(),
+          col.mark(),
+          col.busType(),
+          col.route(),
+          col.text('consignee', 'field_consignee'),
+          col.text('consigneeTel', 'field_consignee_tel'),
+          col.text('cargoName', 'field_cargo_name'),
+          col.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+          col.num('cargoPiece', 'field_cargo_piece', 80, true),
+          col.num('cargoWeight', 'field_cargo_weight', 100, true),
+          col.num('cargoVolume', 'field_cargo_volume', 100, true),
+          col.dict('expressCorp', 'field_express_corp', 'express_corp', 110),
+          col.express(),
+          col.text('businessNo', 'field_business_no', 110, true),
+          col.text('clientNo', 'field_client_no', 110, true),
+          col.time('orderTime', 'field_order_time', true),
+          {
+            key: 'daysWaiting',
+            title: 'bus_days_waiting',
+            width: 90,
+            align: 'right',
+            render: (_v, r) => <Days since={r.orderTime} warnAfter={7} />,
+          },
+          col.num('printTimes', 'field_print_times', 80),
+          col.money('feeFreightAr', 'field_fee_freight_ar'),
+          col.money('feeArAmount', 'field_fee_ar_amount', true),
+          col.text('createBy', 'field_create_by', 100),
+        ]}
+        toolbar={[
+          {
+            key: 'add',
+            label: 'bus_btn_new_order',
+            type: 'primary',
+            icon: <PlusOutlined />,
+            perm: 'bus:orderAdd',
+            onClick: () => navigateTo('/bus/orderAdd'),
+          },
+          toolbar.confirm(),
+          toolbar.backToStaged(),
+          toolbar.fetchPrice('bus:unOrder:price'),
+          toolbar.remove(),
+          { key: 'import', label: 'import', perm: 'bus:unOrder:import', onClick: () => setImportOpen(true) },
+          toolbar.exportCargo('bus:unOrder:export'),
+        ]}
+        toolbarExtra={(ctx) => (
+          <PrintButtons
+            ids={ctx.selectedRows.map((r) => r.id)}
+            kinds={['label']}
+            perms={{ label: 'bus:unOrder:print' }}
+            onPrinted={() => ctx.refetch()}
+          />
+        )}
+        rowActions={[
+          rowActions.info(),
+          rowActions.edit('bus:unOrder:edit'),
+          rowActions.confirm(),
+          rowActions.backToStaged(),
+          rowActions.copy(),
+          rowActions.remove(),
+        ]}
+        actionsWidth={230}
+        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:unOrder:export' }}
+        footer={(answer) => <SumsFooter sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />}
+      />
+      <OrderImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={() => undefined} />
+    </>
+  );
+}

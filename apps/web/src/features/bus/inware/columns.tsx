@@ -1,0 +1,205 @@
+import { firstExpressNo } from '@theone/contracts/bus/order-numbers';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListColumn, SearchField } from '../../../components/ListPage';
+import { MoneyCell } from '../../../components/MoneyCell';
+import { GeogFilterSelect } from '../../bas/common/selects';
+import { ORDER_DETAIL_PATH, ORDER_INFO_PATH, type TOrder, type TOrderSums } from './api';
+
+/** Columns, search fields and the totals footer shared by the order lists (screens bus-container.md §3). */
+
+const DAY = 86_400_000;
+export const daysSince = (iso: string | null | undefined) =>
+  iso ? Math.max(0, Math.floor((Date.now() - new Date(iso).getTime()) / DAY)) : null;
+
+export function Days({ since, warnAfter }: { since: string | null | undefined; warnAfter: number }) {
+  const d = daysSince(since);
+  if (d === null) return null;
+  return <span className={d > warnAfter ? 'bus-days-late' : undefined}>{d}</span>;
+}
+
+/** Declared vs received, red when they differ. */
+export function Measured({ declared, measured }: { declared: string | number; measured: string | number | null }) {
+  if (measured === null || measured === undefined) return <span>{declared}</span>;
+  const differs = String(declared) !== String(measured) && Number(declared) !== Number(measured);
+  return (
+    <span>
+      {declared} / <span className={differs ? 'bus-diff' : undefined}>{measured}</span>
+    </span>
+  );
+}
+
+export const col = {
+  transportId: (to: 'info' | 'details' = 'info'): ListColumn<TOrder> => ({
+    key: 'transportId',
+    title: 'field_transport_id',
+    width: 150,
+    fixed: 'left',
+    sortable: true,
+    render: (_v, r) => (
+      <Link
+        to={`${to === 'info' ? ORDER_INFO_PATH : ORDER_DETAIL_PATH}?id=${r.id}`}
+        data-testid={`order-link-${r.transportId}`}
+      >
+        {r.transportId}
+      </Link>
+    ),
+  }),
+  status: (): ListColumn<TOrder> => ({
+    key: 'status',
+    title: 'field_status',
+    width: 100,
+    type: 'dict',
+    dictType: 'order_status',
+  }),
+  mark: (): ListColumn<TOrder> => ({
+    key: 'mark',
+    title: 'field_mark',
+    width: 110,
+    render: (_v, r) =>
+      r.mark ? (
+        <Tooltip title={r.markName}>
+          <span>{r.mark}</span>
+          {r.topMark ? <Tag style={{ marginLeft: 4 }}>{r.topMark}</Tag> : null}
+        </Tooltip>
+      ) : (
+        <Tag color="orange">NO MARK</Tag>
+      ),
+  }),
+  busType: (): ListColumn<TOrder> => ({
+    key: 'busType',
+    title: 'field_bus_type',
+    width: 100,
+    type: 'dict',
+    dictType: 'bus_type',
+  }),
+  route: (): ListColumn<TOrder> => ({
+    key: 'route',
+    title: 'bus_route',
+    width: 140,
+    render: (_v, r) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
+  }),
+  text: (key: keyof TOrder & string, title: string, width = 120, defaultHidden = false): ListColumn<TOrder> => ({
+    key,
+    title,
+    width,
+    defaultHidden,
+  }),
+  dict: (key: keyof TOrder & string, title: string, dictType: string, width = 100): ListColumn<TOrder> => ({
+    key,
+    title,
+    width,
+    type: 'dict',
+    dictType,
+  }),
+  num: (key: keyof TOrder & string, title: string, width = 90, sortable = false): ListColumn<TOrder> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+    sortable,
+  }),
+  time: (key: keyof TOrder & string, title: string, sortable = false, defaultHidden = false): ListColumn<TOrder> => ({
+    key,
+    title,
+    width: 160,
+    type: 'datetime',
+    sortable,
+    defaultHidden,
+  }),
+  express: (): ListColumn<TOrder> => ({
+    key: 'expressNo',
+    title: 'field_express_no',
+    width: 170,
+    render: (_v, r) => <Tooltip title={r.expressNo.split(',').join(', ')}>{firstExpressNo(r.expressNo)}</Tooltip>,
+  }),
+  money: (key: keyof TOrder & string, title: string, sortable = false): ListColumn<TOrder> => ({
+    key,
+    title,
+    width: 120,
+    type: 'money',
+    fee: true,
+    sortable,
+    currency: (r) => r.currency,
+  }),
+  exception: (): ListColumn<TOrder> => ({
+    key: 'ifException',
+    title: 'field_if_exception',
+    width: 90,
+    render: (_v, r) => (r.ifException === 1 ? <Tag color="red">{r.exceptionType ? '!' : '!'}</Tag> : null),
+  }),
+  pieces: (): ListColumn<TOrder> => ({
+    key: 'pieces',
+    title: 'bus_pieces_declared_received',
+    width: 110,
+    align: 'right',
+    render: (_v, r) => <Measured declared={r.cargoPiece} measured={r.arrivedPiece} />,
+  }),
+  weights: (): ListColumn<TOrder> => ({
+    key: 'weights',
+    title: 'bus_weight_declared_received',
+    width: 150,
+    align: 'right',
+    render: (_v, r) => <Measured declared={r.cargoWeight} measured={r.arrivedWeight} />,
+  }),
+  volumes: (): ListColumn<TOrder> => ({
+    key: 'volumes',
+    title: 'bus_volume_declared_received',
+    width: 140,
+    align: 'right',
+    render: (_v, r) => <Measured declared={r.cargoVolume} measured={r.arrivedVolume} />,
+  }),
+};
+
+export const search = {
+  transportId: (): SearchField => ({ type: 'numbers', name: 'transportId', label: 'field_transport_id' }),
+  expressNo: (): SearchField => ({ type: 'numbers', name: 'expressNo', label: 'field_express_no' }),
+  receivingNo: (): SearchField => ({ type: 'numbers', name: 'receivingNo', label: 'field_receiving_no' }),
+  businessNo: (): SearchField => ({ type: 'numbers', name: 'businessNo', label: 'field_business_no' }),
+  containerNo: (): SearchField => ({ type: 'numbers', name: 'containerNo', label: 'field_container_no' }),
+  mark: (): SearchField => ({ type: 'text', name: 'mark', label: 'field_mark', placeholder: 'bus_marks_placeholder' }),
+  text: (name: string, label: string): SearchField => ({ type: 'text', name, label }),
+  dict: (name: string, label: string, dictType: string): SearchField => ({ type: 'dict', name, label, dictType }),
+  geog: (name: 'leftAddrId' | 'destAddrId', orgId: 1 | 2): SearchField => ({
+    type: 'custom',
+    name,
+    label: name === 'leftAddrId' ? 'field_left_addr_id' : 'field_dest_addr_id',
+    render: () => <GeogFilterSelect orgId={orgId} />,
+  }),
+  range: (name: string, label: string, suffix?: string): SearchField =>
+    suffix
+      ? { type: 'dateRange', name, label, begin: `begin${suffix}`, end: `end${suffix}` }
+      : { type: 'dateRange', name, label },
+};
+
+/** The totals row under a list (the server's sums over the whole filtered set). */
+export function SumsFooter({ sums, arrived = false }: { sums?: Partial<TOrderSums>; arrived?: boolean }): ReactNode {
+  const { t } = useTranslation();
+  if (!sums) return null;
+  return (
+    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
+      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
+      <span>
+        {t('field_cargo_piece')}: <b>{arrived ? sums.arrivedPiece : sums.cargoPiece}</b>
+      </span>
+      <span>
+        {t('field_cargo_weight')}: <b>{arrived ? sums.arrivedWeight : sums.cargoWeight}</b>
+      </span>
+      <span>
+        {t('field_cargo_volume')}: <b>{arrived ? sums.arrivedVolume : sums.cargoVolume}</b>
+      </span>
+      {sums.feeArAmount !== undefined ? (
+        <span>
+          {t('field_fee_ar_amount')}: <MoneyCell value={sums.feeArAmount} />
+        </span>
+      ) : null}
+      {sums.rmbAmount !== undefined ? (
+        <span>
+          {t('field_rmb_amount')}: <MoneyCell value={sums.rmbAmount} currency="RMB" />
+        </span>
+      ) : null}
+    </Space>
+  );
+}
