@@ -26,7 +26,8 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Batch actions put up to 500 comma-separated ids in one path segment.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
