@@ -27,7 +27,7 @@ const SCREENS: { name: string; path: string; open?: string }[] = [
 
 for (const language of LANGUAGES) {
   test(`[SYSTEM]: screenshots in ${language}`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await signIn(page, 'admin');
     await page.evaluate((lang) => localStorage.setItem('THEONE-language', JSON.stringify(lang)), language);
     await page.reload();
@@ -42,10 +42,17 @@ for (const language of LANGUAGES) {
         `${new URL(page.url()).pathname.replace(/(\/theone\/).*$/, '$1')}${screen.path}`,
       );
       await page.waitForLoadState('networkidle');
+      await expect(page.locator('.theone-page-loading, .ant-spin-spinning').filter({ visible: true })).toHaveCount(0, {
+        timeout: 30_000,
+      });
       if (screen.open) {
         await page.getByTestId(screen.open).filter({ visible: true }).first().click();
         await expect(page.getByRole('dialog').last()).toBeVisible();
         await page.waitForLoadState('networkidle');
+        await expect(page.locator('.theone-page-loading, .ant-spin-spinning').filter({ visible: true })).toHaveCount(
+          0,
+          { timeout: 30_000 },
+        );
       }
       await page.waitForTimeout(400);
       await page.screenshot({ path: `screenshots/system-${screen.name}-${language}.png`, fullPage: true });
