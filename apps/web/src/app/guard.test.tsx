@@ -1,12 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../lib/request';
 import { authStore, clearSession, setToken } from '../lib/session';
 import { decideGuard, safeRedirect } from './guard';
 import { RouteGuard } from './RouteGuard';
 import { routesStore } from './routes/routes-store';
+
+// antd renders slowly in jsdom, more so while other test runs share the machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The route guard of spec §2. */
 describe('decideGuard', () => {

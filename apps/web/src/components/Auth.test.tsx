@@ -4,6 +4,9 @@ import { usePermission } from '../lib/permission';
 import { authStore, clearSession } from '../lib/session';
 import { Auth } from './Auth';
 
+// antd renders slowly in jsdom, more so while other test runs share the machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 /** Permission component and hook (spec §5, §6). */
 const as = (permissions: string[], roles: string[], isFeeRole = false) =>
   authStore.set({ permissions, roles, isFeeRole });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 
@@ -8,6 +8,9 @@ import { initI18n } from '../lib/i18n';
  * Vitest 'web' project setup (jsdom): browser APIs antd needs, and i18next loaded with the real
  * translation sheet (read from disk) in zh-cn, so tests see the texts users see.
  */
+// findBy*/waitFor wait longer than the default second: antd is slow in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
 export const SHEET_PATH = resolve(__dirname, '../../public/i18n/translations.csv');
 
 Object.defineProperty(window, 'matchMedia', {

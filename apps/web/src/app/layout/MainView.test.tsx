@@ -8,6 +8,9 @@ import { buildTableFor, routesStore } from '../routes/routes-store';
 import { resetSettings, updateSettings } from '../settings/settings-store';
 import { isKnownScreenPath, MainView, unknownPathTarget } from './MainView';
 
+// antd renders slowly in jsdom, more so while other test runs share the machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 /** Keep-alive main view: open tabs keep their state; unknown paths go to 401/404. */
 vi.mock('../routes/registry', async () => {
   const { lazy } = await import('react');

@@ -72,6 +72,20 @@ export function MainView({ scrollContainer }: { scrollContainer: RefObject<HTMLE
     visitTag({ title: page.title, icon: page.icon, affix: page.affix, noCache: page.noCache, location });
   }, [match, valid, location]);
 
+  // Affix tabs (home) are there from the start, as in RuoYi's tags view.
+  useEffect(() => {
+    for (const page of table.pages) {
+      if (!page.affix || tagsStore.get().views.some((v) => v.key === page.path)) continue;
+      const location = { pathname: page.path, search: '', hash: '', key: 'affix', state: null };
+      visitTag({ title: page.title, icon: page.icon, affix: true, noCache: page.noCache, location });
+    }
+  }, [table.pages]);
+
+  // Only tabs opened in this page load are kept mounted: tabs restored after a reload, and the affix
+  // home tab, mount when first shown.
+  const opened = useRef(new Set<string>());
+  opened.current.add(activeKey);
+
   const routes = useMemo<RouteObject[]>(
     () => table.pages.map((p) => ({ path: p.path, element: <PageElement componentId={p.componentId} /> })),
     [table.pages],
@@ -106,7 +120,7 @@ export function MainView({ scrollContainer }: { scrollContainer: RefObject<HTMLE
   const keepAlive = isTagsView && isCache;
   const mounted = keepAlive
     ? views
-        .filter((v) => v.key === activeKey || !v.noCache)
+        .filter((v) => v.key === activeKey || (!v.noCache && opened.current.has(v.key)))
         .map((v) => ({ key: v.key, location: v.location, refresh: v.refreshCount }))
     : [];
   if (!mounted.some((v) => v.key === activeKey)) {

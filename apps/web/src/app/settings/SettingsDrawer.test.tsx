@@ -5,6 +5,9 @@ import { AppProviders } from '../providers';
 import { colourWarning, DRAWER_WIDTH, SettingsDrawer } from './SettingsDrawer';
 import { DEFAULT_SETTINGS, resetSettings, sanitizeSettings, settingsStore } from './settings-store';
 
+// antd renders slowly in jsdom, more so while other test runs share the machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 /** The layout settings drawer (spec §2): every option applies at once and is saved under THEONE-. */
 let fb: ReturnType<typeof spyFeedback>;
 beforeEach(() => {
