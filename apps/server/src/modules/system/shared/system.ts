@@ -42,11 +42,6 @@ export function deptPickerScope(auth: AuthContext): SQL | undefined {
   });
 }
 
-/** `dept_id IN (the department and everything below it)` on any department column. */
-export function deptAndBelow(column: SQL | Parameters<typeof eq>[0], deptId: number): SQL {
-  return sql`${column} IN (SELECT d.dept_id FROM sys_dept d WHERE d.del_flag = '0' AND (d.dept_id = ${deptId} OR ${String(deptId)} = ANY(string_to_array(d.ancestors, ','))))`;
-}
-
 /** Loads live users by id inside the caller's scope; any id missing or outside it is a 404. */
 export async function usersInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
   const unique = [...new Set(ids)];

@@ -155,7 +155,7 @@ export default function DictDataPage() {
   const dictId = useDigitsParam('dictId');
   const leave = useLeavePage();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<{ open: boolean; data?: TDictData }>({ open: false });
+  const [editing, setEditing] = useState<{ open: boolean; data?: TDictData; type?: string }>({ open: false });
   const type = useQuery({
     queryKey: dictTypeKeys.detail(dictId ?? 0),
     queryFn: () => systemApi.dictType(dictId!),
@@ -269,10 +269,10 @@ export default function DictDataPage() {
       />
       <DictDataFormModal
         open={editing.open}
-        dictType={editing.data?.dictType ?? dictType}
+        dictType={editing.data?.dictType ?? editing.type ?? dictType}
         data={editing.data}
         onClose={() => setEditing({ open: false })}
-        onSaved={() => refresh(editing.data?.dictType ?? dictType)}
+        onSaved={() => refresh(editing.data?.dictType ?? editing.type ?? dictType)}
       />
     </>
   );
