@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { baseURL, CHROMIUM_ARGS, CHROMIUM_PATH, dataDir, externalBaseUrl, port } from './support/env';
+import { baseURL, CHROMIUM_ARGS, CHROMIUM_PATH, dataDir, externalBaseUrl, outputDir, port } from './support/env';
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium). Playwright starts the built app on a free
@@ -17,6 +17,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  outputDir,
   globalTeardown: './support/global-teardown.ts',
   use: {
     baseURL,

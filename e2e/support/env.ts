@@ -18,6 +18,11 @@ function freePort(): number {
 
 export const externalBaseUrl = process.env.E2E_BASE_URL;
 
+// Each run writes its traces to its own folder: several people run the suite in one checkout, and
+// Playwright empties its output folder when a run starts.
+process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`;
+export const outputDir = `test-results/run-${process.env.E2E_RUN_ID}`;
+
 if (!externalBaseUrl) {
   process.env.E2E_PORT ??= String(freePort());
   process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'theone-e2e-'));
