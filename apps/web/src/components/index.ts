@@ -7,7 +7,9 @@
  * - Auth (component) and usePermission (hook): permission- and role-gated rendering.
  * - confirmAction: the Tips prompt; runStateAction: check, confirm, call, toast, refresh, 409 handling.
  * - useTabTitle: name the page's tab (details pages: the waybill number).
+ * - useUnsavedChanges(dirty): ask before a form with unsaved changes goes (tab closed, page unloaded).
  */
+export { useUnsavedChanges } from '../app/layout/unsaved-changes';
 export { useTabTitle } from '../app/layout/use-tab-title';
 export { download, downloadFile, exportFileName } from '../lib/download';
 export { formatDate, formatDateTime, formatMoney } from '../lib/format';

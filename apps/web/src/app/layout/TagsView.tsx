@@ -3,6 +3,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { confirmAction } from '../../components/confirm';
 import { settingsStore } from '../settings/settings-store';
 import { MenuIcon } from './menu-icons';
 import {
@@ -15,6 +16,7 @@ import {
   tagKey,
   tagsStore,
 } from './tags-store';
+import { hasUnsavedChanges } from './unsaved-changes';
 
 /** Open pages as tabs: click to return, × to close, right-click (or the end button) for refresh/close others/all. */
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeLeft' | 'closeRight' | 'closeAll';
@@ -34,7 +36,21 @@ export function TagsView() {
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [activeKey]);
 
-  const run = (action: Action, view: TagView) => {
+  /** The tabs an action would close. */
+  const closing = (action: Action, view: TagView): string[] => {
+    const index = views.findIndex((v) => v.key === view.key);
+    const pick = (keep: (v: TagView, i: number) => boolean) =>
+      views.filter((v, i) => !v.affix && !keep(v, i)).map((v) => v.key);
+    if (action === 'close') return [view.key];
+    if (action === 'closeOthers') return pick((v) => v.key === view.key);
+    if (action === 'closeLeft') return pick((_, i) => i >= index);
+    if (action === 'closeRight') return pick((_, i) => i <= index);
+    if (action === 'closeAll') return pick(() => false);
+    return [view.key];
+  };
+
+  const run = async (action: Action, view: TagView) => {
+    if (hasUnsavedChanges(closing(action, view)) && !(await confirmAction({ content: t('msg_unsaved_leave') }))) return;
     let next: TagView | undefined;
     if (action === 'refresh') {
       refreshTag(view.key);
