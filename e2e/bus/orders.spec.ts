@@ -42,6 +42,11 @@ async function ensureCsLead(page: Page) {
       menuIds: [fee.menuId],
     });
   const feeRole = (await roles('e2e_fee_view'))!;
+  // a lead serves every customer of the team: data scope 'all'
+  await page.request.put(`${apiURL}/system/role/dataScope`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { roleId: feeRole.roleId, dataScope: '1' },
+  });
   const service = (await roles('service'))!;
   await api(page, admin, 'post', '/system/user', {
     userName: CS_LEAD.username,
@@ -74,8 +79,11 @@ async function pick(page: Page, select: ReturnType<Page['locator']>, search: str
 }
 
 const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
+/** The input of an antd number box, whichever element carries the test id. */
+const numberBox = (scope: Page | ReturnType<Page['locator']>, id: string) =>
+  scope.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let transportId = '';
 
@@ -94,7 +102,7 @@ test('[ORDERS]: a service clerk enters an order with three cargo lines and sees 
   await form.getByTestId('order-express').fill(EXPRESS.join(','));
   // three cargo lines, totals as you type
   for (let i = 0; i < 3; i++) await form.getByTestId('cargo-add-line').click();
-  const line = (i: number, field: string) => form.getByTestId(`line-${i}-${field}`).locator('input');
+  const line = (i: number, field: string) => numberBox(form, `line-${i}-${field}`);
   await line(0, 'piece').fill('2');
   await line(0, 'cargoLength').fill('50');
   await line(0, 'cargoWidth').fill('40');
@@ -105,7 +113,7 @@ test('[ORDERS]: a service clerk enters an order with three cargo lines and sees 
   await line(1, 'cargoHight').fill('100');
   await line(1, 'weight').fill('60');
   await line(2, 'piece').fill('3');
-  await form.getByTestId('line-2-volume-input').locator('input').fill('0.05');
+  await numberBox(form, 'line-2-volume-input').fill('0.05');
   await line(2, 'weight').fill('15.5');
   await expect(form.getByTestId('total-piece')).toHaveText('6');
   await expect(form.getByTestId('total-weight')).toHaveText('100.00');
@@ -131,9 +139,9 @@ test('[ORDERS]: the order is received into the warehouse with its measured weigh
   const dialog = page.getByTestId('receive-dialog');
   await expect(page.locator('.ant-modal-title', { hasText: transportId })).toBeVisible();
   await expect(page.getByTestId('receive-no')).toHaveValue(/^WR\d{11}$/);
-  await page.getByTestId('receive-piece').locator('input').fill('6');
-  await page.getByTestId('receive-weight').locator('input').fill('300');
-  await page.getByTestId('receive-volume').locator('input').fill('1.13');
+  await numberBox(page, 'receive-piece').fill('6');
+  await numberBox(page, 'receive-weight').fill('300');
+  await numberBox(page, 'receive-volume').fill('1.13');
   await page
     .locator('.ant-modal:visible')
     .getByRole('button', { name: /确\s*定/ })
@@ -159,7 +167,9 @@ test('[ORDERS]: an order is found by one of its express numbers', async ({ page 
   // the fee columns are not there for a user without the fee role
   await expect(list.locator('thead')).not.toContainText('应收合计');
   await list.getByTestId(`order-link-${transportId}`).click();
-  await expect(visible(page, '[data-testid=order-details-page]')).toContainText(EXPRESS[0]!);
+  const details = visible(page, '[data-testid=order-details-page]');
+  await expect(details).toContainText(EXPRESS[0]!);
+  await details.getByRole('tab', { name: '订单日志' }).click();
   await expect(visible(page, '[data-testid=order-log]')).toContainText('入仓');
 });
 
@@ -171,8 +181,8 @@ test('[ORDERS]: a no-mark parcel is received and later assigned to a mark', asyn
   await expect(page.getByTestId('register-receipt')).toHaveValue(/^WR\d{11}$/);
   const receipt = await page.getByTestId('register-receipt').inputValue();
   await page.getByTestId('register-express').fill(parcel);
-  await page.getByTestId('register-piece').locator('input').fill('2');
-  await page.getByTestId('register-weight').locator('input').fill('12.5');
+  await numberBox(page, 'register-piece').fill('2');
+  await numberBox(page, 'register-weight').fill('12.5');
   await page
     .locator('.ant-modal:visible')
     .getByRole('button', { name: /确\s*定/ })
