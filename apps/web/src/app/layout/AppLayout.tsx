@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { theme } from 'antd';
+import { FloatButton, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../lib/use-narrow';
@@ -182,6 +182,7 @@ function AppLayout() {
           <SettingsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
       ) : null}
+      <FloatButton.BackTop target={() => scrollRef.current ?? window} duration={800} visibilityHeight={600} />
       <LockScreen />
     </div>
   );
