@@ -8,7 +8,15 @@ import { badRequest, duplicate, forbidden, inUse } from '../../../platform/error
 import { ok } from '../../../platform/http/envelope';
 import { likeContains } from '../../../platform/http/paging';
 import { sysRoleDept } from '../role/role.table';
-import { BUSINESS_TYPE, deptScope, deptsInScope, lostUpdate, operlog, touched } from '../shared/system';
+import {
+  BUSINESS_TYPE,
+  deptScope,
+  deptsInScope,
+  dropCountsOnChange,
+  lostUpdate,
+  operlog,
+  touched,
+} from '../shared/system';
 import { sysUser } from '../user/user.table';
 import { sysDept } from './dept.table';
 
@@ -61,6 +69,7 @@ async function checkDeptUnique(db: DbOrTx, parentId: number, deptName: string, e
  * `ancestors` keeps 'department and below' one indexed comparison away.
  */
 export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  dropCountsOnChange(app);
   app.get(
     '/system/dept/list',
     {

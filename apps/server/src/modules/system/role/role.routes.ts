@@ -32,6 +32,7 @@ import {
   BUSINESS_TYPE,
   deptScope,
   deptsInScope,
+  dropCountsOnChange,
   exportBody,
   isUniqueViolation,
   lostUpdate,
@@ -181,6 +182,7 @@ function authUserWhere(auth: AuthContext, q: TAuthUserQuery, allocated: boolean)
  * taken from, and to the departments of a custom scope.
  */
 export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  dropCountsOnChange(app);
   acceptFormBodies(app);
 
   app.get(

@@ -9,6 +9,7 @@ import { changedReload, forbidden, notFound } from '../../../platform/errors';
 import { BUSINESS_TYPE, type BusinessType, type OperlogConfig } from '../../../platform/operlog';
 import { sysDept } from '../dept/dept.table';
 import { sysUser, sysUserRole } from '../user/user.table';
+import { invalidateUserCounts } from './count-cache';
 
 /**
  * Helpers shared by the /system routes (issue 4): data scope on users and departments, the built-in admin
@@ -146,4 +147,15 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/**
+ * Drops the cached user-list totals before any change of this plugin answers (users, departments, roles),
+ * so the caller's next list shows the change.
+ */
+export function dropCountsOnChange(app: FastifyInstance) {
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET') invalidateUserCounts();
+    return payload;
+  });
 }

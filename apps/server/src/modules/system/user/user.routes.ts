@@ -11,7 +11,7 @@ import {
   ZUserResetPwd,
   zIdsParam,
 } from '@theone/contracts';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../../platform/auth/password';
@@ -30,6 +30,7 @@ import {
   assertMayManage,
   BUSINESS_TYPE,
   deptPickerScope,
+  dropCountsOnChange,
   exportBody,
   isUniqueViolation,
   lostUpdate,
@@ -44,6 +45,7 @@ import {
   checkPostIds,
   checkRoleIds,
   checkUserUnique,
+  countUsers,
   postIdsOf,
   postOptions,
   replaceUserPosts,
@@ -80,6 +82,7 @@ const storedPhone = (value: string) => (value ? (normalizePhone(value) ?? value)
  */
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, settings }) => {
   acceptFormBodies(app);
+  dropCountsOnChange(app);
 
   app.get(
     '/system/user/list',
@@ -91,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const q = req.query;
       const where = await userListWhere(db, req.auth, q);
       const { limit, offset } = pageOf(q);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ ...USER_COLUMNS, roles: rolesColumn })
           .from(sysUser)
@@ -100,12 +103,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
           .orderBy(...userListOrder(q))
           .limit(limit)
           .offset(offset),
-        db.select({ n: count() }).from(sysUser).where(where),
+        countUsers(db, req.auth, q, where),
       ]);
       return table(
         req,
         rows.map((r) => ({ ...r, dept: r.deptId ? { deptId: r.deptId, deptName: r.deptName ?? '' } : null })),
-        total?.n ?? 0,
+        total,
       );
     },
   );

@@ -1,5 +1,5 @@
 import type { TUserQuery } from '@theone/contracts';
-import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -8,6 +8,7 @@ import { dateRange, likeContains, orderOf } from '../../../platform/http/paging'
 import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
+import { cachedCount } from '../shared/count-cache';
 import { ADMIN_ROLE_ID, deptsInScope, userScope } from '../shared/system';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
 
@@ -41,12 +42,20 @@ export const USER_COLUMNS = {
 export async function resolvedUserScope(db: DbOrTx, auth: AuthContext): Promise<SQL | undefined> {
   if (userScope(auth) === undefined) return undefined;
   const deptFilter = dataScopeFilter(auth, { dept: sysDept.deptId });
-  const deptIds = (await db.select({ id: sysDept.deptId }).from(sysDept).where(deptFilter)).map((d) => d.id);
-  const self = auth.roles.some((r) => r.dataScope === '5') ? eq(sysUser.userId, auth.userId) : undefined;
-  const conditions = [deptIds.length ? inArray(sysUser.deptId, deptIds) : undefined, self].filter(
-    (c): c is SQL => c !== undefined,
+  const deptIds = await cachedCount(`scope:${scopeSignature(auth)}`, async () =>
+    (await db.select({ id: sysDept.deptId }).from(sysDept).where(deptFilter)).map((d) => d.id),
   );
+  const self = auth.roles.some((r) => r.dataScope === '5') ? eq(sysUser.userId, auth.userId) : undefined;
+  const conditions = [deptIds.length ? deptIn(deptIds) : undefined, self].filter((c): c is SQL => c !== undefined);
   return conditions.length ? or(...conditions) : sql`false`;
+}
+
+/**
+ * `dept_id = ANY($1::bigint[])`: one array parameter instead of one per department, so the statement stays
+ * short to parse and plan while the planner still sees how many departments there are.
+ */
+function deptIn(ids: readonly number[]): SQL {
+  return sql`${sysUser.deptId} = ANY(${sql.param([...ids])}::bigint[])`;
 }
 
 /** A department and everything below it, as ids (an explicit list, for the same planner reason). */
@@ -71,7 +80,7 @@ export async function userListWhere(db: DbOrTx, auth: AuthContext, q: Partial<TU
     q.nickName ? ilike(sysUser.nickName, likeContains(q.nickName)) : undefined,
     q.phonenumber ? like(sysUser.phonenumber, likeContains(q.phonenumber)) : undefined,
     q.status ? eq(sysUser.status, q.status) : undefined,
-    subtree ? (subtree.length ? inArray(sysUser.deptId, subtree) : sql`false`) : undefined,
+    subtree ? (subtree.length ? deptIn(subtree) : sql`false`) : undefined,
     dateRange(sysUser.createTime, q),
   );
 }
@@ -227,4 +236,36 @@ export async function replaceUserRoles(db: DbOrTx, userId: number, roleIds: read
 export async function replaceUserPosts(db: DbOrTx, userId: number, postIds: readonly number[]) {
   await db.delete(sysUserPost).where(eq(sysUserPost.userId, userId));
   if (postIds.length) await db.insert(sysUserPost).values(postIds.map((postId) => ({ userId, postId })));
+}
+
+function scopeSignature(auth: AuthContext): string {
+  if (userScope(auth) === undefined) return 'all';
+  const roles = auth.roles.map((r) => `${r.roleId}:${r.dataScope}`).sort();
+  return [auth.authEpoch, auth.deptId, auth.userId, ...roles].join('|');
+}
+
+/** The list's total, cached briefly per caller scope and filters (shared/count-cache.ts). */
+export function countUsers(
+  db: DbOrTx,
+  auth: AuthContext,
+  q: Partial<TUserQuery>,
+  where: SQL | undefined,
+): Promise<number> {
+  const key = JSON.stringify([
+    `count:${scopeSignature(auth)}`,
+    q.userName,
+    q.nickName,
+    q.phonenumber,
+    q.status,
+    q.deptId,
+    q['params[beginTime]'],
+    q['params[endTime]'],
+  ]);
+  return cachedCount(key, () =>
+    db
+      .select({ n: count() })
+      .from(sysUser)
+      .where(where)
+      .then((r) => r[0]?.n ?? 0),
+  );
 }

@@ -1,0 +1,25 @@
+/**
+ * Totals of the user list, kept a few seconds per key (caller scope and filters): a busy list (many staff paging
+ * the same 10,000 users) counts once per interval instead of once per request. Rows are always read fresh.
+ * Every change made through the user, department and role routes of this instance drops the cache at once
+ * (`invalidateUserCounts`, see `dropCountsOnChange`); changes made on another instance show in the total within
+ * COUNT_TTL_MS. Callers put the auth epoch in the key, so a role or permission change never reads an old total.
+ */
+export const COUNT_TTL_MS = 3_000;
+const COUNT_CACHE_MAX = 500;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+export function invalidateUserCounts() {
+  cache.clear();
+}
+
+/** A value computed at most once per COUNT_TTL_MS per key (totals; the departments a scope resolves to). */
+export function cachedCount<T = number>(key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value as Promise<T>;
+  const value = compute();
+  if (cache.size >= COUNT_CACHE_MAX) cache.clear();
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
