@@ -54,7 +54,7 @@ for (const language of LANGUAGES) {
           { timeout: 30_000 },
         );
       }
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(1500);
       await page.screenshot({ path: `screenshots/system-${screen.name}-${language}.png`, fullPage: true });
       if (screen.open) {
         await page.locator('.ant-modal-close').filter({ visible: true }).last().click();
