@@ -1,6 +1,7 @@
 import { homeBenchGroup } from '../modules/home/home.bench';
 import type { BenchGroup } from './bench';
 import { ordersBench } from './bench-orders';
+import { seedUsers } from './seed-users';
 
 /**
  * The bench's scenario groups, one per budget area. A module adds its group here.
@@ -29,4 +30,24 @@ const platform: BenchGroup = {
   },
 };
 
-export const BENCH_GROUPS: BenchGroup[] = [platform, ordersBench, homeBenchGroup];
+/** Issue 4: 10,000 users in 50 departments; the list as a department manager (data scope 4), 20 rows. */
+const systemUsers: BenchGroup = {
+  name: 'system-users',
+  async seed(db, log) {
+    const r = await seedUsers(db, { users: 10_000, depts: 50 });
+    log(`${r.users} users in ${r.deptIds.length} departments`);
+  },
+  async scenarios(ctx) {
+    const manager = await ctx.login('benchmgr', 'Bench#2026');
+    return [
+      {
+        name: 'GET /system/user/list (20 rows, data scope 4)',
+        path: '/prod-api/system/user/list?pageNum=1&pageSize=20',
+        token: manager,
+        p95Budget: 50,
+      },
+    ];
+  },
+};
+
+export const BENCH_GROUPS: BenchGroup[] = [platform, systemUsers, ordersBench, homeBenchGroup];
