@@ -176,6 +176,13 @@ export const MAX_IMPORT_ROWS = 5_000;
 /** Sheet column of a body field, for error messages. */
 const COLUMN_OF: Record<string, string> = { markId: 'mark', leftAddrId: 'leftAddr', destAddrId: 'destAddr' };
 
+/**
+ * A number cell as typed: Excel stores 0.35 as the nearest double, and a value computed in a sheet may read back as
+ * 0.35000000000000003; 12 significant digits give back what the user sees in the cell.
+ */
+const cellNumber = (text: string | undefined) =>
+  text && /^-?\d+\.\d{7,}$/.test(text) ? String(Number(Number(text).toPrecision(12))) : text || undefined;
+
 async function dictMatcher(db: Db, type: string) {
   const byText = new Map<string, string>();
   for (const lang of ['zh-cn', 'en', 'th'] as TLanguage[]) {
@@ -290,10 +297,10 @@ export async function importOrders(
       expressNo: v.expressNo ?? '',
       cargoName: v.cargoName ?? '',
       cargoType: ct ?? '1',
-      cargoPiece: v.cargoPiece || undefined,
-      cargoWeight: v.cargoWeight || undefined,
-      cargoVolume: v.cargoVolume || undefined,
-      declaredValue: v.declaredValue || undefined,
+      cargoPiece: cellNumber(v.cargoPiece),
+      cargoWeight: cellNumber(v.cargoWeight),
+      cargoVolume: cellNumber(v.cargoVolume),
+      declaredValue: cellNumber(v.declaredValue),
       cargoRemark: v.cargoRemark ?? '',
     });
     if (!parsed.success) {

@@ -32,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, forbidden, notFound, wrongState } from '../../../platform/errors';
-import { keysetBatches, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { sendExcel, sendTemplate } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE, type BusinessType } from '../../../platform/operlog';
@@ -77,6 +77,7 @@ import {
 import { busOrder } from './inware.table';
 import { registerOrderUsageChecks } from './inware.usage';
 import { orderScope } from './order-common';
+import { keysetPages, sendFastExcel } from './xlsx-stream';
 
 /**
  * Inbound orders (spec §7 'Inware', cargo, busOrderLog, audit/orderUpdate; screens bus-container.md §3): every
@@ -696,12 +697,12 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const where = ids
         ? allOf([sql`${busOrder.id} = ANY(${sql.param(ids)}::bigint[])`, orderScope(req.auth)])
         : await listWhere(db, req.auth, q, timezone);
-      return sendExcel(req, reply, {
+      return sendFastExcel(req, reply, {
         fileName: 'bus_order_export',
         db,
         timezone,
         columns: q.view === 'deliveryfree' ? FEE_VIEW_EXPORT_COLUMNS : ORDER_EXPORT_COLUMNS,
-        rows: keysetBatches(
+        batches: keysetPages(
           async (after, limit) =>
             (await presentRows(
               db,
