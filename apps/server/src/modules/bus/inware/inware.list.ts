@@ -127,20 +127,27 @@ const pick = (lang: TLanguage, r: TNamed | undefined) =>
  * List and detail rows (from `selectOrders`): names of origin, destination and warehouse in the caller's
  * language, and the incomplete data of received orders.
  */
-export async function presentRows<T extends TPresentable>(db: DbOrTx, rows: readonly T[], lang: TLanguage) {
+export async function presentRows<T extends TPresentable>(
+  db: DbOrTx,
+  rows: readonly T[],
+  lang: TLanguage,
+  options: { missing?: boolean } = {},
+) {
   if (!rows.length) return [];
   const refs = await refNames(db);
-  return rows.map((r) => ({
-    ...r,
-    mark: r.mark ?? '',
-    markName: r.markName ?? '',
-    isPrintPrice: r.isPrintPrice ?? '0',
-    topMark: r.topMark ?? '',
-    leftAddrName: r.leftAddrId !== null ? pick(lang, refs.geog.get(r.leftAddrId)) : '',
-    destAddrName: r.destAddrId !== null ? pick(lang, refs.geog.get(r.destAddrId)) : '',
-    arrivedHouseName: r.arrivedHouseId !== null ? pick(lang, refs.house.get(r.arrivedHouseId)) : '',
-    missing: r.status >= 2 ? missingOrderData(r) : [],
-  }));
+  // the rows are fresh objects from the driver: completed in place (an export of 100,000 rows allocates less)
+  return rows.map((r) =>
+    Object.assign(r, {
+      mark: r.mark ?? '',
+      markName: r.markName ?? '',
+      isPrintPrice: r.isPrintPrice ?? '0',
+      topMark: r.topMark ?? '',
+      leftAddrName: r.leftAddrId !== null ? pick(lang, refs.geog.get(r.leftAddrId)) : '',
+      destAddrName: r.destAddrId !== null ? pick(lang, refs.geog.get(r.destAddrId)) : '',
+      arrivedHouseName: r.arrivedHouseId !== null ? pick(lang, refs.house.get(r.arrivedHouseId)) : '',
+      missing: options.missing !== false && r.status >= 2 ? missingOrderData(r) : [],
+    }),
+  );
 }
 export type TOrderListRow = Awaited<ReturnType<typeof presentRows<TOrderColumns>>>[number];
 
@@ -161,6 +168,34 @@ export const pageColumns = { ...listRowColumns, ...markColumns };
 /** SELECT of an order page (lists, exports); where/order/limit added by the caller, other names by `presentRows`. */
 export function selectOrders(db: DbOrTx) {
   return db.select(pageColumns).from(busOrder);
+}
+
+/** SELECT of export rows: the list columns without the per-row mark lookups (`withMarks` adds them from a map). */
+export function selectExportRows(db: DbOrTx) {
+  return db.select(listRowColumns).from(busOrder);
+}
+
+/** Every mark's code, name, print flag by id, read once per export (2,000 marks: one small query). */
+export async function markNames(db: DbOrTx) {
+  const rows = await db
+    .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
+    .from(basMark);
+  return new Map(rows.map((m) => [m.id, m]));
+}
+
+export function withMarks<T extends { markId: number | null; topMarkId: number | null }>(
+  rows: readonly T[],
+  marks: Map<number, { mark: string; nameZh: string; isPrintPrice: string }>,
+) {
+  return rows.map((r) => {
+    const m = r.markId !== null ? marks.get(r.markId) : undefined;
+    return Object.assign(r, {
+      mark: m?.mark ?? null,
+      markName: m?.nameZh ?? null,
+      isPrintPrice: m?.isPrintPrice ?? null,
+      topMark: r.topMarkId !== null ? (marks.get(r.topMarkId)?.mark ?? null) : null,
+    });
+  });
 }
 
 /** SELECT of whole orders (details). */

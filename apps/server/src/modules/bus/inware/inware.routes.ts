@@ -53,7 +53,16 @@ import {
   importOrders,
   ORDER_EXPORT_COLUMNS,
 } from './inware.excel';
-import { listOrders, listWhere, orderDetail, presentRows, selectOrders } from './inware.list';
+import {
+  listOrders,
+  listWhere,
+  markNames,
+  orderDetail,
+  presentRows,
+  selectExportRows,
+  selectOrders,
+  withMarks,
+} from './inware.list';
 import { computeFees, markInfo, type TPricedOrder } from './inware.pricing';
 import {
   ACTION_PERMS,
@@ -697,6 +706,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const where = ids
         ? allOf([sql`${busOrder.id} = ANY(${sql.param(ids)}::bigint[])`, orderScope(req.auth)])
         : await listWhere(db, req.auth, q, timezone);
+      const marks = await markNames(db);
       return sendFastExcel(req, reply, {
         fileName: 'bus_order_export',
         db,
@@ -706,14 +716,18 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
           async (after, limit) =>
             (await presentRows(
               db,
-              await selectOrders(db)
-                .where(allOf([where, after === undefined ? undefined : gt(busOrder.id, after)]))
-                .orderBy(asc(busOrder.id))
-                .limit(limit),
+              withMarks(
+                await selectExportRows(db)
+                  .where(allOf([where, after === undefined ? undefined : gt(busOrder.id, after)]))
+                  .orderBy(asc(busOrder.id))
+                  .limit(limit),
+                marks,
+              ),
               req.lang,
+              { missing: false },
             )) as unknown as Record<string, unknown>[],
           (r) => r.id as number,
-          2000,
+          1000,
         ),
       });
     },

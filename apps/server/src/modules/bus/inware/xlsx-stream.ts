@@ -44,6 +44,32 @@ function escapeXml(text: string): string {
   return out;
 }
 
+const stampFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * 'YYYY-MM-DD HH:mm:ss' in the business time zone, as the platform's `formatDateTime`, with the formatter cached
+ * ('sv-SE' writes exactly that pattern): creating a formatter per cell was a third of the export's CPU.
+ */
+function formatStamp(value: Date | string, timezone: string, dateOnly = false): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  let f = stampFormats.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    stampFormats.set(timezone, f);
+  }
+  const text = f.format(d);
+  return dateOnly ? text.slice(0, 10) : text;
+}
+
 function columnLetters(index: number): string {
   let n = index + 1;
   let out = '';
@@ -91,7 +117,7 @@ class ZipWriter {
     let crc = 0;
     let size = 0;
     let compressed = 0;
-    const deflate = createDeflateRaw({ level: 6, memLevel: 9 });
+    const deflate = createDeflateRaw({ level: 1, memLevel: 9 });
     const pending: Buffer[] = [];
     deflate.on('data', (c: Buffer) => {
       compressed += c.length;
@@ -198,18 +224,19 @@ export async function sendFastExcel<Row>(req: FastifyRequest, reply: FastifyRepl
         break;
       }
       case 'date':
-        text = formatDateTime(raw as Date | string, timezone, true);
+        text = formatStamp(raw as Date | string, timezone, true);
         break;
       case 'datetime':
-        text = formatDateTime(raw as Date | string, timezone);
+        text = formatStamp(raw as Date | string, timezone);
         break;
       case 'dict':
         text = neutraliseFormula(dicts.get(c.dict ?? '')?.get(String(raw)) ?? String(raw));
         break;
       default:
-        text = raw instanceof Date ? formatDateTime(raw, timezone) : neutraliseFormula(String(raw));
+        text = raw instanceof Date ? formatStamp(raw, timezone) : neutraliseFormula(String(raw));
     }
-    return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+    const space = text !== text.trim() ? ' xml:space="preserve"' : '';
+    return `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
   };
 
   const sheetName = escapeXml(title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
@@ -253,13 +280,15 @@ export async function sendFastExcel<Row>(req: FastifyRequest, reply: FastifyRepl
       );
       let r = 1;
       while (!next.done) {
+        // the next page is read while this one is written
+        const following = iterator.next();
         const parts: string[] = [];
         for (const row of next.value) {
           r++;
           parts.push(`<row r="${r}">${columns.map((c, i) => cell(c, row, `${letters[i]}${r}`)).join('')}</row>`);
         }
         await push(parts.join(''));
-        next = await iterator.next();
+        next = await following;
       }
       await push('</sheetData></worksheet>');
     });
