@@ -57,6 +57,7 @@ import {
   listOrders,
   listWhere,
   markNames,
+  namedRows,
   orderDetail,
   presentRows,
   selectExportRows,
@@ -416,7 +417,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
           .offset((pageNum - 1) * pageSize),
         db.select({ n: sql<number>`count(*)::int` }).from(busOrder).where(where),
       ]);
-      return table(req, await presentRows(db, rows, req.lang), count?.n ?? 0);
+      return table(req, await namedRows(db, rows, req.lang), count?.n ?? 0);
     },
   );
 
