@@ -5,8 +5,14 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { MODULE_ROUTES } from './modules';
+import { listenForAuthChanges, SessionCache } from './platform/auth/session-cache';
 import type { AppConfig } from './platform/config';
 import type { Db } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
@@ -32,6 +38,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const sessionCache = new SessionCache();
   const operlog = new OperlogWriter(db, (err) => app.log.error({ err }, 'operation log write failed'));
   const deps: AppDeps = {
     config,
@@ -39,10 +46,17 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
     settings: new Settings(db, { captchaEnabled: config.captchaEnabled }),
     operlog,
     files: createLocalFileStore(db, config.dataDir, config.uploadMaxBytes),
+    sessionCache,
   };
 
   registerErrorHandler(app);
-  registerSecurity(app, { db, jwtSecret: config.jwtSecret });
+  const stopListening = listenForAuthChanges(
+    (db as unknown as { $client: Parameters<typeof listenForAuthChanges>[0] }).$client,
+    sessionCache,
+    (err) => app.log.warn({ err }, 'session-cache listener lost its connection'),
+  );
+  app.addHook('onClose', async () => stopListening());
+  registerSecurity(app, { db, jwtSecret: config.jwtSecret, sessionCache });
   registerOperlog(app, operlog);
   app.addHook('onClose', async () => operlog.flush());
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -91,7 +105,10 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     // Files present at start-up have their own routes (wildcard: false); every other path is a client route.

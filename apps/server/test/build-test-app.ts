@@ -6,10 +6,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { DEMO_PASSWORD, DEV_ADMIN_PASSWORD } from '../src/modules/system/seed/seed';
 import { type AppConfig, loadConfig } from '../src/platform/config';
 import { connectDatabase, type Database, type Db } from '../src/platform/db/database';
 import type { AppDeps } from '../src/platform/deps';
-import { DEMO_PASSWORD, DEV_ADMIN_PASSWORD } from '../src/modules/system/seed/seed';
 
 /**
  * One fresh database (a clone of the seeded template) and one app per test file.
@@ -42,6 +42,8 @@ export interface TestApp {
   anon: TestClient;
   login(userName: string, password?: string): Promise<TestClient>;
   client(token: string, userName?: string): TestClient;
+  /** Waits until this app's session cache has applied every database change committed so far. */
+  syncAuth(): Promise<void>;
   /** Writes buffered operation-log rows (they are written after responses). */
   flushOperlog(): Promise<void>;
   close(): Promise<void>;
@@ -62,8 +64,9 @@ function makeClient(app: FastifyInstance, token: string, userName: string): Test
       url: String(options.url).startsWith('/prod-api') ? options.url : `${API}${options.url}`,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(options.headers ?? {}) },
     });
-  const withBody = (method: 'POST' | 'PUT' | 'DELETE') => (url: string, body?: unknown, headers?: Record<string, string>) =>
-    request({ method, url, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }), headers });
+  const withBody =
+    (method: 'POST' | 'PUT' | 'DELETE') => (url: string, body?: unknown, headers?: Record<string, string>) =>
+      request({ method, url, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }), headers });
   return {
     token,
     userName,
@@ -106,7 +109,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const res = await app.inject({
       method: 'POST',
       url: `${API}/auth/login`,
-      payload: { username: userName, password: password ?? (userName === 'admin' ? DEV_ADMIN_PASSWORD : DEMO_PASSWORD) },
+      payload: {
+        username: userName,
+        password: password ?? (userName === 'admin' ? DEV_ADMIN_PASSWORD : DEMO_PASSWORD),
+      },
     });
     const body = res.json();
     if (body.code !== 200) throw new Error(`login ${userName} failed: ${res.body}`);
@@ -124,6 +130,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     login,
     client: (token, userName = '') => makeClient(app, token, userName),
     flushOperlog: () => deps.operlog.flush(),
+    syncAuth: () =>
+      deps.sessionCache.sync((payload) => database.pool.query('SELECT pg_notify($1, $2)', ['theone_auth', payload])),
     async close() {
       await app.close();
       await database.close();

@@ -76,7 +76,8 @@ function resolveJwtSecret(env: NodeJS.ProcessEnv, isProduction: boolean, dataDir
   const fromEnv = env.JWT_SECRET;
   if (fromEnv) {
     if (Buffer.byteLength(fromEnv) < 32) throw new Error('JWT_SECRET must be at least 32 bytes.');
-    if (KNOWN_WEAK_SECRETS.has(fromEnv) || /^(.)\1+$/.test(fromEnv)) throw new Error('JWT_SECRET is a known default; choose a random one.');
+    if (KNOWN_WEAK_SECRETS.has(fromEnv) || /^(.)\1+$/.test(fromEnv))
+      throw new Error('JWT_SECRET is a known default; choose a random one.');
     return new TextEncoder().encode(fromEnv);
   }
   if (isProduction) throw new Error('JWT_SECRET is required in production (32 or more random bytes).');

@@ -1,3 +1,4 @@
+import type { SessionCache } from './auth/session-cache';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import type { FileStore } from './files/file-store';
@@ -11,4 +12,5 @@ export interface AppDeps {
   settings: Settings;
   operlog: OperlogWriter;
   files: FileStore;
+  sessionCache: SessionCache;
 }

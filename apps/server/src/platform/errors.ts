@@ -52,10 +52,13 @@ export function bodyCodeOf(code: TErrorCode): number {
 
 export const badRequest = (key: string, params?: Record<string, unknown>, field?: string) =>
   new AppError('VALIDATION', key, params, { field });
-export const notFound = (key = 'err_not_found', params?: Record<string, unknown>) => new AppError('NOT_FOUND', key, params);
-export const forbidden = (key = 'err_forbidden', params?: Record<string, unknown>) => new AppError('FORBIDDEN', key, params);
+export const notFound = (key = 'err_not_found', params?: Record<string, unknown>) =>
+  new AppError('NOT_FOUND', key, params);
+export const forbidden = (key = 'err_forbidden', params?: Record<string, unknown>) =>
+  new AppError('FORBIDDEN', key, params);
 export const unauthorized = (key = 'err_unauthorized') => new AppError('UNAUTHORIZED', key);
-export const conflict = (key = 'err_conflict', params?: Record<string, unknown>) => new AppError('CONFLICT', key, params);
+export const conflict = (key = 'err_conflict', params?: Record<string, unknown>) =>
+  new AppError('CONFLICT', key, params);
 /** The record changed since the caller read it (optimistic version or conditional update lost). */
 export const changedReload = () => new AppError('CHANGED_RELOAD', 'msg_changed_reload');
 /** An action on an item in the wrong state; `key` is the spec's 'reselect' message. */

@@ -12,10 +12,18 @@ afterAll(async () => t.close());
 describe('[OPERLOG] state-changing requests are logged', () => {
   it('writes one row per change with operator, department, URL, status and cost, after the response', async () => {
     const c = await t.login('sales');
-    const res = await c.put('/system/user/profile', { nickName: '销售小王', phonenumber: '13800138000', email: 'wang@theone.example' });
+    const res = await c.put('/system/user/profile', {
+      nickName: '销售小王',
+      phonenumber: '13800138000',
+      email: 'wang@theone.example',
+    });
     expect(res.statusCode).toBe(200);
     await t.flushOperlog();
-    const [row] = await t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, 'sales')).orderBy(desc(sysOperLog.operId));
+    const [row] = await t.db
+      .select()
+      .from(sysOperLog)
+      .where(eq(sysOperLog.operName, 'sales'))
+      .orderBy(desc(sysOperLog.operId));
     expect(row).toMatchObject({
       title: 'menu_profile',
       businessType: 2,
@@ -30,10 +38,17 @@ describe('[OPERLOG] state-changing requests are logged', () => {
 
   it('masks passwords in the parameters and records failures with their message', async () => {
     const c = await t.login('driver');
-    const res = await c.put('/system/user/profile/updatePwd', { oldPassword: 'not-my-password', newPassword: 'Secret#Pass2026' });
+    const res = await c.put('/system/user/profile/updatePwd', {
+      oldPassword: 'not-my-password',
+      newPassword: 'Secret#Pass2026',
+    });
     expect(res.statusCode).toBe(400);
     await t.flushOperlog();
-    const [row] = await t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, 'driver')).orderBy(desc(sysOperLog.operId));
+    const [row] = await t.db
+      .select()
+      .from(sysOperLog)
+      .where(eq(sysOperLog.operName, 'driver'))
+      .orderBy(desc(sysOperLog.operId));
     expect(row!.status).toBe(1);
     expect(row!.operParam).not.toContain('Secret#Pass2026');
     expect(row!.operParam).not.toContain('not-my-password');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from './db/database';
 import { sysOperLog } from '../modules/system/log/log.table';
+import type { Db } from './db/database';
 
 /**
  * Operation log: every state-changing request (non-GET under /prod-api) writes one sys_oper_log row after
@@ -128,7 +128,13 @@ export function registerOperlog(app: FastifyInstance, writer: OperlogWriter) {
     }
     const url = req.url.split('?')[0]!;
     writer.push({
-      title: config ? config.title : url.replace(/^\/prod-api\//, '').split('/').slice(0, 2).join('/'),
+      title: config
+        ? config.title
+        : url
+            .replace(/^\/prod-api\//, '')
+            .split('/')
+            .slice(0, 2)
+            .join('/'),
       businessType: config ? config.businessType : guessBusinessType(req.method, url),
       method: `${req.routeOptions.url ?? url}`.slice(0, 200),
       requestMethod: req.method,

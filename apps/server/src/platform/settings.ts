@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from './db/database';
 import { sysConfig } from '../modules/system/config/config.table';
+import type { Db } from './db/database';
 
 /**
  * Typed access to sys_config values the platform reads (captcha, lockout, initial password).

@@ -162,7 +162,9 @@ async function main() {
     }
     await database.db.execute('VACUUM ANALYZE' as never).catch(() => {});
     const port = await freePort();
-    server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') profiles the server under load.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
       cwd: root,
       env: {
         ...process.env,

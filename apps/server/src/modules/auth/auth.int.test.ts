@@ -1,5 +1,5 @@
-import { SignJWT } from 'jose';
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/build-test-app';
 import { sysLogininfor } from '../system/log/log.table';
@@ -57,7 +57,11 @@ describe('[AUTH] login, session, logout', () => {
   });
 
   it('a wrong password is refused with a translated message and a login-log row', async () => {
-    const res = await t.anon.post('/auth/login', { username: 'service', password: 'wrong-one' }, { 'accept-language': 'en' });
+    const res = await t.anon.post(
+      '/auth/login',
+      { username: 'service', password: 'wrong-one' },
+      { 'accept-language': 'en' },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(500);
     expect(res.json().msg).toMatch(/Wrong user name or password/);
@@ -94,6 +98,7 @@ describe('[AUTH] login, session, logout', () => {
     const victim = before[0]!;
     await t.db.execute(sql`DELETE FROM sys_role_menu rm USING sys_menu m, sys_role r
       WHERE rm.menu_id = m.menu_id AND rm.role_id = r.role_id AND r.role_key = 'sales' AND m.perms = ${victim}`);
+    await t.syncAuth();
     const after = (await sales.get('/system/user/getInfo')).json().permissions as string[];
     expect(after).not.toContain(victim);
     expect(after.length).toBe(before.length - 1);
@@ -103,6 +108,7 @@ describe('[AUTH] login, session, logout', () => {
     const c = await t.login('sales2');
     expect((await c.get('/system/user/getInfo')).statusCode).toBe(200);
     await t.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userName, 'sales2'));
+    await t.syncAuth();
     expect((await c.get('/system/user/getInfo')).statusCode).toBe(401);
     await t.db.update(sysUser).set({ status: '0' }).where(eq(sysUser.userName, 'sales2'));
   });
@@ -162,6 +168,7 @@ describe('[AUTH] lockout', () => {
     expect(right.statusCode).toBe(423);
     expect(right.json().errorCode).toBe('LOCKED');
     await t.db.execute(sql`DELETE FROM sys_login_lock WHERE user_name = 'finance'`);
+    await t.syncAuth();
     expect((await login('finance', 'demo123')).statusCode).toBe(200);
   });
 });
@@ -172,7 +179,12 @@ describe('[AUTH] bad input', () => {
     ['wrong types', JSON.stringify({ username: 12, password: true }), 'application/json'],
     ['unknown fields', JSON.stringify({ username: 'admin', password: 'admin123', role: 'admin' }), 'application/json'],
   ])('%s -> 400 with a clear message, and the next valid login works', async (_name, payload, type) => {
-    const res = await t.anon.request({ method: 'POST', url: '/auth/login', payload, headers: { 'content-type': type } });
+    const res = await t.anon.request({
+      method: 'POST',
+      url: '/auth/login',
+      payload,
+      headers: { 'content-type': type },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(500);
     expect(res.json().errorCode).toBe('VALIDATION');
@@ -256,7 +268,8 @@ describe('[AUTH] rate limit per IP', () => {
   });
   it('the fourth login in a minute from one IP gets 429', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await r.anon.post('/auth/login', { username: 'x', password: 'y' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await r.anon.post('/auth/login', { username: 'x', password: 'y' })).statusCode);
     expect(codes.slice(0, 3).every((c) => c === 401)).toBe(true);
     expect(codes[3]).toBe(429);
   });
@@ -275,6 +288,7 @@ describe('[AUTH] change password (register)', () => {
 
   it('a user who must change the initial password can only reach getInfo, register and logout', async () => {
     await t.db.update(sysUser).set({ mustChangePassword: true }).where(eq(sysUser.userName, 'dispatcher'));
+    await t.syncAuth();
     const res = await login('dispatcher', 'demo123');
     expect(res.json().data.mustChangePassword).toBe(true);
     const c = t.client(res.json().data.access_token);
@@ -282,7 +296,9 @@ describe('[AUTH] change password (register)', () => {
     const blocked = await c.get('/system/menu/getRouters');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().errorCode).toBe('PASSWORD_CHANGE_REQUIRED');
-    expect((await c.post('/auth/register', { oldPassword: 'demo123', newPassword: 'Dispatch#2026' })).json().code).toBe(200);
+    expect((await c.post('/auth/register', { oldPassword: 'demo123', newPassword: 'Dispatch#2026' })).json().code).toBe(
+      200,
+    );
     const again = await login('dispatcher', 'Dispatch#2026');
     expect(again.json().data.mustChangePassword).toBe(false);
   });

@@ -22,7 +22,14 @@ import { describeUserAgent } from './user-agent';
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, settings, config } = deps;
 
-  async function loginLog(userName: string, ip: string, ua: string | undefined, status: '0' | '1', msgKey: string, params?: Record<string, unknown>) {
+  async function loginLog(
+    userName: string,
+    ip: string,
+    ua: string | undefined,
+    status: '0' | '1',
+    msgKey: string,
+    params?: Record<string, unknown>,
+  ) {
     const { browser, os } = describeUserAgent(ua);
     await db.insert(sysLogininfor).values({
       userName: userName.slice(0, 50),
@@ -57,7 +64,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const policy = await settings.lockPolicy();
       const failure = await recordLoginFailure(tx, userName, policy);
       if (failure.lockedNow) {
-        await loginLog(userName, ctx.ip, ctx.ua, '1', 'err_account_locked_now', { count: policy.count, minutes: policy.minutes });
+        await loginLog(userName, ctx.ip, ctx.ua, '1', 'err_account_locked_now', {
+          count: policy.count,
+          minutes: policy.minutes,
+        });
         throw new AppError('LOCKED', 'err_account_locked_now', { count: policy.count, minutes: policy.minutes });
       }
       const left = Math.max(policy.count - failure.failCount, 0);
@@ -73,14 +83,22 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   }
 
   async function issueToken(userId: number, ip: string, ua: string | undefined) {
-    const session = await createSession(db, { userId, ttlMinutes: config.tokenTtlMinutes, ipaddr: ip, userAgent: ua ?? '' });
+    const session = await createSession(db, {
+      userId,
+      ttlMinutes: config.tokenTtlMinutes,
+      ipaddr: ip,
+      userAgent: ua ?? '',
+    });
     const token = await signToken(config.jwtSecret, { sid: session.sessionId, sub: String(userId) }, session.expiresAt);
     return { access_token: token, expires_in: config.tokenTtlMinutes };
   }
 
   app.get(
     '/code',
-    { config: { public: true, operlog: false }, schema: { tags: ['auth'], summary: 'Math captcha image (base64 SVG)' } },
+    {
+      config: { public: true, operlog: false },
+      schema: { tags: ['auth'], summary: 'Math captcha image (base64 SVG)' },
+    },
     async (req) => {
       const captchaEnabled = await settings.captchaEnabled();
       if (!captchaEnabled) return { code: 200, msg: t('msg_op_success', req.lang), captchaEnabled };
@@ -136,8 +154,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => {
       const expiresAt = await extendSession(db, req.auth.sessionId, config.tokenTtlMinutes);
       if (!expiresAt) throw new AppError('SESSION_EXPIRED', 'err_session_expired');
-      const token = await signToken(config.jwtSecret, { sid: req.auth.sessionId, sub: String(req.auth.userId) }, expiresAt);
-      return ok(req, { access_token: token, expires_in: config.tokenTtlMinutes, mustChangePassword: req.auth.mustChangePassword });
+      const token = await signToken(
+        config.jwtSecret,
+        { sid: req.auth.sessionId, sub: String(req.auth.userId) },
+        expiresAt,
+      );
+      return ok(req, {
+        access_token: token,
+        expires_in: config.tokenTtlMinutes,
+        mustChangePassword: req.auth.mustChangePassword,
+      });
     },
   );
 
@@ -145,7 +171,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/auth/register',
     {
       config: { public: true, optionalAuth: true, operlog: false },
-      schema: { tags: ['auth'], summary: 'Change password (also the forced change at first login)', body: ZRegisterBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change password (also the forced change at first login)',
+        body: ZRegisterBody,
+      },
     },
     async (req) => {
       const body = req.body;
@@ -167,7 +197,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       await db.transaction(async (tx) => {
         await tx
           .update(sysUser)
-          .set({ password: hashed, mustChangePassword: false, pwdUpdateDate: sql`now()`, updateBy: user.userName, updateTime: sql`now()` })
+          .set({
+            password: hashed,
+            mustChangePassword: false,
+            pwdUpdateDate: sql`now()`,
+            updateBy: user.userName,
+            updateTime: sql`now()`,
+          })
           .where(eq(sysUser.userId, user.userId));
         await clearLoginFailures(tx, userName);
         // Every session of the user ends: the next request signs in with the new password.

@@ -34,7 +34,15 @@ const cols = { dept: sysUser.deptId, user: sysUser.userId };
 describe('data scope', () => {
   it('admin and scope 1 see everything', () => {
     expect(dataScopeFilter(auth([], { isAdmin: true }), cols)).toBeUndefined();
-    expect(dataScopeFilter(auth([{ roleId: 2, dataScope: '5' }, { roleId: 3, dataScope: '1' }]), cols)).toBeUndefined();
+    expect(
+      dataScopeFilter(
+        auth([
+          { roleId: 2, dataScope: '5' },
+          { roleId: 3, dataScope: '1' },
+        ]),
+        cols,
+      ),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -49,13 +57,23 @@ describe('data scope', () => {
   });
 
   it('several roles are OR-ed', () => {
-    const q = render(dataScopeFilter(auth([{ roleId: 4, dataScope: '3' }, { roleId: 5, dataScope: '5' }]), cols))!;
+    const q = render(
+      dataScopeFilter(
+        auth([
+          { roleId: 4, dataScope: '3' },
+          { roleId: 5, dataScope: '5' },
+        ]),
+        cols,
+      ),
+    )!;
     expect(q.sql).toMatch(/ OR /);
     expect(q.params).toEqual([103, 7]);
   });
 
   it('business data passes its own "self" condition', () => {
-    const q = render(dataScopeFilter(auth([{ roleId: 4, dataScope: '5' }]), { ...cols, self: sql`mark.sales = ${7}` }))!;
+    const q = render(
+      dataScopeFilter(auth([{ roleId: 4, dataScope: '5' }]), { ...cols, self: sql`mark.sales = ${7}` }),
+    )!;
     expect(q.sql).toContain('mark.sales = $1');
   });
 

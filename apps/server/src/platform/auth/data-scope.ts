@@ -26,7 +26,9 @@ export function dataScopeFilter(auth: AuthContext, columns: DataScopeColumns): S
     switch (role.dataScope) {
       case '2':
         if (columns.dept)
-          conditions.push(sql`${columns.dept} IN (SELECT rd.dept_id FROM sys_role_dept rd WHERE rd.role_id = ${role.roleId})`);
+          conditions.push(
+            sql`${columns.dept} IN (SELECT rd.dept_id FROM sys_role_dept rd WHERE rd.role_id = ${role.roleId})`,
+          );
         break;
       case '3':
         if (columns.dept && auth.deptId !== null) conditions.push(sql`${columns.dept} = ${auth.deptId}`);

@@ -101,7 +101,11 @@ async function permissionsOf(db: DbOrTx, epoch: number, roleIds: number[]): Prom
   const key = roleIds.join(',');
   const cached = permissionCache.byRoles.get(key);
   if (cached) return cached;
-  const { rows } = await clientOf(db).query<{ perms: string }>({ name: 'theone_role_perms', text: ROLE_PERMS_SQL, values: [roleIds] });
+  const { rows } = await clientOf(db).query<{ perms: string }>({
+    name: 'theone_role_perms',
+    text: ROLE_PERMS_SQL,
+    values: [roleIds],
+  });
   const perms: ReadonlySet<string> = new Set(rows.map((r) => r.perms));
   if (permissionCache.byRoles.size > 5000) permissionCache.byRoles.clear();
   permissionCache.byRoles.set(key, perms);
@@ -114,7 +118,11 @@ async function permissionsOf(db: DbOrTx, epoch: number, roleIds: number[]): Prom
  * yields null, so logout, disabling, password resets and role changes act on the next request.
  */
 export async function loadAuthContext(db: DbOrTx, sessionId: string): Promise<AuthContext | null> {
-  const result = await clientOf(db).query<SessionRow>({ name: 'theone_load_auth', text: LOAD_AUTH_SQL, values: [sessionId] });
+  const result = await clientOf(db).query<SessionRow>({
+    name: 'theone_load_auth',
+    text: LOAD_AUTH_SQL,
+    values: [sessionId],
+  });
   const row = result.rows[0];
   if (!row) return null;
   const roles = row.roles ?? [];
@@ -123,7 +131,11 @@ export async function loadAuthContext(db: DbOrTx, sessionId: string): Promise<Au
   const permissions: ReadonlySet<string> = isAdmin
     ? new Set([ALL_PERMISSION])
     : roles.length
-      ? await permissionsOf(db, Number(row.epoch), roles.map((r) => r.roleId).sort((a, b) => a - b))
+      ? await permissionsOf(
+          db,
+          Number(row.epoch),
+          roles.map((r) => r.roleId).sort((a, b) => a - b),
+        )
       : new Set<string>();
   return {
     sessionId,

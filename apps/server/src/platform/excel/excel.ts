@@ -3,17 +3,20 @@ import { FEE_FIELDS, type TLanguage } from '@theone/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sysDictData } from '../../modules/system/dict/dict.table';
 import type { DbOrTx } from '../db/database';
 import { AppError } from '../errors';
 import { contentDisposition } from '../http/content-disposition';
 import { t } from '../i18n';
-import { sysDictData } from '../../modules/system/dict/dict.table';
+import { writeXlsx, type XlsxCell } from './xlsx-writer';
 
 /**
- * The one Excel mechanism every module's `/export`, import template and import uses (exceljs).
+ * The one Excel mechanism every module's `/export`, import template and import uses (exports through the lean
+ * writer of xlsx-writer.ts, ADR 0004; imports read with exceljs).
  *
- * Export: `sendExcel(req, reply, { fileName, columns, rows })` streams an .xlsx (constant memory; rows may be an
- * async iterable, e.g. `keysetBatches(...)`). Headers are translation keys, translated into the caller's language;
+ * Export: `sendExcel(req, reply, { fileName, columns, rows | pages })` streams an .xlsx through the lean writer of
+ * `xlsx-writer.ts` (constant memory; `rows` may be any (async) iterable such as `keysetBatches(...)`, `pages` an async
+ * iterable of row arrays such as `keysetPages(...)`, read one page ahead while the previous one is written). Headers are translation keys, translated into the caller's language;
  * dictionary columns show labels in that language; fee columns are dropped for users without the fee role;
  * text that starts with = + - @ (or a tab/CR) is prefixed with ' so a spreadsheet never runs it as a formula.
  * An error before the first row (bad filters, database) answers the usual JSON envelope.
@@ -42,7 +45,9 @@ export interface SendExcelOptions<Row> {
   fileName: string;
   sheetName?: string;
   columns: ExcelColumn<Row>[];
-  rows: AsyncIterable<Row> | Iterable<Row>;
+  /** Rows one by one (any iterable), or `pages` of rows. */
+  rows?: AsyncIterable<Row> | Iterable<Row>;
+  pages?: AsyncIterable<Row[]>;
   db: DbOrTx;
   timezone?: string;
 }
@@ -54,24 +59,38 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * 'YYYY-MM-DD HH:mm:ss' (or the date) in the business time zone. 'sv-SE' writes exactly that pattern; the formatter is
+ * cached per zone because creating one per cell was a third of a large export's CPU.
+ */
 export function formatDateTime(value: Date | string, timezone: string, dateOnly = false): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(d);
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
-  return dateOnly ? `${p.year}-${p.month}-${p.day}` : `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  let f = dateTimeFormats.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timezone, f);
+  }
+  const text = f.format(d);
+  return dateOnly ? text.slice(0, 10) : text;
 }
 
-export async function loadDictLabels(db: DbOrTx, types: string[], lang: TLanguage): Promise<Map<string, Map<string, string>>> {
+export async function loadDictLabels(
+  db: DbOrTx,
+  types: string[],
+  lang: TLanguage,
+): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>();
   if (!types.length) return out;
   const rows = await db
@@ -93,30 +112,52 @@ function visibleColumns<Row>(req: FastifyRequest, columns: ExcelColumn<Row>[]) {
   return columns.filter((c) => feeRole || !(c.fee || FEE_FIELDS.has(c.key)));
 }
 
-function cellValue<Row>(column: ExcelColumn<Row>, row: Row, dicts: Map<string, Map<string, string>>, timezone: string) {
+const text = (value: string): XlsxCell => ({ kind: 'text', text: value });
+
+function cellValue<Row>(
+  column: ExcelColumn<Row>,
+  row: Row,
+  dicts: Map<string, Map<string, string>>,
+  timezone: string,
+): XlsxCell {
   const raw = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
   if (raw === null || raw === undefined || raw === '') return null;
   switch (column.type) {
     case 'money':
     case 'number':
     case 'integer': {
-      const n = Number(raw);
-      return Number.isFinite(n) ? n : neutraliseFormula(String(raw));
+      const value = String(raw).trim();
+      // The exact decimal text is the cell value (no float round trip); anything else is text.
+      if (/^-?\d+(\.\d+)?$/.test(value)) return { kind: column.type === 'money' ? 'money' : 'number', text: value };
+      return text(neutraliseFormula(String(raw)));
     }
     case 'date':
-      return formatDateTime(raw as Date | string, timezone, true);
+      return text(formatDateTime(raw as Date | string, timezone, true));
     case 'datetime':
-      return formatDateTime(raw as Date | string, timezone);
+      return text(formatDateTime(raw as Date | string, timezone));
     case 'dict':
-      return neutraliseFormula(dicts.get(column.dict ?? '')?.get(String(raw)) ?? String(raw));
+      return text(neutraliseFormula(dicts.get(column.dict ?? '')?.get(String(raw)) ?? String(raw)));
     default:
-      if (raw instanceof Date) return formatDateTime(raw, timezone);
-      return neutraliseFormula(String(raw));
+      if (raw instanceof Date) return text(formatDateTime(raw, timezone));
+      return text(neutraliseFormula(String(raw)));
   }
 }
 
 function timestampSuffix(timezone: string) {
   return formatDateTime(new Date(), timezone).replace(/[-: ]/g, '').slice(0, 14);
+}
+
+/** Groups single rows into pages for the writer. */
+async function* pagesOf<Row>(rows: AsyncIterable<Row> | Iterable<Row>, size = 1000): AsyncGenerator<Row[]> {
+  let page: Row[] = [];
+  for await (const row of rows) {
+    page.push(row);
+    if (page.length >= size) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
 }
 
 export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, options: SendExcelOptions<Row>) {
@@ -127,11 +168,9 @@ export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, o
     [...new Set(columns.filter((c) => c.type === 'dict' && c.dict).map((c) => c.dict!))],
     req.lang,
   );
-  const iterator = (Symbol.asyncIterator in options.rows
-    ? (options.rows as AsyncIterable<Row>)[Symbol.asyncIterator]()
-    : (options.rows as Iterable<Row>)[Symbol.iterator]()) as AsyncIterator<Row> | Iterator<Row>;
-  // The first row is read before anything is sent, so an early failure is still a JSON error.
-  let next = await iterator.next();
+  const iterator = (options.pages ?? pagesOf(options.rows ?? []))[Symbol.asyncIterator]();
+  // The first page is read before anything is sent, so an early failure is still a JSON error.
+  const first = await iterator.next();
 
   const title = t(options.fileName, req.lang);
   const stream = new PassThrough();
@@ -141,26 +180,22 @@ export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, o
     .header('Cache-Control', 'no-store');
   const done = reply.send(stream);
 
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(options.sheetName ? t(options.sheetName, req.lang) : title.slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = columns.map((c) => ({
-    header: t(c.header, req.lang),
-    key: c.key,
-    width: c.width ?? (c.type === 'datetime' ? 20 : c.type === 'money' ? 14 : 16),
-    style: c.type === 'money' ? { numFmt: '#,##0.00' } : undefined,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  try {
+  async function* cells(): AsyncGenerator<XlsxCell[][]> {
+    let next = first;
     while (!next.done) {
-      const row = next.value;
-      sheet.addRow(columns.map((c) => cellValue(c, row, dicts, timezone))).commit();
-      next = await iterator.next();
+      // the next page is read while this one is written
+      const following = iterator.next();
+      yield next.value.map((row) => columns.map((c) => cellValue(c, row, dicts, timezone)));
+      next = await following;
     }
-    sheet.commit();
-    await workbook.commit();
+  }
+  try {
+    await writeXlsx(stream, {
+      sheetName: options.sheetName ? t(options.sheetName, req.lang) : title,
+      headers: columns.map((c) => t(c.header, req.lang)),
+      widths: columns.map((c) => c.width ?? (c.type === 'datetime' ? 20 : c.type === 'money' ? 14 : 16)),
+      pages: cells(),
+    });
   } catch (err) {
     req.log.error({ err }, 'export failed while streaming');
     stream.destroy(err as Error);
@@ -183,6 +218,21 @@ export async function* keysetBatches<Row>(
     for (const row of batch) yield row;
     if (batch.length < batchSize) return;
     after = keyOf(batch[batch.length - 1]!);
+  }
+}
+
+/** Pages of rows in keyset order (a unique increasing key), for `sendExcel({ pages })`. */
+export async function* keysetPages<Row>(
+  fetch: (after: number | undefined, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => number,
+  size = 2000,
+): AsyncGenerator<Row[]> {
+  let after: number | undefined;
+  for (;;) {
+    const page = await fetch(after, size);
+    if (page.length) yield page;
+    if (page.length < size) return;
+    after = keyOf(page[page.length - 1]!);
   }
 }
 
@@ -218,7 +268,12 @@ export interface ImportRowError {
 }
 
 export function importFailed(errors: ImportRowError[]): AppError {
-  return new AppError('VALIDATION', 'err_import_rows', { count: errors.length }, { data: { errors: errors.slice(0, 1000) } });
+  return new AppError(
+    'VALIDATION',
+    'err_import_rows',
+    { count: errors.length },
+    { data: { errors: errors.slice(0, 1000) } },
+  );
 }
 
 /**
@@ -226,7 +281,8 @@ export function importFailed(errors: ImportRowError[]): AppError {
  * against the translated headers in any language. A file that is not a real .xlsx is refused with a clear error.
  */
 export async function readSheet(buffer: Buffer, columns: SheetColumn[], maxRows = 10_000): Promise<SheetRow[]> {
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw new AppError('UNSUPPORTED_FILE', 'err_not_excel');
+  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
+    throw new AppError('UNSUPPORTED_FILE', 'err_not_excel');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -241,13 +297,22 @@ export async function readSheet(buffer: Buffer, columns: SheetColumn[], maxRows 
   headerRow.eachCell((cell, col) => {
     const text = norm(String(cell.text ?? ''));
     for (const c of columns) {
-      const names = [c.key, c.header, ...(c.aliases ?? []), t(c.header, 'zh-cn'), t(c.header, 'en'), t(c.header, 'th')].map(norm);
+      const names = [
+        c.key,
+        c.header,
+        ...(c.aliases ?? []),
+        t(c.header, 'zh-cn'),
+        t(c.header, 'en'),
+        t(c.header, 'th'),
+      ].map(norm);
       if (names.includes(text) && !positions.has(c.key)) positions.set(c.key, col);
     }
   });
   const missing = columns.filter((c) => c.required && !positions.has(c.key));
   if (missing.length) {
-    throw new AppError('VALIDATION', 'err_import_missing_columns', { columns: missing.map((c) => t(c.header, 'zh-cn')).join(', ') });
+    throw new AppError('VALIDATION', 'err_import_missing_columns', {
+      columns: missing.map((c) => t(c.header, 'zh-cn')).join(', '),
+    });
   }
   const rows: SheetRow[] = [];
   for (let r = 2; r <= sheet.rowCount; r++) {

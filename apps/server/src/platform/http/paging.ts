@@ -39,7 +39,9 @@ export function dateRange(
   const end = q['params[endTime]'];
   const parts: SQL[] = [];
   const asTimestamp = (v: string) =>
-    /[zZ]|[+-]\d{2}:?\d{2}$/.test(v) ? sql`${v}::timestamptz` : sql`(${v.replace('T', ' ')}::timestamp AT TIME ZONE ${timezone})`;
+    /[zZ]|[+-]\d{2}:?\d{2}$/.test(v)
+      ? sql`${v}::timestamptz`
+      : sql`(${v.replace('T', ' ')}::timestamp AT TIME ZONE ${timezone})`;
   if (begin) parts.push(sql`${column} >= ${asTimestamp(begin)}`);
   if (end) {
     if (isDateOnly(end)) parts.push(sql`${column} < ((${end}::date + 1)::timestamp AT TIME ZONE ${timezone})`);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { hashPassword } from '../auth/password';
 import { sysUser } from '../../modules/system/user/user.table';
+import { hashPassword } from '../auth/password';
 import { routeAccessError, routeTable } from './security';
 
 /**
@@ -14,7 +14,9 @@ let noRole: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db.insert(sysUser).values({ userName: 'norole', nickName: 'No role', password: await hashPassword('NoRole#2026'), deptId: 100 });
+  await t.db
+    .insert(sysUser)
+    .values({ userName: 'norole', nickName: 'No role', password: await hashPassword('NoRole#2026'), deptId: 100 });
   noRole = await t.login('norole', 'NoRole#2026');
 });
 afterAll(async () => {
@@ -39,7 +41,9 @@ describe('[SECURITY] route table', () => {
 
   it('refuses at start-up a route that declares no access rule', async () => {
     expect(routeAccessError({ method: 'GET', url: '/prod-api/x', config: {} })).toMatch(/declares no access rule/);
-    expect(routeAccessError({ method: 'GET', url: '/prod-api/x', config: { public: true, permission: 'a:b' } })).toMatch(/more than one/);
+    expect(
+      routeAccessError({ method: 'GET', url: '/prod-api/x', config: { public: true, permission: 'a:b' } }),
+    ).toMatch(/more than one/);
   });
 
   it('anonymous callers get 401 on every non-public route', async () => {
@@ -56,10 +60,13 @@ describe('[SECURITY] route table', () => {
     const routes = routeTable.get(t.app)!.filter((r) => r.config?.permission && r.method !== 'HEAD');
     const failures: string[] = [];
     for (const r of routes) {
-      const res = await noRole.request({ method: r.method as 'GET', url: sampleUrl(r.url), payload: r.method === 'GET' ? undefined : {} });
+      const res = await noRole.request({
+        method: r.method as 'GET',
+        url: sampleUrl(r.url),
+        payload: r.method === 'GET' ? undefined : {},
+      });
       if (res.statusCode !== 403 || res.json().code !== 403) failures.push(`${r.method} ${r.url} -> ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });
-
 });

@@ -2,6 +2,7 @@ import { hasPermission, stripFeeFields, type TLanguage } from '@theone/contracts
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthContext } from '../auth/auth-context';
 import { loadAuthContext } from '../auth/session';
+import type { SessionCache } from '../auth/session-cache';
 import { verifyToken } from '../auth/token';
 import type { Db } from '../db/database';
 import { AppError, forbidden } from '../errors';
@@ -40,7 +41,8 @@ export const API_PREFIX = '/prod-api';
 export function routeAccessError(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): string | null {
   const c = (route.config ?? {}) as RouteOptions['config'] & Record<string, unknown>;
   const declared = [c.public === true, c.authenticated === true, Boolean(c.permission)].filter(Boolean).length;
-  if (declared === 0) return `Route ${String(route.method)} ${route.url} declares no access rule (public, authenticated or permission).`;
+  if (declared === 0)
+    return `Route ${String(route.method)} ${route.url} declares no access rule (public, authenticated or permission).`;
   if (declared > 1) return `Route ${String(route.method)} ${route.url} declares more than one access rule.`;
   return null;
 }
@@ -52,13 +54,22 @@ function bearer(req: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export async function authenticate(req: FastifyRequest, db: Db, secret: Uint8Array): Promise<AuthContext | null> {
+export async function authenticate(
+  req: FastifyRequest,
+  db: Db,
+  secret: Uint8Array,
+  cache?: SessionCache,
+): Promise<AuthContext | null> {
   const token = bearer(req);
   if (!token || token.length > 2048) return null;
   const claims = await verifyToken(secret, token);
   if (!claims) return null;
+  const cached = cache?.get(claims.sid);
+  if (cached) return String(cached.userId) === claims.sub && cached.expiresAt.getTime() > Date.now() ? cached : null;
+  const generation = cache?.begin() ?? 0;
   const auth = await loadAuthContext(db, claims.sid);
   if (!auth || String(auth.userId) !== claims.sub) return null;
+  cache?.set(auth, generation);
   return auth;
 }
 
@@ -71,7 +82,10 @@ export interface RouteEntry {
 /** Every API route with its access rule, for the generated permission tests and docs. */
 export const routeTable = new WeakMap<FastifyInstance, RouteEntry[]>();
 
-export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret: Uint8Array }) {
+export function registerSecurity(
+  app: FastifyInstance,
+  deps: { db: Db; jwtSecret: Uint8Array; sessionCache?: SessionCache },
+) {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('lang', 'zh-cn');
   const routes: RouteEntry[] = [];
@@ -98,7 +112,7 @@ export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret
     if (!req.url.startsWith(API_PREFIX) || !req.routeOptions.url) return;
     if (config.public) {
       if (config.optionalAuth) {
-        const auth = await authenticate(req, deps.db, deps.jwtSecret);
+        const auth = await authenticate(req, deps.db, deps.jwtSecret, deps.sessionCache);
         if (auth) {
           req.auth = auth;
           req.lang = resolveLanguage(req.headers['accept-language'], auth.lang);
@@ -106,9 +120,12 @@ export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret
       }
       return;
     }
-    const auth = await authenticate(req, deps.db, deps.jwtSecret);
+    const auth = await authenticate(req, deps.db, deps.jwtSecret, deps.sessionCache);
     if (!auth) {
-      throw new AppError(bearer(req) ? 'SESSION_EXPIRED' : 'UNAUTHORIZED', bearer(req) ? 'err_session_expired' : 'err_unauthorized');
+      throw new AppError(
+        bearer(req) ? 'SESSION_EXPIRED' : 'UNAUTHORIZED',
+        bearer(req) ? 'err_session_expired' : 'err_unauthorized',
+      );
     }
     req.auth = auth;
     req.lang = resolveLanguage(req.headers['accept-language'], auth.lang);
@@ -120,6 +137,12 @@ export function registerSecurity(app: FastifyInstance, deps: { db: Db; jwtSecret
       if (!required.some((p) => hasPermission(auth.permissions, p))) throw forbidden('err_forbidden');
     }
     if (config.feeRole && !auth.feeRole) throw forbidden('err_fee_role_required');
+  });
+
+  // A state-changing request of this instance may have revoked sessions or changed users or roles: its own cache is
+  // dropped at once (other instances hear the database's notification within milliseconds).
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith(API_PREFIX)) deps.sessionCache?.clear();
   });
 
   // Fee and price fields never leave the server for users without the fee role (DOMAIN §7).

@@ -32,7 +32,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, forbidden, notFound, wrongState } from '../../../platform/errors';
-import { sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { keysetPages, sendExcel, sendTemplate } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE, type BusinessType } from '../../../platform/operlog';
@@ -87,7 +87,6 @@ import {
 import { busOrder } from './inware.table';
 import { registerOrderUsageChecks } from './inware.usage';
 import { orderScope } from './order-common';
-import { keysetPages, sendFastExcel } from './xlsx-stream';
 
 /**
  * Inbound orders (spec §7 'Inware', cargo, busOrderLog, audit/orderUpdate; screens bus-container.md §3): every
@@ -708,12 +707,12 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         ? allOf([sql`${busOrder.id} = ANY(${sql.param(ids)}::bigint[])`, orderScope(req.auth)])
         : await listWhere(db, req.auth, q, timezone);
       const marks = await markNames(db);
-      return sendFastExcel(req, reply, {
+      return sendExcel(req, reply, {
         fileName: 'bus_order_export',
         db,
         timezone,
         columns: q.view === 'deliveryfree' ? FEE_VIEW_EXPORT_COLUMNS : ORDER_EXPORT_COLUMNS,
-        batches: keysetPages(
+        pages: keysetPages(
           async (after, limit) =>
             (await presentRows(
               db,
