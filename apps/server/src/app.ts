@@ -18,6 +18,7 @@ import type { Db } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
 import { createLocalFileStore } from './platform/files/file-store';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { registerFormBodies } from './platform/http/form-body';
 import { API_PREFIX, registerSecurity } from './platform/http/security';
 import { loadTranslations } from './platform/i18n';
 import { OperlogWriter, registerOperlog } from './platform/operlog';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
     return payload;
   });
 
+  registerFormBodies(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 50, fieldSize: 100_000, parts: 100 },
     throwFileSizeLimit: true,

@@ -1,9 +1,9 @@
 import { buildApp } from './app';
+import { applySeed } from './modules/system/seed/seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, runMigrations } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
 import { startHousekeeping } from './platform/housekeeping';
-import { applySeed } from './modules/system/seed/seed';
 
 /**
  * Start-up: configuration, database (embedded PostgreSQL when DATABASE_URL is unset), migrations, seed,
@@ -65,7 +65,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`TheOne is running: http://localhost:${port}/theone/  (API http://localhost:${port}/prod-api${config.isProduction ? '' : `, docs http://localhost:${port}/prod-api/docs`})`);
+  console.log(
+    `TheOne is running: http://localhost:${port}/theone/  (API http://localhost:${port}/prod-api${config.isProduction ? '' : `, docs http://localhost:${port}/prod-api/docs`})`,
+  );
 }
 
 main().catch((err) => {

@@ -101,7 +101,7 @@ declare module 'fastify' {
 }
 
 export function registerOperlog(app: FastifyInstance, writer: OperlogWriter) {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', async (req, _reply, payload) => {
     if (shouldLog(req) && typeof payload === 'string') req.operlogResult = truncate(payload);
     return payload;
   });

@@ -88,17 +88,20 @@ async function load(base: string, s: BenchScenario, pid: number): Promise<Omit<B
     finish = resolve;
     fail = reject;
   });
-  const instance = autocannon({
-    url: `${base}${s.path}`,
-    method: s.method ?? 'GET',
-    connections: s.connections ?? 50,
-    duration: s.durationSeconds ?? 10,
-    headers: {
-      'content-type': 'application/json',
-      ...(s.token ? { authorization: `Bearer ${s.token}` } : {}),
+  const instance = autocannon(
+    {
+      url: `${base}${s.path}`,
+      method: s.method ?? 'GET',
+      connections: s.connections ?? 50,
+      duration: s.durationSeconds ?? 10,
+      headers: {
+        'content-type': 'application/json',
+        ...(s.token ? { authorization: `Bearer ${s.token}` } : {}),
+      },
+      body: s.body === undefined ? undefined : JSON.stringify(s.body),
     },
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
-  }, (err, result) => (err ? fail(err) : finish(result)));
+    (err, result) => (err ? fail(err) : finish(result)),
+  );
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
   });
@@ -215,7 +218,9 @@ async function main() {
       if (g.measure) {
         for (const r of await g.measure(ctx, log)) {
           results.push({ ...r, group: g.name });
-          console.log(`  ${r.name.padEnd(42)} ${r.value} ${r.unit}${r.budget ? `  [${r.budget}: ${r.pass ? 'PASS' : 'FAIL'}]` : ''}`);
+          console.log(
+            `  ${r.name.padEnd(42)} ${r.value} ${r.unit}${r.budget ? `  [${r.budget}: ${r.pass ? 'PASS' : 'FAIL'}]` : ''}`,
+          );
         }
       }
     }
@@ -230,7 +235,9 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
   const failed = results.filter((r) => r.pass === false);
-  console.log(`\n${results.length} measurements, ${failed.length} over budget${failed.length ? `: ${failed.map((f) => f.name).join(', ')}` : ''}`);
+  console.log(
+    `\n${results.length} measurements, ${failed.length} over budget${failed.length ? `: ${failed.map((f) => f.name).join(', ')}` : ''}`,
+  );
   process.exit(failed.length ? 1 : 0);
 }
 

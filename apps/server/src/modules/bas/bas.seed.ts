@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { addDays, todayIn } from '../../platform/time';
 import { sysDictData, sysDictType } from '../system/dict/dict.table';
 import { sysUser } from '../system/user/user.table';
 import { basCorporationAddr, basCurrate, basCurrency, basGeog, basMark, basPrice, basWarehouse } from './bas.table';
-import { addDays, todayIn } from './bas-common';
 
 /**
  * Reference data of basic data (spec §9, DOMAIN §1), applied idempotently at every start-up inside the seed

@@ -75,7 +75,7 @@ describe('[BAS] mark list and data scope', () => {
   it('a mark outside the scope is a 404 for reads, edits and deletes', async () => {
     const cm888 = await markId(t, 'CM888');
     expect((await sales.get(`/bas/mark/${cm888}`)).statusCode).toBe(404);
-    expect((await sales.post('/bas/mark/delete/' + cm888)).statusCode).toBe(403); // sales has no remove key
+    expect((await sales.post(`/bas/mark/delete/${cm888}`)).statusCode).toBe(403); // sales has no remove key
     const res = await sales.post('/bas/mark/edit', { ...customer('CM888'), id: cm888, version: 0 });
     expect(res.statusCode).toBe(404);
     expect((await sales.get(`/bas/corporationAddr/list/${cm888}`)).statusCode).toBe(404);

@@ -19,6 +19,7 @@ import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../platform/db/database';
+import { allOf } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
 import { changedReload, forbidden, inUse, notFound } from '../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../platform/excel/excel';
@@ -26,7 +27,6 @@ import { ok, table } from '../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { basCorporationAddr, basMark } from './bas.table';
-import { acceptFormBodies, allOf } from './bas-common';
 import {
   addMark,
   addressesOf,
@@ -120,7 +120,6 @@ const ADDRESS_EXPORT_COLUMNS: ExcelColumn<Record<string, unknown>>[] = [
 ];
 
 export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  acceptFormBodies(app);
   const tags = ['bas'];
   const title = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
     title: 'menu_custom_mark',

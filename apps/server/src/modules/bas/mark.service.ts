@@ -12,11 +12,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { hashPassword } from '../../platform/auth/password';
 import type { DbOrTx, Tx } from '../../platform/db/database';
+import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
 import { dateRange, likeContains, orderOf } from '../../platform/http/paging';
 import { sysUser } from '../system/user/user.table';
 import { basCorporationAddr, basMark } from './bas.table';
-import { allOf, userNames } from './bas-common';
+import { userNames } from './bas-common';
 import { markScopeFilter } from './mark-scope';
 import { isInUse } from './usage';
 
@@ -212,7 +213,7 @@ async function checkUser(tx: DbOrTx, userId: number | null | undefined, field: s
 /** The parent agent of a customer: an existing agent (any scope: the agent may be someone else's). */
 async function loadAgent(tx: DbOrTx, id: number) {
   const [agent] = await tx.select().from(basMark).where(eq(basMark.id, id));
-  if (!agent || agent.isAgent !== '1') throw badRequest('bas_err_top_mark_not_agent', undefined, 'topMarkId');
+  if (agent?.isAgent !== '1') throw badRequest('bas_err_top_mark_not_agent', undefined, 'topMarkId');
   return agent;
 }
 
@@ -351,12 +352,6 @@ async function propagateAgentSettlement(tx: Tx, agent: typeof basMark.$inferSele
       minAmount: agent.minAmount,
     })
     .where(eq(basMark.topMarkId, agent.id));
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause ?? e;
-  return pg.code === '23505' && pg.constraint === constraint;
 }
 
 export async function addMark(db: DbOrTx, auth: AuthContext, body: TMarkAddBody): Promise<number> {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { todayIn } from '../../platform/time';
 import { sysOperLog } from '../system/log/log.table';
 import { basPrice } from './bas.table';
 import { geogId, markId, userWithPerms } from './bas.test-utils';
-import { todayIn } from './bas-common';
 import { findPrice } from './price.service';
 import { registerUsageCheck } from './usage';
 
@@ -305,7 +305,7 @@ describe('[BAS] batch price adjustment', () => {
   let ids: number[];
 
   beforeAll(async () => {
-    const rows = (await finance.get('/bas/price/list?busType=EK&leftAddrId=' + GZ + '&pageSize=100')).json().rows as {
+    const rows = (await finance.get(`/bas/price/list?busType=EK&leftAddrId=${GZ}&pageSize=100`)).json().rows as {
       id: number;
     }[];
     ids = rows.map((r) => r.id);

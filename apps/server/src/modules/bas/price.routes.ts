@@ -16,13 +16,14 @@ import { and, desc, eq, gte, ilike, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx, Tx } from '../../platform/db/database';
+import { allOf, lockKey } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, changedReload, conflict, inUse, notFound } from '../../platform/errors';
 import { ok, table } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { BUSINESS_TYPE } from '../../platform/operlog';
+import { todayIn } from '../../platform/time';
 import { basContPrice, basGeog, basMark } from './bas.table';
-import { allOf, lockKey, todayIn } from './bas-common';
 import { markScopeFilter } from './mark-scope';
 import {
   addPrice,

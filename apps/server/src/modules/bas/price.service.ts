@@ -18,10 +18,11 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
+import { allOf, lockKey } from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, conflict, inUse, notFound } from '../../platform/errors';
 import { orderOf } from '../../platform/http/paging';
+import { addDays } from '../../platform/time';
 import { basGeog, basMark, basPrice } from './bas.table';
-import { addDays, allOf, lockKey } from './bas-common';
 import { markIdInScope } from './mark-scope';
 import { isInUse } from './usage';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { addDays, todayIn } from '../../platform/time';
 import { currencyId, userWithPerms } from './bas.test-utils';
-import { addDays, todayIn } from './bas-common';
 import { rmbRateOn } from './currate.service';
 import { registerUsageCheck } from './usage';
 

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { dataScopeFilter } from '../../platform/auth/data-scope';
 import type { DbOrTx } from '../../platform/db/database';
 import { sysFile } from '../../platform/db/platform.table';
+import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
 import { isFileId } from '../../platform/files/file-store';
@@ -26,7 +27,6 @@ import { ok } from '../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { sysUser } from '../system/user/user.table';
 import { basDriver, basInsurance, basPayinfo, basVehicle } from './bas.table';
-import { allOf } from './bas-common';
 import { registerCrud } from './crud';
 import { isInUse } from './usage';
 
@@ -50,12 +50,6 @@ const range = (column: Parameters<typeof dateRange>[0], q: Record<string, unknow
     'params[beginTime]': q['params[beginTime]'] as string | undefined,
     'params[endTime]': q['params[endTime]'] as string | undefined,
   });
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause ?? e;
-  return pg.code === '23505' && pg.constraint === constraint;
-}
 
 const zSelectQuery = z.object({ keyword: z.string().trim().max(50).optional() }).strict();
 

@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const fileCount = async () => (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sys_file`)).rows[0]!.n;
+const fileCount = async () =>
+  (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sys_file`)).rows[0]!.n;
 
 describe('[FILES] upload and download', () => {
   it('uploads a PNG and downloads it back by id with an RFC 6266 file name', async () => {

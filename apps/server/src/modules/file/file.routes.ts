@@ -12,7 +12,14 @@ import { ok } from '../../platform/http/envelope';
 export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files }) => {
   app.post(
     '/file/upload',
-    { config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } }, schema: { tags: ['file'], summary: 'Upload one file (multipart field "file")', consumes: ['multipart/form-data'] } },
+    {
+      config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
+      schema: {
+        tags: ['file'],
+        summary: 'Upload one file (multipart field "file")',
+        consumes: ['multipart/form-data'],
+      },
+    },
     async (req) => {
       const part = await req.file();
       if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
@@ -23,7 +30,14 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files })
 
   app.post(
     '/file/uploadFiles',
-    { config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } }, schema: { tags: ['file'], summary: 'Upload several files (multipart field "files")', consumes: ['multipart/form-data'] } },
+    {
+      config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
+      schema: {
+        tags: ['file'],
+        summary: 'Upload several files (multipart field "files")',
+        consumes: ['multipart/form-data'],
+      },
+    },
     async (req) => {
       const saved = [];
       for await (const part of req.files()) {

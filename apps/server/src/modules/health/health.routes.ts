@@ -12,7 +12,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         await db.execute(sql`SELECT 1`);
         return { code: 200, msg: 'ok', data: { status: 'UP', database: 'UP' } };
       } catch {
-        return reply.status(503).send({ code: 500, msg: 'database unavailable', data: { status: 'DOWN', database: 'DOWN' } });
+        return reply
+          .status(503)
+          .send({ code: 500, msg: 'database unavailable', data: { status: 'DOWN', database: 'DOWN' } });
       }
     },
   );

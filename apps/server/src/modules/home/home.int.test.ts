@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { addDays, todayIn } from '../../platform/time';
 import { basMark } from '../bas/bas.table';
 import { userId, userWithPerms } from '../bas/bas.test-utils';
-import { addDays, todayIn } from '../bas/bas-common';
 import { busOrder } from '../bus/inware/inware.table';
 import { addOrder, orderBody, refIds, type TRefIds } from '../bus/inware/inware.test-utils';
 

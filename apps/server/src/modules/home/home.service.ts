@@ -2,7 +2,7 @@ import { hasPermission, toVolumeString, toWeightString } from '@theone/contracts
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/database';
-import { addDays, todayIn } from '../bas/bas-common';
+import { addDays, todayIn } from '../../platform/time';
 import { markIdInScope } from '../bas/mark-scope';
 import { busOrder } from '../bus/inware/inware.table';
 

@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth/auth-context';
 import type { DbOrTx } from '../db/database';
-import { formatDateTime, keysetBatches, neutraliseFormula, readSheet, sendExcel } from './excel';
+import { formatDateTime } from '../time';
+import { keysetBatches, neutraliseFormula, readSheet, sendExcel } from './excel';
 
 const noDb = { select: () => ({ from: () => ({ where: () => ({ orderBy: async () => [] }) }) }) } as unknown as DbOrTx;
 

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/database';
 import { AppError } from '../errors';
 import { contentDisposition } from '../http/content-disposition';
 import { t } from '../i18n';
+import { formatDateTime } from '../time';
 import { writeXlsx, type XlsxCell } from './xlsx-writer';
 
 /**
@@ -57,33 +58,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Neutralises spreadsheet formula injection in text cells. */
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * 'YYYY-MM-DD HH:mm:ss' (or the date) in the business time zone. 'sv-SE' writes exactly that pattern; the formatter is
- * cached per zone because creating one per cell was a third of a large export's CPU.
- */
-export function formatDateTime(value: Date | string, timezone: string, dateOnly = false): string {
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return String(value);
-  let f = dateTimeFormats.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(timezone, f);
-  }
-  const text = f.format(d);
-  return dateOnly ? text.slice(0, 10) : text;
 }
 
 export async function loadDictLabels(

@@ -8,6 +8,7 @@ import {
 } from '@theone/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
+import { allOf } from '../../../platform/db/sql-helpers';
 import {
   type ExcelColumn,
   type ImportRowError,
@@ -19,7 +20,6 @@ import {
 import { t } from '../../../platform/i18n';
 import { periodOf } from '../../../platform/sequences';
 import { basGeog, basMark } from '../../bas/bas.table';
-import { allOf } from '../../bas/bas-common';
 import { markScopeFilter } from '../../bas/mark-scope';
 import { writeOrderLog } from '../order-log/order-log.service';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';

@@ -10,10 +10,11 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/database';
 import { badRequest } from '../../../platform/errors';
+import { businessDay } from '../../../platform/time';
 import { basInsurance, basMark } from '../../bas/bas.table';
 import { rmbRateOn } from '../../bas/currate.service';
 import { findPrice, type TFoundPrice } from '../../bas/price.service';
-import { businessDay, type TOrderRow } from './order-common';
+import type { TOrderRow } from './order-common';
 
 /**
  * Prices and fees of an order on the server (DOMAIN §4): the price row from the bas module's `findPrice` (the

@@ -30,6 +30,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { allOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, forbidden, notFound, wrongState } from '../../../platform/errors';
 import { keysetPages, sendExcel, sendTemplate } from '../../../platform/excel/excel';
@@ -37,7 +38,6 @@ import { ok, table } from '../../../platform/http/envelope';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE, type BusinessType } from '../../../platform/operlog';
 import { basGeog, basInsurance, basMark, basWarehouse } from '../../bas/bas.table';
-import { acceptFormBodies, allOf } from '../../bas/bas-common';
 import { addressesOf } from '../../bas/mark.service';
 import { markScopeFilter } from '../../bas/mark-scope';
 import { cargoOf } from '../cargo/cargo.service';
@@ -144,7 +144,6 @@ const ZDeleteBody = z
 
 export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   registerOrderUsageChecks();
-  acceptFormBodies(app);
   const tags = ['bus'];
   const timezone = config.timezone;
   const title = (key: string, businessType: BusinessType) => ({ title: key, businessType });

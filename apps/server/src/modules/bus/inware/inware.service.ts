@@ -39,6 +39,7 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../../platform/db/database';
+import { allOf } from '../../../platform/db/sql-helpers';
 import {
   type AppError,
   badRequest,
@@ -50,8 +51,8 @@ import {
 } from '../../../platform/errors';
 import { t } from '../../../platform/i18n';
 import { nextSequence, periodOf } from '../../../platform/sequences';
+import { parseBusinessTime } from '../../../platform/time';
 import { basGeog, basInsurance, basMark, basWarehouse } from '../../bas/bas.table';
-import { allOf } from '../../bas/bas-common';
 import { markIdInScope } from '../../bas/mark-scope';
 import {
   deleteMeasuredLines,
@@ -72,7 +73,7 @@ import {
   type TPricingCache,
 } from './inware.pricing';
 import { busOrder } from './inware.table';
-import { diffFields, orderScope, parseBusinessTime, type TOrderRow } from './order-common';
+import { diffFields, orderScope, type TOrderRow } from './order-common';
 
 /**
  * The order's life from entry to the origin warehouse (DOMAIN §2 statuses 0-2, screens bus-container.md §1

@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, wrongState } from '../../../platform/errors';
-import { formatDateTime } from '../../../platform/excel/excel';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { preloadFonts } from '../../../platform/pdf/fonts';
 import { LABEL_100x75, PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
+import { formatDateTime } from '../../../platform/time';
 import { countPrints, loadPrintOrders } from './print.data';
 import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext } from './print.layouts';
 

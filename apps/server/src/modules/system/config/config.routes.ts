@@ -11,22 +11,15 @@ import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'driz
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
+import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { SETTING_KEYS } from '../../../platform/settings';
-import {
-  acceptFormBodies,
-  BUSINESS_TYPE,
-  exportBody,
-  isUniqueViolation,
-  lostUpdate,
-  operlog,
-  selectedIds,
-  touched,
-} from '../shared/system';
+import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { sysConfig } from './config.table';
 
 const TITLE = 'menu_config_list';
@@ -85,8 +78,6 @@ function checkValue(configKey: string, configValue: string) {
  * from here through `deps.settings`, whose cache is invalidated on every change.
  */
 export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, settings }) => {
-  acceptFormBodies(app);
-
   app.get(
     '/system/config/list',
     {

@@ -13,21 +13,14 @@ import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'driz
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
+import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
-import {
-  acceptFormBodies,
-  BUSINESS_TYPE,
-  exportBody,
-  isUniqueViolation,
-  lostUpdate,
-  operlog,
-  selectedIds,
-  touched,
-} from '../shared/system';
+import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { sysDictData, sysDictType } from './dict.table';
 
 const TITLE = 'menu_dict_list';
@@ -132,8 +125,6 @@ async function assertTypeExists(db: DbOrTx, dictType: string) {
  * the three languages. Dictionaries are read per request (no server cache), so refreshCache only confirms.
  */
 export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  acceptFormBodies(app);
-
   // --- types -------------------------------------------------------------------------------------------------
 
   app.get(

@@ -31,5 +31,8 @@ export const sysDictData = pgTable(
     ...auditColumns,
     ...remarkColumn,
   },
-  (t) => [unique('sys_dict_data_type_value_uq').on(t.dictType, t.dictValue), index('sys_dict_data_type_idx').on(t.dictType)],
+  (t) => [
+    unique('sys_dict_data_type_value_uq').on(t.dictType, t.dictValue),
+    index('sys_dict_data_type_idx').on(t.dictType),
+  ],
 );

@@ -17,9 +17,10 @@ import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { hasKey, t, translationSheetPath } from '../../../platform/i18n';
-import { acceptFormBodies, BUSINESS_TYPE, exportBody, operlog, selectedIds } from '../shared/system';
+import { BUSINESS_TYPE, operlog } from '../shared/system';
 import { sysLogininfor, sysOperLog } from './log.table';
 
 const TITLE = 'menu_log_list';
@@ -132,8 +133,6 @@ function loginWhere(q: Partial<TLogininforQuery>): SQL | undefined {
 
 /** /system/operlog and /system/logininfor (issue 4 items 8 and 9; screens §4.7, keys system:log:*). */
 export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operlog: writer }) => {
-  acceptFormBodies(app);
-
   // --- operation log ----------------------------------------------------------------------------------------
 
   app.get(

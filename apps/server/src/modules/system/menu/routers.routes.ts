@@ -4,8 +4,8 @@ import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
 import { sysRole, sysRoleMenu } from '../role/role.table';
 import { sysUserRole } from '../user/user.table';
-import { buildRouters } from './routers';
 import { sysMenu } from './menu.table';
+import { buildRouters } from './routers';
 
 /** GET /system/menu/getRouters: the caller's menu tree (RouterVo), from their roles' menus; admin gets all. */
 export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -20,7 +20,12 @@ export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         cache.epoch = req.auth.authEpoch;
         cache.trees.clear();
       }
-      const key = req.auth.isAdmin ? 'admin' : req.auth.roles.map((r) => r.roleId).sort((a, b) => a - b).join(',');
+      const key = req.auth.isAdmin
+        ? 'admin'
+        : req.auth.roles
+            .map((r) => r.roleId)
+            .sort((a, b) => a - b)
+            .join(',');
       const cached = cache.trees.get(key);
       if (cached) return ok(req, cached);
       const columns = {
@@ -55,7 +60,10 @@ export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
                     .select({ id: sysRoleMenu.menuId })
                     .from(sysRoleMenu)
                     .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRoleMenu.roleId))
-                    .innerJoin(sysRole, and(eq(sysRole.roleId, sysRoleMenu.roleId), eq(sysRole.status, '0'), eq(sysRole.delFlag, '0')))
+                    .innerJoin(
+                      sysRole,
+                      and(eq(sysRole.roleId, sysRoleMenu.roleId), eq(sysRole.status, '0'), eq(sysRole.delFlag, '0')),
+                    )
                     .where(eq(sysUserRole.userId, req.auth.userId)),
                 ),
               ),

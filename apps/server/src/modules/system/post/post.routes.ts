@@ -3,21 +3,14 @@ import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'driz
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
+import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, inUse, notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
-import {
-  acceptFormBodies,
-  BUSINESS_TYPE,
-  exportBody,
-  isUniqueViolation,
-  lostUpdate,
-  operlog,
-  selectedIds,
-  touched,
-} from '../shared/system';
+import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
 
@@ -67,8 +60,6 @@ async function checkPostUnique(db: DbOrTx, postCode: string, postName: string, e
 
 /** /system/post (issue 4 item 5; screens §4.10). */
 export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  acceptFormBodies(app);
-
   app.get(
     '/system/post/list',
     {

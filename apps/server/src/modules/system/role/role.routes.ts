@@ -16,10 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
+import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, inUse, notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { sysDept } from '../dept/dept.table';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
@@ -27,17 +29,13 @@ import { sysMenu } from '../menu/menu.table';
 import {
   ADMIN_ROLE_ID,
   ADMIN_USER_ID,
-  acceptFormBodies,
   assertMayManage,
   BUSINESS_TYPE,
   deptScope,
   deptsInScope,
   dropCountsOnChange,
-  exportBody,
-  isUniqueViolation,
   lostUpdate,
   operlog,
-  selectedIds,
   touched,
   userScope,
   usersInScope,
@@ -183,7 +181,6 @@ function authUserWhere(auth: AuthContext, q: TAuthUserQuery, allocated: boolean)
  */
 export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   dropCountsOnChange(app);
-  acceptFormBodies(app);
 
   app.get(
     '/system/role/list',

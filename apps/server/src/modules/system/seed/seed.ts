@@ -45,7 +45,15 @@ async function seedDepts(tx: Tx, node: DeptSeed, parentId: number, ancestors: st
   if (!id) {
     const [row] = await tx
       .insert(sysDept)
-      .values({ parentId, ancestors, deptName: node.name, orderNum: node.order, leader: node.leader ?? '', seedKey: node.key, createBy: 'system' })
+      .values({
+        parentId,
+        ancestors,
+        deptName: node.name,
+        orderNum: node.order,
+        leader: node.leader ?? '',
+        seedKey: node.key,
+        createBy: 'system',
+      })
       .returning({ id: sysDept.deptId });
     id = row!.id;
   }
@@ -102,13 +110,23 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
     await seedDepts(tx, DEPT_SEED, 0, '0', deptIds);
 
     for (const p of POST_SEED) {
-      await tx.insert(sysPost).values({ postCode: p.code, postName: p.name, postSort: p.sort, createBy: 'system' }).onConflictDoNothing();
+      await tx
+        .insert(sysPost)
+        .values({ postCode: p.code, postName: p.name, postSort: p.sort, createBy: 'system' })
+        .onConflictDoNothing();
     }
 
     for (const c of CONFIG_SEED) {
       await tx
         .insert(sysConfig)
-        .values({ configKey: c.key, configName: c.name, configValue: c.value, configType: c.builtin ? 'Y' : 'N', remark: c.remark ?? '', createBy: 'system' })
+        .values({
+          configKey: c.key,
+          configName: c.name,
+          configValue: c.value,
+          configType: c.builtin ? 'Y' : 'N',
+          remark: c.remark ?? '',
+          createBy: 'system',
+        })
         .onConflictDoNothing();
     }
 
@@ -140,7 +158,9 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
     const menus: SeededMenu[] = [];
     await seedMenus(tx, MENU_SEED, 0, [], menus);
 
-    const postIds = new Map((await tx.select({ id: sysPost.postId, code: sysPost.postCode }).from(sysPost)).map((r) => [r.code, r.id]));
+    const postIds = new Map(
+      (await tx.select({ id: sysPost.postId, code: sysPost.postCode }).from(sysPost)).map((r) => [r.code, r.id]),
+    );
     const roleIds = new Map<string, number>();
     for (const role of ROLE_SEED) {
       const [existing] = await tx
@@ -151,7 +171,13 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
       if (!id) {
         const [row] = await tx
           .insert(sysRole)
-          .values({ roleName: role.name, roleKey: role.key, roleSort: role.sort, dataScope: role.dataScope, createBy: 'system' })
+          .values({
+            roleName: role.name,
+            roleKey: role.key,
+            roleSort: role.sort,
+            dataScope: role.dataScope,
+            createBy: 'system',
+          })
           .returning({ id: sysRole.roleId });
         id = row!.id;
       }
@@ -194,7 +220,9 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         email: 'admin@theone.example',
         createBy: 'system',
       });
-      await tx.execute(sql`SELECT setval(pg_get_serial_sequence('sys_user', 'user_id'), GREATEST((SELECT max(user_id) FROM sys_user), 1))`);
+      await tx.execute(
+        sql`SELECT setval(pg_get_serial_sequence('sys_user', 'user_id'), GREATEST((SELECT max(user_id) FROM sys_user), 1))`,
+      );
       const adminRole = roleIds.get('admin');
       if (adminRole) await tx.insert(sysUserRole).values({ userId: 1, roleId: adminRole }).onConflictDoNothing();
       log('Created the administrator account "admin".');

@@ -1,7 +1,6 @@
 import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID } from '@theone/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -101,52 +100,6 @@ export function lostUpdate(existed: boolean): never {
 /** The audit fields of an update. */
 export function touched(req: FastifyRequest) {
   return { updateBy: req.auth.userName, updateTime: sql`now()` };
-}
-
-/**
- * The web's download helper posts form-encoded bodies (spec §7 'Download helper'). This parser turns them
- * into a plain object for the export routes of the plugin that registers it (Fastify scopes parsers).
- */
-export function acceptFormBodies(app: FastifyInstance) {
-  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 100_000 },
-    (_req, body, done) => {
-      const out: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(String(body))) out[k] = v;
-      done(null, out);
-    },
-  );
-}
-
-/** `ids` of an export body: the list's selected rows, comma separated (digits only). */
-const zExportIds = z
-  .string()
-  .regex(/^\d{1,15}(,\d{1,15}){0,4999}$/)
-  .transform((v) => v.split(',').map(Number))
-  .optional();
-
-/**
- * Export bodies: the list query (paging ignored) plus `ids` of the selected rows, which the list page posts
- * when rows are selected; a POST without a body exports the unfiltered list.
- */
-export function exportBody<T extends z.ZodObject>(schema: T) {
-  return z.preprocess((v) => v ?? {}, schema.extend({ ids: zExportIds }));
-}
-
-/** `column IN ids` when the export was of selected rows. */
-export function selectedIds(column: Parameters<typeof inArray>[0], ids: unknown): SQL | undefined {
-  return Array.isArray(ids) && ids.length ? inArray(column, ids as number[]) : undefined;
-}
-
-/** PostgreSQL unique violation (23505), also when wrapped by Drizzle; `constraint` narrows to one index. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /**

@@ -10,8 +10,8 @@ import { ok } from '../../../platform/http/envelope';
 import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
-import { publicUser } from './user-info.routes';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
+import { publicUser } from './user-info.routes';
 
 /** Personal centre (/profile): any signed-in user, about themselves only. */
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, files }) => {
@@ -47,14 +47,23 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, f
 
   app.put(
     '/system/user/profile',
-    { config: { authenticated: true, operlog: title }, schema: { tags: ['system'], summary: 'Update my profile', body: ZProfileUpdate } },
+    {
+      config: { authenticated: true, operlog: title },
+      schema: { tags: ['system'], summary: 'Update my profile', body: ZProfileUpdate },
+    },
     async (req) => {
       const body = req.body;
       if (body.phonenumber) {
         const [clash] = await db
           .select({ id: sysUser.userId })
           .from(sysUser)
-          .where(and(eq(sysUser.phonenumber, body.phonenumber), eq(sysUser.delFlag, '0'), sql`${sysUser.userId} <> ${req.auth.userId}`));
+          .where(
+            and(
+              eq(sysUser.phonenumber, body.phonenumber),
+              eq(sysUser.delFlag, '0'),
+              sql`${sysUser.userId} <> ${req.auth.userId}`,
+            ),
+          );
         if (clash) throw duplicate('err_phone_exists', { value: body.phonenumber });
       }
       await db
@@ -67,17 +76,27 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, f
 
   app.put(
     '/system/user/profile/updatePwd',
-    { config: { authenticated: true, operlog: title }, schema: { tags: ['system'], summary: 'Change my password', body: ZUpdatePwd } },
+    {
+      config: { authenticated: true, operlog: title },
+      schema: { tags: ['system'], summary: 'Change my password', body: ZUpdatePwd },
+    },
     async (req) => {
       const [user] = await db.select().from(sysUser).where(eq(sysUser.userId, req.auth.userId));
       if (!user || !(await verifyPassword(user.password, req.body.oldPassword)))
         throw badRequest('err_old_password_wrong', undefined, 'oldPassword');
-      if (req.body.newPassword === req.body.oldPassword) throw badRequest('err_password_same', undefined, 'newPassword');
+      if (req.body.newPassword === req.body.oldPassword)
+        throw badRequest('err_password_same', undefined, 'newPassword');
       const hashed = await hashPassword(req.body.newPassword);
       await db.transaction(async (tx) => {
         await tx
           .update(sysUser)
-          .set({ password: hashed, mustChangePassword: false, pwdUpdateDate: sql`now()`, updateBy: user.userName, updateTime: sql`now()` })
+          .set({
+            password: hashed,
+            mustChangePassword: false,
+            pwdUpdateDate: sql`now()`,
+            updateBy: user.userName,
+            updateTime: sql`now()`,
+          })
           .where(eq(sysUser.userId, user.userId));
         // Chosen (screens doc §4.11): after a change the user signs in again everywhere.
         await revokeUserSessions(tx, user.userId);
@@ -90,12 +109,21 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, f
     '/system/user/profile/avatar',
     {
       config: { authenticated: true, operlog: title },
-      schema: { tags: ['system'], summary: 'Upload my avatar (multipart field "avatarfile")', consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['system'],
+        summary: 'Upload my avatar (multipart field "avatarfile")',
+        consumes: ['multipart/form-data'],
+      },
     },
     async (req) => {
       const part = await req.file();
       if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'avatarfile' });
-      const stored = await files.save({ stream: part.file, fileName: part.filename, createBy: req.auth.userName, allow: IMAGE_TYPES });
+      const stored = await files.save({
+        stream: part.file,
+        fileName: part.filename,
+        createBy: req.auth.userName,
+        allow: IMAGE_TYPES,
+      });
       await db
         .update(sysUser)
         .set({ avatar: stored.fileId, updateBy: req.auth.userName, updateTime: sql`now()` })

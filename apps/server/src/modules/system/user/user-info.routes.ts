@@ -39,7 +39,10 @@ export const userInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.get(
     '/system/user/getInfo',
-    { config: { authenticated: true, allowPasswordChange: true }, schema: { tags: ['auth'], summary: 'Session user info' } },
+    {
+      config: { authenticated: true, allowPasswordChange: true },
+      schema: { tags: ['auth'], summary: 'Session user info' },
+    },
     async (req) => {
       const auth = req.auth;
       const [row] = await findUser.execute({ userId: auth.userId });

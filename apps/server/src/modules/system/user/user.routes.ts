@@ -16,26 +16,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../../platform/auth/password';
 import { revokeUserSessions } from '../../../platform/auth/session';
+import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError, duplicate, forbidden, notFound } from '../../../platform/errors';
 import { keysetBatches, sendExcel, sendTemplate } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { pageOf } from '../../../platform/http/paging';
 import { t } from '../../../platform/i18n';
 import { sysDept } from '../dept/dept.table';
 import {
   ADMIN_ROLE_ID,
   ADMIN_USER_ID,
-  acceptFormBodies,
   assertMayManage,
   BUSINESS_TYPE,
   deptPickerScope,
   dropCountsOnChange,
-  exportBody,
-  isUniqueViolation,
   lostUpdate,
   operlog,
-  selectedIds,
   touched,
   userInScope,
   usersInScope,
@@ -81,7 +79,6 @@ const storedPhone = (value: string) => (value ? (normalizePhone(value) ?? value)
  * themselves; only administrators change administrators.
  */
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, settings }) => {
-  acceptFormBodies(app);
   dropCountsOnChange(app);
 
   app.get(
