@@ -27,10 +27,7 @@ export const ZNewPassword = z
   .string()
   .min(8, 'err_password_length')
   .max(64, 'err_password_length')
-  .refine(
-    (v) => [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(v)).length >= 2,
-    'err_password_weak',
-  );
+  .refine((v) => [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(v)).length >= 2, 'err_password_weak');
 
 /** POST /auth/register: the change-password screen. Signed in: old + new; signed out: also username and captcha. */
 export const ZRegisterBody = z

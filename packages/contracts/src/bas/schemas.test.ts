@@ -145,8 +145,6 @@ describe('resource schemas', () => {
   it('vehicle plates: the Chinese rule for CN, free text for TH', () => {
     expect(ZVehicleAddBody.safeParse({ plateNo: '粤B12345', country: 'CN', vehicleType: '3' }).success).toBe(true);
     expect(ZVehicleAddBody.safeParse({ plateNo: 'ABC123', country: 'CN', vehicleType: '3' }).success).toBe(false);
-    expect(
-      ZVehicleAddBody.safeParse({ plateNo: '1กข 1234 ชลบุรี', country: 'TH', vehicleType: '3' }).success,
-    ).toBe(true);
+    expect(ZVehicleAddBody.safeParse({ plateNo: '1กข 1234 ชลบุรี', country: 'TH', vehicleType: '3' }).success).toBe(true);
   });
 });

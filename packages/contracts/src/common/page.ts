@@ -25,7 +25,10 @@ export const zTextFilter = (max = 100) =>
   z.preprocess((v) => (typeof v === 'string' ? emptyToUndefined(v.trim()) : v), z.string().max(max).optional());
 
 /** Optional integer filter from a query string. */
-export const zIntFilter = z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional());
+export const zIntFilter = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+);
 
 /** Optional filter restricted to given codes (status '0'/'1' etc.). */
 export const zCodeFilter = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -33,7 +36,10 @@ export const zCodeFilter = <const T extends readonly [string, ...string[]]>(valu
 
 export const zPageFields = {
   pageNum: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT)),
+  pageSize: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  ),
   isAsc: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc', 'ascending', 'descending']).optional()),
   'params[beginTime]': zDateFilter,
   'params[endTime]': zDateFilter,
@@ -81,7 +87,14 @@ export function hasWrongSeparator(value: string): boolean {
 
 /** Route ids: digits only. */
 export const zId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-export const zIdParam = z.object({ id: z.string().regex(/^\d{1,15}$/).transform(Number) }).strict();
+export const zIdParam = z
+  .object({
+    id: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  })
+  .strict();
 /** `/x/{ids}` with ids comma separated, digits only. */
 export const zIdsParam = z
   .object({

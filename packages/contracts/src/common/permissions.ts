@@ -112,16 +112,35 @@ export const FEE_FIELDS: ReadonlySet<string> = new Set([
   'minPremium',
 ]);
 
-/** Remove fee fields at any depth. Returns a new value; input is not modified. */
-export function stripFeeFields<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => stripFeeFields(v)) as T;
+/** True when a fee field occurs at any depth (checked before copying, since most payloads have none). */
+function hasFeeFields(value: unknown, depth = 0): boolean {
+  if (depth > 32 || value === null || typeof value !== 'object' || value instanceof Date) return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (v !== null && typeof v === 'object' && hasFeeFields(v, depth + 1)) return true;
+    return false;
+  }
+  for (const k in value as Record<string, unknown>) {
+    if (FEE_FIELDS.has(k)) return true;
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== null && typeof v === 'object' && hasFeeFields(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+function strip<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => strip(v)) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (FEE_FIELDS.has(k)) continue;
-      out[k] = v !== null && typeof v === 'object' ? stripFeeFields(v) : v;
+      out[k] = v !== null && typeof v === 'object' ? strip(v) : v;
     }
     return out as T;
   }
   return value;
+}
+
+/** Remove fee fields at any depth. Returns the input itself when it has none, else a copy without them. */
+export function stripFeeFields<T>(value: T): T {
+  return hasFeeFields(value) ? strip(value) : value;
 }

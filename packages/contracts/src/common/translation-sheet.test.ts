@@ -3,10 +3,28 @@ import { interpolate, matchLanguage, parseCsv, parseTranslationSheet } from './t
 
 describe('translation sheet', () => {
   it.each([
-    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
-    ['a,"b,c"\r\n"x ""y""",z', [['a', 'b,c'], ['x "y"', 'z']]],
+    [
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a,"b,c"\r\n"x ""y""",z',
+      [
+        ['a', 'b,c'],
+        ['x "y"', 'z'],
+      ],
+    ],
     ['k,"line1\nline2"\n', [['k', 'line1\nline2']]],
-    ['\ufeffh1,h2\n\n1,2', [['h1', 'h2'], ['1', '2']]],
+    [
+      '\ufeffh1,h2\n\n1,2',
+      [
+        ['h1', 'h2'],
+        ['1', '2'],
+      ],
+    ],
   ])('parses %j', (text, rows) => {
     expect(parseCsv(text)).toEqual(rows);
   });

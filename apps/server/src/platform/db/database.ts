@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -21,6 +22,42 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL plans every unnamed statement again; for the list queries planning cost more than running them
+ * (2 ms against 0.6 ms). Every data statement therefore runs as a named prepared statement, named by a hash of its
+ * text: each connection prepares it once, and PostgreSQL switches to a cached generic plan when that is as good.
+ * Statements differ only in their text (values are parameters), so the number of names stays bounded; past
+ * `MAX_NAMED` distinct texts, new ones run unnamed.
+ */
+const MAX_NAMED = 5000;
+const statementNames = new Map<string, string>();
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED) {
+    name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+function prepareStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (config, values, callback) => {
+    if (config && typeof config === 'object') {
+      const c = config as { text?: unknown; name?: unknown };
+      if (typeof c.text === 'string' && !c.name && DATA_STATEMENT.test(c.text)) {
+        const name = statementName(c.text);
+        if (name) return query({ ...c, name }, values, callback);
+      }
+    }
+    return query(config, values, callback);
+  };
+}
+
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -30,6 +67,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
     statement_timeout: 120_000,
     application_name: 'theone',
   });
+  pool.on('connect', prepareStatements);
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
