@@ -324,8 +324,10 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
       .where(eq(sysMenu.perms, 'system:user:list'));
     expect((await f.mgra.get('/system/user/list')).statusCode).toBe(200);
     await t.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, f.roleId), eq(sysRoleMenu.menuId, listMenu!.id)));
+    await t.syncAuth(); // a change made outside this instance's requests arrives by notification
     expect((await f.mgra.get('/system/user/list')).statusCode).toBe(403);
     await t.db.insert(sysRoleMenu).values({ roleId: f.roleId, menuId: listMenu!.id });
+    await t.syncAuth();
     expect((await f.mgra.get('/system/user/list')).statusCode).toBe(200);
   });
 
