@@ -44,3 +44,23 @@ export function hasKey(key: string): boolean {
 export function resolveLanguage(acceptLanguage: string | undefined, userLang?: string | null): TLanguage {
   return matchLanguage(acceptLanguage) ?? matchLanguage(userLang) ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * Messages stored in the database (login log) are kept as a key and its parameters ('err_login_failed {"left":3}')
+ * and translated when read, so each reader sees them in their own language.
+ */
+export function storedMessage(key: string, params?: Record<string, unknown>): string {
+  return params && Object.keys(params).length ? `${key} ${JSON.stringify(params)}` : key;
+}
+
+const STORED = /^((?:err|msg)_[a-z0-9_]+)(?: (\{.*\}))?$/;
+
+export function translateStored(message: string, lang: TLanguage): string {
+  const m = STORED.exec(message);
+  if (!m) return message;
+  try {
+    return t(m[1]!, lang, m[2] ? JSON.parse(m[2]) : undefined);
+  } catch {
+    return message;
+  }
+}

@@ -160,7 +160,7 @@ describe('[AUTH] lockout', () => {
     const attempts = await Promise.all(Array.from({ length: 50 }, () => login('finance', 'wrong-password')));
     expect(attempts.every((r) => r.statusCode >= 400)).toBe(true);
     const lockedNow = await t.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM sys_logininfor WHERE user_name = 'finance' AND msg LIKE '%锁定%' AND msg LIKE '%连续%'`,
+      sql`SELECT count(*)::int AS n FROM sys_logininfor WHERE user_name = 'finance' AND msg LIKE 'err_account_locked_now%'`,
     );
     expect(lockedNow.rows[0]!.n).toBe(1);
     // Even the right password is refused while locked.
@@ -301,5 +301,20 @@ describe('[AUTH] change password (register)', () => {
     );
     const again = await login('dispatcher', 'Dispatch#2026');
     expect(again.json().data.mustChangePassword).toBe(false);
+  });
+});
+
+describe('[AUTH] login log in the reader language', () => {
+  it('stores a message key and shows it translated to each reader', async () => {
+    await t.anon.post('/auth/login', { username: 'driver', password: 'wrong-again' });
+    const admin = await t.login('admin');
+    const en = (
+      await admin.get('/system/logininfor/list?userName=driver&pageSize=5', { 'accept-language': 'en' })
+    ).json();
+    const th = (
+      await admin.get('/system/logininfor/list?userName=driver&pageSize=5', { 'accept-language': 'th' })
+    ).json();
+    expect(en.rows[0].msg).toMatch(/Wrong user name or password/);
+    expect(th.rows[0].msg).toMatch(/ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง/);
   });
 });

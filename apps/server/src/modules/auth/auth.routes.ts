@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
-import { t } from '../../platform/i18n';
+import { storedMessage, t } from '../../platform/i18n';
 import { sysLogininfor } from '../system/log/log.table';
 import { sysUser } from '../system/user/user.table';
 import { consumeCaptcha, createCaptcha } from './captcha';
@@ -38,8 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       browser,
       os,
       status,
-      // Stored in zh-cn, the default language of the log screens.
-      msg: t(msgKey, 'zh-cn', params).slice(0, 255),
+      // Stored as key and parameters; the log screens translate it for each reader.
+      msg: storedMessage(msgKey, params).slice(0, 255),
     });
   }
 

@@ -19,7 +19,7 @@ import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/ex
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
-import { hasKey, t, translationSheetPath } from '../../../platform/i18n';
+import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
 import { BUSINESS_TYPE, operlog } from '../shared/system';
 import { sysLogininfor, sysOperLog } from './log.table';
 
@@ -262,7 +262,11 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
           .offset(offset),
         db.select({ n: count() }).from(sysLogininfor).where(where),
       ]);
-      return table(req, rows, total?.n ?? 0);
+      return table(
+        req,
+        rows.map((r) => ({ ...r, msg: translateStored(r.msg, req.lang) })),
+        total?.n ?? 0,
+      );
     },
   );
 
@@ -341,13 +345,15 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
         db,
         columns: LOGIN_EXPORT,
         rows: keysetBatches(
-          (after, limit) =>
-            db
-              .select()
-              .from(sysLogininfor)
-              .where(and(where, after === undefined ? undefined : gt(sysLogininfor.infoId, after)))
-              .orderBy(asc(sysLogininfor.infoId))
-              .limit(limit),
+          async (after, limit) =>
+            (
+              await db
+                .select()
+                .from(sysLogininfor)
+                .where(and(where, after === undefined ? undefined : gt(sysLogininfor.infoId, after)))
+                .orderBy(asc(sysLogininfor.infoId))
+                .limit(limit)
+            ).map((r) => ({ ...r, msg: translateStored(r.msg, req.lang) })),
           (r) => r.infoId,
         ),
       });
