@@ -74,6 +74,8 @@ export function ensureChromium() {
     run('apt-get', ['update', '-qq']);
     if (run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(bin)) return bin;
   }
-  console.error(`Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  console.error(
+    `Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`,
+  );
   return null;
 }

@@ -21,9 +21,13 @@ function vitestSuite(name, args, env = {}) {
   const out = path.join(resultsDir, `vitest-${name}.json`);
   rmSync(out, { force: true });
   console.log(`\n=== ${name} ===`);
-  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    env: { ...process.env, ...env },
-  });
+  const code = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
   let passed = 0;
   let failed = 0;
   if (existsSync(out)) {
@@ -40,7 +44,9 @@ function vitestSuite(name, args, env = {}) {
 if (want('unit')) vitestSuite('unit', ['--project', 'unit', '--project', 'web']);
 if (want('integration')) vitestSuite('integration-embedded', ['--project', 'integration'], { TEST_DATABASE_URL: '' });
 if (want('integration') && process.env.TEST_EXTERNAL_DATABASE_URL) {
-  vitestSuite('integration-external', ['--project', 'integration'], { TEST_DATABASE_URL: process.env.TEST_EXTERNAL_DATABASE_URL });
+  vitestSuite('integration-external', ['--project', 'integration'], {
+    TEST_DATABASE_URL: process.env.TEST_EXTERNAL_DATABASE_URL,
+  });
 }
 
 if (want('e2e') && existsSync(path.join(ROOT, 'e2e/playwright.config.ts'))) {
