@@ -62,6 +62,20 @@ describe('excel export', () => {
     expect(neutraliseFormula(input)).toBe(output);
   });
 
+  it('writes every row of a sheet larger than one chunk, in order, with Thai and Chinese text intact', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      waybill: `BN${String(i + 1).padStart(6, '0')} ทดสอบ 测试`,
+      feeArAmount: `${i}.25`,
+      createTime: null,
+    }));
+    const { sheet } = await exportWith(true, rows);
+    expect(sheet.rowCount).toBe(2501);
+    for (const n of [1, 2, 700, 1234, 2500]) {
+      expect(sheet.getRow(n + 1).getCell(1).value).toBe(`BN${String(n).padStart(6, '0')} ทดสอบ 测试`);
+      expect(sheet.getRow(n + 1).getCell(2).value).toBe(n - 1 + 0.25);
+    }
+  });
+
   it('formats dates in the business time zone', () => {
     expect(formatDateTime(new Date('2026-01-01T16:30:00Z'), 'Asia/Bangkok')).toBe('2026-01-01 23:30:00');
     expect(formatDateTime(new Date('2026-01-01T16:30:00Z'), 'Asia/Shanghai', true)).toBe('2026-01-02');

@@ -151,8 +151,8 @@ export interface XlsxSheet {
   sheetName: string;
   headers: string[];
   widths: number[];
-  /** Rows in pages; each page is written as one chunk. */
-  pages: AsyncIterable<XlsxCell[][]>;
+  /** Rows in pages (a page may produce its rows lazily); written out in chunks of about CHUNK characters. */
+  pages: AsyncIterable<Iterable<XlsxCell[]>>;
 }
 
 function cellXml(cell: XlsxCell, ref: string): string {
@@ -162,6 +162,9 @@ function cellXml(cell: XlsxCell, ref: string): string {
   const space = cell.text !== cell.text.trim() ? ' xml:space="preserve"' : '';
   return `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(cell.text)}</t></is></c>`;
 }
+
+/** Characters of sheet XML pushed to the deflate stream at a time (well under V8's large-object size). */
+const CHUNK = 32 * 1024;
 
 /** Writes a one-sheet workbook to `out` and ends it. */
 export async function writeXlsx(out: PassThrough, sheet: XlsxSheet): Promise<void> {
@@ -199,15 +202,25 @@ export async function writeXlsx(out: PassThrough, sheet: XlsxSheet): Promise<voi
     await push(
       `${XML_HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
     );
+    // Rows go out in pieces of about CHUNK characters: a page as one string would be a multi-megabyte object that
+    // V8 places straight in the old generation, so a long export grew the heap by hundreds of megabytes of garbage.
     let r = 1;
+    let parts: string[] = [];
+    let length = 0;
     for await (const page of sheet.pages) {
-      const parts: string[] = [];
       for (const row of page) {
         r++;
-        parts.push(`<row r="${r}">${row.map((c, i) => cellXml(c, `${letters[i]}${r}`)).join('')}</row>`);
+        const xml = `<row r="${r}">${row.map((c, i) => cellXml(c, `${letters[i]}${r}`)).join('')}</row>`;
+        parts.push(xml);
+        length += xml.length;
+        if (length >= CHUNK) {
+          await push(parts.join(''));
+          parts = [];
+          length = 0;
+        }
       }
-      await push(parts.join(''));
     }
+    if (parts.length) await push(parts.join(''));
     await push('</sheetData></worksheet>');
   });
   await zip.finish();

@@ -163,6 +163,36 @@ describe('[ORDERS] lists by screen', () => {
     );
     expect(theirs.sort()).toEqual([o.otherSales!.id, o.noMark!.id].sort());
   });
+
+  it("a mark filter keeps the data scope: another sales person's mark finds nothing, alone or with an own mark", async () => {
+    const q = (who: typeof sales, marks: string) =>
+      who.get(`/bus/inware/list?view=orderList&pageSize=100&mark=${marks}`);
+    expect(rowIds(await q(sales2, 'YW101'))).toEqual([o.otherSales!.id]);
+    const alone = (await q(sales, 'YW101')).json();
+    expect(alone.rows).toEqual([]);
+    expect(alone.total).toBe(0);
+    const both = rowIds(await q(sales, 'TH001,YW101'));
+    expect(both.length).toBe(4);
+    expect(both).not.toContain(o.otherSales!.id);
+    expect(rowIds(await q(admin, 'TH001,YW101')).length).toBe(5);
+    const unknown = (await q(admin, 'NOSUCHMARK')).json();
+    expect([unknown.rows, unknown.total, unknown.sums.cargoWeight]).toEqual([[], 0, '0.00']);
+  });
+
+  it('sums cover the whole set on every page, and list timestamps are ISO strings like the details', async () => {
+    const first = (await admin.get('/bus/inware/list?view=orderList&mark=TH001&pageSize=1')).json();
+    const second = (await admin.get('/bus/inware/list?view=orderList&mark=TH001&pageSize=1&pageNum=2')).json();
+    expect(second.total).toBe(first.total);
+    expect(second.sums).toEqual(first.sums);
+    const past = (await admin.get('/bus/inware/list?view=orderList&mark=TH001&pageSize=1&pageNum=99')).json();
+    expect([past.rows, past.total, past.sums]).toEqual([[], first.total, first.sums]);
+    const byNumber = (await admin.get('/bus/inware/list?view=orderList&expressNo=sf500000002')).json().rows[0];
+    const detail = (await admin.get(`/bus/inware/${byNumber.id}`)).json().data;
+    for (const row of [first.rows[0], byNumber])
+      expect(row.orderTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(byNumber.orderTime).toBe(detail.orderTime);
+    expect(byNumber.createTime).toBe(detail.createTime);
+  });
 });
 
 describe('[ORDERS] lookups', () => {

@@ -15,7 +15,7 @@ import { eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
+import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { basGeog, basMark, basWarehouse } from '../../bas/bas.table';
@@ -162,15 +162,12 @@ const markColumns = {
   topMark: markOf('top_mark_id', 'mark'),
 };
 
-const snakeCase = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
 /**
- * The list page's SELECT list as text, built once: the hot list path sends it with the WHERE of the request instead
- * of rebuilding 70 column expressions per request (the rows come back keyed like the Drizzle select).
+ * The list page's SELECT as text, built once: the hot list path sends it with the WHERE of the request instead of
+ * rebuilding 70 column expressions per request (the rows come back keyed like the Drizzle select).
  */
-const LIST_SELECT = `SELECT ${Object.keys(listRowColumns)
-  .map((k) => `"bus_order"."${snakeCase(k)}" AS "${k}"`)
-  .join(', ')} FROM "bus_order"`;
+const LIST = selectList(listRowColumns);
+const LIST_SELECT = `SELECT ${LIST.text} FROM "bus_order"`;
 type TListRow = Pick<TOrderColumns, keyof typeof listRowColumns>;
 
 /** SELECT of an order page (lists); where/order/limit added by the caller, mark and other names by `namedRows`. */
@@ -203,6 +200,35 @@ async function cachedMarks(db: DbOrTx, ids: readonly number[]) {
   return markCache;
 }
 
+/**
+ * Mark ids by code for the mark filter. A mark's code is fixed at creation (edit leaves it out), so a found code is
+ * kept for MARK_TTL_MS; codes not found are asked again each time (a mark created a moment ago is found at once).
+ */
+const markIdCache = new Map<string, { at: number; id: number }>();
+
+export async function markIdsByCode(db: DbOrTx, codes: readonly string[]): Promise<number[]> {
+  const now = Date.now();
+  const missing = codes.filter((c) => {
+    const hit = markIdCache.get(c);
+    return !hit || now - hit.at > MARK_TTL_MS;
+  });
+  if (missing.length) {
+    if (markIdCache.size > 50_000) markIdCache.clear();
+    for (const c of missing) markIdCache.delete(c);
+    const rows = await db
+      .select({ id: basMark.id, mark: basMark.mark })
+      .from(basMark)
+      .where(sql`${basMark.mark} = ANY(${param(missing, 'text[]')})`);
+    for (const m of rows) markIdCache.set(m.mark, { at: now, id: m.id });
+  }
+  const ids = new Set<number>();
+  for (const c of codes) {
+    const hit = markIdCache.get(c);
+    if (hit) ids.add(hit.id);
+  }
+  return [...ids];
+}
+
 /** List rows with their mark fields (from the cache) and names (`presentRows`). */
 export async function namedRows<T extends TPresentable & { markId: number | null; topMarkId: number | null }>(
   db: DbOrTx,
@@ -216,9 +242,63 @@ export async function namedRows<T extends TPresentable & { markId: number | null
   return presentRows(db, withMarks(rows, marks), lang);
 }
 
-/** SELECT of export rows: the list columns without the per-row mark lookups (`withMarks` adds them from a map). */
+/**
+ * The columns an export reads: those of the export sheets (inware.excel.ts), the ids their names come from, and
+ * what `presentRows` reads. Half the list's width: an export of 100,000 orders allocates (and collects) that much less.
+ */
+const EXPORT_KEYS = [
+  'id',
+  'transportId',
+  'status',
+  'markId',
+  'topMarkId',
+  'busType',
+  'leftAddrId',
+  'destAddrId',
+  'arrivedHouseId',
+  'consignee',
+  'consigneeTel',
+  'consigneeAddr',
+  'businessNo',
+  'clientNo',
+  'expressCorp',
+  'expressNo',
+  'receivingNo',
+  'cargoName',
+  'cargoType',
+  'cargoPiece',
+  'cargoWeight',
+  'cargoVolume',
+  'arrivedPiece',
+  'arrivedWeight',
+  'arrivedVolume',
+  'trayNo',
+  'orderTime',
+  'arrivedTime',
+  'containerNo',
+  'auditStatus',
+  'feeFreightAr',
+  'feeArAmount',
+  'currency',
+  'rmbAmount',
+  'createBy',
+  'priceId',
+  'freightManual',
+  'feeSendAr',
+  'deliveryAr',
+  'feeUnloadAr',
+  'feeChacheAr',
+  'feeOtherAr',
+  'thFeeAr',
+] as const satisfies readonly (keyof typeof listRowColumns)[];
+export const exportRowColumns = Object.fromEntries(EXPORT_KEYS.map((k) => [k, listRowColumns[k]])) as Pick<
+  typeof listRowColumns,
+  (typeof EXPORT_KEYS)[number]
+>;
+
+/** SELECT of export rows (`exportRowColumns`; `withMarks` adds the mark fields from a map). */
 export function selectExportRows(db: DbOrTx) {
-  return db.select(listRowColumns).from(busOrder);
+  return db.select(exportRowColumns).from(busOrder);
 }
 
 /** Every mark's code, name, print flag by id, read once per export (2,000 marks: one small query). */
@@ -259,6 +339,21 @@ function numbers(text: string | undefined, field: string, upperCase = true): str
 const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
 const digits = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
 
+/** Orders of the given marks that are inside the caller's mark scope (see listWhere). */
+function markFilter(auth: AuthContext, ids: readonly number[]): SQL {
+  if (!ids.length) return sql`false`;
+  const scope = markScopeFilter(auth);
+  if (ids.length === 1) {
+    const id = ids[0]!;
+    const own = eq(busOrder.markId, id);
+    return scope ? sql`${own} AND EXISTS (SELECT 1 FROM ${basMark} WHERE ${basMark.id} = ${id} AND ${scope})` : own;
+  }
+  const list = param(ids, 'bigint[]');
+  return scope
+    ? sql`${busOrder.markId} = ANY(ARRAY(SELECT ${basMark.id} FROM ${basMark} WHERE ${basMark.id} = ANY(${list}) AND ${scope}))`
+    : sql`${busOrder.markId} = ANY(${list})`;
+}
+
 /** The base filter of a view (bus-container.md §3). */
 export function viewFilter(view: TOrderView, q: Pick<TInwareListQuery, 'tab' | 'incomplete'>): SQL | undefined {
   switch (view) {
@@ -288,9 +383,9 @@ function defaultDateColumn(view: TOrderView) {
   return busOrder.orderTime;
 }
 
-/** The WHERE of a list or export (async: a later filter may need a lookup; `_db` is there for it). */
+/** The WHERE of a list or export (async: mark codes are looked up). */
 export async function listWhere(
-  _db: DbOrTx,
+  db: DbOrTx,
   auth: AuthContext,
   q: TInwareListQuery,
   timezone: string,
@@ -299,15 +394,12 @@ export async function listWhere(
   if (VIEWS_NEEDING_CONDITION.includes(view) && !hasSearchCondition(q, view))
     throw badRequest('msg_enter_one_condition');
   const marks = numbers(q.mark, 'mark');
-  // A mark filter carries the data scope into its own subquery (the marks asked for that the caller may see):
-  // the planner sees one mark row per code and walks the (mark_id, order_time) index.
   const parts: (SQL | undefined)[] = [marks ? undefined : orderScope(auth), viewFilter(view, q)];
-  if (marks) {
-    const scope = markScopeFilter(auth);
-    parts.push(
-      sql`${busOrder.markId} IN (SELECT ${basMark.id} FROM ${basMark} WHERE ${basMark.mark} = ANY(${param(marks, 'text[]')})${scope ? sql` AND ${scope}` : sql``})`,
-    );
-  }
+  // A mark filter is resolved to mark ids first (codes never change): `mark_id = $1` lets the planner walk the
+  // (mark_id, order_time) index and stop after a page, where a subquery on codes read and sorted every order of
+  // the mark. The data scope is then checked on those marks alone, once per statement (an InitPlan), instead of
+  // on each order against every mark the caller may see.
+  if (marks) parts.push(markFilter(auth, await markIdsByCode(db, marks)));
   const transportIds = numbers(q.transportId, 'transportId');
   if (transportIds) parts.push(sql`${busOrder.transportId} = ANY(${param(transportIds, 'text[]')})`);
   // Express and receipt numbers: the matching ids come from the GIN index first (an InitPlan), then the rows by
@@ -431,6 +523,34 @@ export interface TOrderSums {
   rmbAmount: string;
 }
 
+/**
+ * Count and sums of the filtered set as one text column ('total,cargoPiece,...'): the list reads them in the same
+ * statement as its page (one round trip, one plan), and only the first row's copy is parsed.
+ */
+const SUM_FIELDS = [
+  ['total', 'count(*)::int'],
+  ['cargoPiece', 'coalesce(sum("cargo_piece"), 0)::int'],
+  ['cargoWeight', 'coalesce(sum("cargo_weight"), 0)::numeric(16,2)'],
+  ['cargoVolume', 'coalesce(sum("cargo_volume"), 0)::numeric(16,3)'],
+  ['arrivedPiece', 'coalesce(sum("arrived_piece"), 0)::int'],
+  ['arrivedWeight', 'coalesce(sum("arrived_weight"), 0)::numeric(16,2)'],
+  ['arrivedVolume', 'coalesce(sum("arrived_volume"), 0)::numeric(16,3)'],
+  ['feeFreightAr', 'coalesce(sum("fee_freight_ar"), 0)::numeric(16,2)'],
+  ['feeArAmount', 'coalesce(sum("fee_ar_amount"), 0)::numeric(16,2)'],
+  ['rmbAmount', 'coalesce(sum("rmb_amount"), 0)::numeric(16,2)'],
+] as const;
+const SUMS_TEXT = `concat_ws(',', ${SUM_FIELDS.map(([, e]) => e).join(', ')})`;
+
+function parseSums(text: string): TOrderSums & { total: number } {
+  const values = text.split(',');
+  const out: Record<string, string | number> = {};
+  SUM_FIELDS.forEach(([key], i) => {
+    const v = values[i] ?? '0';
+    out[key] = key === 'total' || key === 'cargoPiece' || key === 'arrivedPiece' ? Number(v) : v;
+  });
+  return out as unknown as TOrderSums & { total: number };
+}
+
 export async function listOrders(
   db: DbOrTx,
   auth: AuthContext,
@@ -438,39 +558,41 @@ export async function listOrders(
   timezone: string,
   lang: TLanguage,
 ) {
-  const where = await listWhere(db, auth, q, timezone);
+  const where = (await listWhere(db, auth, q, timezone)) ?? sql`true`;
   const { limit, offset } = pageOf(q);
-  const rows = (
-    await db.execute(
-      sql`${sql.raw(LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${sql.join(listOrder(q), sql`, `)} LIMIT ${limit} OFFSET ${offset}`,
-    )
-  ).rows as TListRow[];
-  // A first page that is not full is the whole set: its count and sums need no second query (scan searches).
-  const sums = offset === 0 && rows.length < limit ? sumsOf(rows) : await aggregate(db, where);
-  const { total, ...rest } = sums;
-  return { rows: await namedRows(db, rows, lang), total, sums: rest };
+  const order = sql.join(listOrder(q), sql`, `);
+  // Number searches (express, receipt, waybill, PO, container numbers) find a handful of orders: the page alone,
+  // and when a first page is not full it is the whole set, so its sums come from its rows.
+  if (q.expressNo || q.receivingNo || q.transportId || q.businessNo || q.containerNo) {
+    const rows = LIST.rows(
+      (await db.execute(sql`${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`))
+        .rows as TListRow[],
+    );
+    const { total, ...sums } =
+      offset === 0 && rows.length < limit
+        ? sumsOf(rows)
+        : parseSums(
+            (
+              (await db.execute(sql`SELECT ${sql.raw(SUMS_TEXT)} AS "__sums" FROM "bus_order" WHERE ${where}`))
+                .rows[0] as { __sums: string }
+            ).__sums,
+          );
+    return { rows: await namedRows(db, rows, lang), total, sums };
+  }
+  // Otherwise the sums of the whole set and the page in one statement: a row per order of the page, each
+  // carrying the sums; an empty page still gives one row (the sums, the order columns null).
+  const result = await db.execute(
+    sql`WITH s AS (SELECT ${sql.raw(SUMS_TEXT)} AS "__sums" FROM "bus_order" WHERE ${where}) SELECT s."__sums", p.* FROM s LEFT JOIN LATERAL (${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p ON true`,
+  );
+  const all = result.rows as (TListRow & { __sums?: string })[];
+  const { total, ...sums } = parseSums(all[0]?.__sums ?? '0');
+  const rows = all[0]?.id == null ? [] : LIST.rows(all);
+  // the carried copy is not sent (undefined keeps each row's shape; JSON leaves it out)
+  for (const r of rows) r.__sums = undefined;
+  return { rows: await namedRows(db, rows, lang), total, sums };
 }
 
-async function aggregate(db: DbOrTx, where: SQL | undefined): Promise<TOrderSums & { total: number }> {
-  const [agg] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      cargoPiece: sql<number>`coalesce(sum(${busOrder.cargoPiece}), 0)::int`,
-      cargoWeight: sql<string>`coalesce(sum(${busOrder.cargoWeight}), 0)::numeric(16,2)::text`,
-      cargoVolume: sql<string>`coalesce(sum(${busOrder.cargoVolume}), 0)::numeric(16,3)::text`,
-      arrivedPiece: sql<number>`coalesce(sum(${busOrder.arrivedPiece}), 0)::int`,
-      arrivedWeight: sql<string>`coalesce(sum(${busOrder.arrivedWeight}), 0)::numeric(16,2)::text`,
-      arrivedVolume: sql<string>`coalesce(sum(${busOrder.arrivedVolume}), 0)::numeric(16,3)::text`,
-      feeFreightAr: sql<string>`coalesce(sum(${busOrder.feeFreightAr}), 0)::numeric(16,2)::text`,
-      feeArAmount: sql<string>`coalesce(sum(${busOrder.feeArAmount}), 0)::numeric(16,2)::text`,
-      rmbAmount: sql<string>`coalesce(sum(${busOrder.rmbAmount}), 0)::numeric(16,2)::text`,
-    })
-    .from(busOrder)
-    .where(where);
-  return agg!;
-}
-
-/** The same figures as `aggregate`, from rows already read (exact decimal sums, contracts' Money). */
+/** The same figures as the SQL sums, from rows already read (exact decimal sums, contracts' Money). */
 type TSummable = Pick<
   TOrderColumns,
   | 'cargoPiece'

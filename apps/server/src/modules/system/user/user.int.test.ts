@@ -52,6 +52,10 @@ describe('[SYSTEM] GET /system/user/list', () => {
     expect(admin.roles.map((r: { roleKey: string }) => r.roleKey)).toEqual(['admin']);
     expect(admin.password).toBeUndefined();
     expect(body.rows[0].userName).toBe('mgrall');
+    // timestamps as ISO strings, the same as the user's details
+    expect(admin.createTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const detail = (await f.admin.get(`/system/user/${admin.userId}`)).json();
+    expect(admin.createTime).toBe(detail.data.createTime);
   });
 
   it('filters by department including sub-departments, name, phone and status', async () => {

@@ -49,12 +49,10 @@ import {
   replaceUserPosts,
   replaceUserRoles,
   roleOptions,
-  rolesColumn,
   rolesOf,
   selectUsers,
-  USER_COLUMNS,
-  userListOrder,
   userListWhere,
+  userPage,
 } from './user.service';
 import { sysUser } from './user.table';
 import { importUsers, USER_EXPORT_COLUMNS, USER_TEMPLATE_COLUMNS } from './user-import';
@@ -92,14 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const where = await userListWhere(db, req.auth, q);
       const { limit, offset } = pageOf(q);
       const [rows, total] = await Promise.all([
-        db
-          .select({ ...USER_COLUMNS, roles: rolesColumn })
-          .from(sysUser)
-          .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-          .where(where)
-          .orderBy(...userListOrder(q))
-          .limit(limit)
-          .offset(offset),
+        userPage(db, where, q, limit, offset),
         countUsers(db, req.auth, q, where),
       ]);
       return table(

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql 
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
+import { selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { sysDept } from '../dept/dept.table';
@@ -86,11 +87,33 @@ export async function userListWhere(db: DbOrTx, auth: AuthContext, q: Partial<TU
 }
 
 /** The user's live roles as a JSON array, in the same statement as the page (one round trip less). */
-export const rolesColumn = sql<{ roleId: number; roleName: string; roleKey: string; status: string }[]>`(
-  SELECT coalesce(json_agg(json_build_object('roleId', r.role_id, 'roleName', r.role_name, 'roleKey', r.role_key, 'status', r.status)
+const ROLES_JSON = `SELECT coalesce(json_agg(json_build_object('roleId', r.role_id, 'roleName', r.role_name, 'roleKey', r.role_key, 'status', r.status)
     ORDER BY r.role_sort, r.role_id), '[]'::json)
   FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id AND r.del_flag = '0'
-  WHERE ur.user_id = ${sysUser.userId})`;
+  WHERE ur.user_id = "sys_user"."user_id"`;
+
+/** The user list's SELECT and FROM as text (built once; `selectList`): users, department name, roles. */
+const USER_LIST = selectList(USER_COLUMNS, { roles: ROLES_JSON });
+const USER_LIST_SELECT = `SELECT ${USER_LIST.text} FROM "sys_user" LEFT JOIN "sys_dept" ON "sys_dept"."dept_id" = "sys_user"."dept_id"`;
+
+export type TUserListRow = {
+  [K in keyof typeof USER_COLUMNS]: (typeof USER_COLUMNS)[K]['_']['data'] | (K extends 'deptName' ? null : never);
+} & { roles: { roleId: number; roleName: string; roleKey: string; status: string }[] };
+
+/** A page of the user list (rows of USER_COLUMNS with their roles). */
+export async function userPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  q: Partial<TUserQuery>,
+  limit: number,
+  offset: number,
+) {
+  const order = sql.join(userListOrder(q), sql`, `);
+  const result = await db.execute(
+    sql`${sql.raw(USER_LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return USER_LIST.rows(result.rows as TUserListRow[]);
+}
 
 export function userListOrder(q: Partial<TUserQuery>) {
   return orderOf(q, { createTime: sysUser.createTime, userId: sysUser.userId, loginDate: sysUser.loginDate }, [
