@@ -65,14 +65,29 @@ export function ensureBuilt({ force = false, web = true } = {}) {
   }
 }
 
-/** Debian's Chromium for the browser tests (npm packages may not download browsers here). */
+/**
+ * Chinese and Thai fonts for the browser: without them a bare Debian renders both as boxes in screenshots
+ * (staff machines have their system's fonts). Debian's packages, installed when missing and running as root.
+ */
+const FONT_PACKAGES = [
+  ['fonts-noto-cjk', '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'],
+  ['fonts-thai-tlwg', '/usr/share/fonts/truetype/tlwg'],
+];
+
+/** Debian's Chromium for the browser tests (npm packages may not download browsers here), with its fonts. */
 export function ensureChromium() {
   const bin = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (existsSync(bin)) return bin;
-  if (process.getuid && process.getuid() === 0) {
-    console.log('Installing Chromium with apt-get ...');
+  const missingFonts = FONT_PACKAGES.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+  const isRoot = process.getuid && process.getuid() === 0;
+  if (existsSync(bin) && (!missingFonts.length || !isRoot)) return bin;
+  if (isRoot) {
+    console.log(
+      `Installing ${[existsSync(bin) ? '' : 'chromium', ...missingFonts].filter(Boolean).join(', ')} with apt-get ...`,
+    );
     run('apt-get', ['update', '-qq']);
-    if (run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && existsSync(bin)) return bin;
+    const packages = [...(existsSync(bin) ? [] : ['chromium']), ...missingFonts];
+    if (run('apt-get', ['install', '-y', '-qq', ...packages]) === 0 && existsSync(bin)) return bin;
+    if (existsSync(bin)) return bin;
   }
   console.error(
     `Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`,
