@@ -86,21 +86,44 @@ export async function userListWhere(db: DbOrTx, auth: AuthContext, q: Partial<TU
   );
 }
 
-/** The user's live roles as a JSON array, in the same statement as the page (one round trip less). */
-const ROLES_JSON = `SELECT coalesce(json_agg(json_build_object('roleId', r.role_id, 'roleName', r.role_name, 'roleKey', r.role_key, 'status', r.status)
-    ORDER BY r.role_sort, r.role_id), '[]'::json)
-  FROM sys_user_role ur JOIN sys_role r ON r.role_id = ur.role_id AND r.del_flag = '0'
-  WHERE ur.user_id = "sys_user"."user_id"`;
+/**
+ * The user list's page: user columns and the user's role ids in one statement (`selectList`, built once); role
+ * names and department names come from small maps of the role and department tables, read at most every few
+ * seconds (`cachedCount`) and dropped by every change through the user, department and role routes. The statement
+ * stays cheap to plan: a JSON aggregate over a role join and a department join cost more to plan than to run.
+ */
+const { deptName: _deptName, ...USER_PAGE_COLUMNS } = USER_COLUMNS;
+const USER_LIST = selectList(USER_PAGE_COLUMNS, {
+  roleIds:
+    'SELECT coalesce(array_agg(ur.role_id), \'{}\') FROM sys_user_role ur WHERE ur.user_id = "sys_user"."user_id"',
+});
+const USER_LIST_SELECT = `SELECT ${USER_LIST.text} FROM "sys_user"`;
 
-/** The user list's SELECT and FROM as text (built once; `selectList`): users, department name, roles. */
-const USER_LIST = selectList(USER_COLUMNS, { roles: ROLES_JSON });
-const USER_LIST_SELECT = `SELECT ${USER_LIST.text} FROM "sys_user" LEFT JOIN "sys_dept" ON "sys_dept"."dept_id" = "sys_user"."dept_id"`;
+type TListRole = { roleId: number; roleName: string; roleKey: string; status: string };
+type TPageRow = { [K in keyof typeof USER_PAGE_COLUMNS]: (typeof USER_PAGE_COLUMNS)[K]['_']['data'] } & {
+  roleIds: (string | number)[];
+};
 
-export type TUserListRow = {
-  [K in keyof typeof USER_COLUMNS]: (typeof USER_COLUMNS)[K]['_']['data'] | (K extends 'deptName' ? null : never);
-} & { roles: { roleId: number; roleName: string; roleKey: string; status: string }[] };
+function liveRoles(db: DbOrTx) {
+  return cachedCount('list:roles', async () => {
+    const rows = await db
+      .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey, status: sysRole.status })
+      .from(sysRole)
+      .where(eq(sysRole.delFlag, '0'))
+      .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+    // the map keeps the list order (role sort, then id)
+    return new Map(rows.map((r, i) => [r.roleId, { role: r, rank: i }]));
+  });
+}
 
-/** A page of the user list (rows of USER_COLUMNS with their roles). */
+function deptNames(db: DbOrTx) {
+  return cachedCount('list:depts', async () => {
+    const rows = await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept);
+    return new Map(rows.map((d) => [d.id, d.name]));
+  });
+}
+
+/** A page of the user list (rows of USER_COLUMNS with their live roles). */
 export async function userPage(
   db: DbOrTx,
   where: SQL | undefined,
@@ -109,10 +132,22 @@ export async function userPage(
   offset: number,
 ) {
   const order = sql.join(userListOrder(q), sql`, `);
-  const result = await db.execute(
-    sql`${sql.raw(USER_LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return USER_LIST.rows(result.rows as TUserListRow[]);
+  const [result, roles, depts] = await Promise.all([
+    db.execute(
+      sql`${sql.raw(USER_LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    ),
+    liveRoles(db),
+    deptNames(db),
+  ]);
+  return USER_LIST.rows(result.rows as TPageRow[]).map(({ roleIds, ...user }) => ({
+    ...user,
+    deptName: user.deptId !== null ? (depts.get(user.deptId) ?? null) : null,
+    roles: roleIds
+      .map((id) => roles.get(Number(id)))
+      .filter((r): r is { role: TListRole; rank: number } => r !== undefined)
+      .sort((a, b) => a.rank - b.rank)
+      .map((r) => r.role),
+  }));
 }
 
 export function userListOrder(q: Partial<TUserQuery>) {
