@@ -118,8 +118,17 @@ describe('request client', () => {
     const error = (await request.post('/x', {}, { silent: true }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(409);
     expect(error.errorCode).toBe('CHANGED_RELOAD');
+    expect(error.data).toBeUndefined();
     expect(error.handled).toBe(false);
     expect(fb.message.error).not.toHaveBeenCalled();
+  });
+
+  it("keeps the error answer's data (an import's per-row errors)", async () => {
+    const errors = [{ row: 3, column: 'mark', message: 'Mark not found' }];
+    answer = { status: 400, data: { code: 500, msg: '2 rows have errors', errorCode: 'VALIDATION', data: { errors } } };
+    const error = (await request.post('/x', {}, { silent: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.errorCode).toBe('VALIDATION');
+    expect(error.data).toEqual({ errors });
   });
 
   it('serialises GET parameters RuoYi-style', () => {

@@ -64,12 +64,22 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly errorCode: string | undefined;
   readonly field: string | undefined;
+  /** The error answer's `data` (e.g. the per-row errors of an import), when it has one. */
+  readonly data: unknown;
   /** True when a toast or alert has already told the user. */
   readonly handled: boolean;
 
   constructor(
     message: string,
-    info: { kind: ApiErrorKind; code: number; status?: number; errorCode?: string; field?: string; handled: boolean },
+    info: {
+      kind: ApiErrorKind;
+      code: number;
+      status?: number;
+      errorCode?: string;
+      field?: string;
+      data?: unknown;
+      handled: boolean;
+    },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,6 +88,7 @@ export class ApiError extends Error {
     this.status = info.status;
     this.errorCode = info.errorCode;
     this.field = info.field;
+    this.data = info.data;
     this.handled = info.handled;
   }
 }
@@ -142,8 +153,8 @@ export function checkEnvelope<T extends { code?: number; msg?: string }>(
 ): T {
   const code = typeof body.code === 'number' ? body.code : 200;
   const msg = body.msg || translate('msg_unknown_error');
-  const extra = body as { errorCode?: string; field?: string };
-  const info = { code, status, errorCode: extra.errorCode, field: extra.field };
+  const extra = body as { errorCode?: string; field?: string; data?: unknown };
+  const info = { code, status, errorCode: extra.errorCode, field: extra.field, data: extra.data };
   if (code === 200) return body;
   if (code === 401 || code === 400) {
     handleSessionExpired();
