@@ -1,5 +1,5 @@
 import { Button, Drawer, Form, type FormInstance, type FormProps, Modal, Space } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../lib/feedback';
 import { isApiError } from '../lib/request';
@@ -16,7 +16,9 @@ import { confirmAction } from './confirm';
  * On open the form is reset to `initialValues`. Save validates, calls `onSubmit`; when it resolves the
  * 'Operation succeeded' toast shows, `onSaved` runs and the dialog closes; when it rejects the dialog stays
  * open (the request client has shown the server's message; a VALIDATION error's `field` is marked on the
- * form). Closing with unsaved changes asks first.
+ * form). Closing with unsaved changes asks first: 'unsaved' means a field the user edited (antd's
+ * `onValuesChange`, which programmatic `setFieldsValue` does not fire) now differs from its value on opening; an
+ * untouched form, or one changed and changed back, closes at once.
  */
 export interface FormDialogProps<Values> {
   open: boolean;
@@ -39,17 +41,38 @@ export interface FormDialogProps<Values> {
   readOnly?: boolean;
 }
 
+const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function norm(v: unknown): string {
+  if (empty(v)) return '';
+  if (Array.isArray(v)) return JSON.stringify([...v].map(String).sort());
+  if (v instanceof Date) return v.toISOString();
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** True when a value of the form differs from the opening one (empty values alike, lists in any order). */
+export function changedFrom(values: Record<string, unknown>, initial: Record<string, unknown> | undefined): boolean {
+  for (const key of Object.keys(values)) {
+    if (norm(values[key]) !== norm(initial?.[key])) return true;
+  }
+  return false;
+}
+
 function useFormDialog<Values>(props: FormDialogProps<Values>) {
   const { t } = useTranslation();
   const [ownForm] = Form.useForm<Values>();
   const form = props.form ?? ownForm;
   const [saving, setSaving] = useState(false);
   const { open, initialValues } = props;
+  const opening = useRef<Record<string, unknown>>({});
+  const edited = useRef(new Set<string>());
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
+    opening.current = form.getFieldsValue(true) as Record<string, unknown>;
+    edited.current = new Set();
   }, [open, initialValues, form]);
 
   const save = async () => {
@@ -75,7 +98,9 @@ function useFormDialog<Values>(props: FormDialogProps<Values>) {
   };
 
   const close = async () => {
-    if ((props.confirmClose ?? true) && !props.readOnly && form.isFieldsTouched()) {
+    const all = form.getFieldsValue(true) as Record<string, unknown>;
+    const values = Object.fromEntries([...edited.current].map((key) => [key, all[key]]));
+    if ((props.confirmClose ?? true) && !props.readOnly && changedFrom(values, opening.current)) {
       if (!(await confirmAction({ content: t('msg_unsaved_leave') }))) return;
     }
     props.onClose();
@@ -87,6 +112,9 @@ function useFormDialog<Values>(props: FormDialogProps<Values>) {
       layout={props.layout ?? 'horizontal'}
       labelCol={props.labelCol ?? { flex: '110px' }}
       disabled={props.readOnly}
+      onValuesChange={(changed: Record<string, unknown>) => {
+        for (const key of Object.keys(changed)) edited.current.add(key);
+      }}
     >
       {props.children}
     </Form>

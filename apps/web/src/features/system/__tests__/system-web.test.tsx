@@ -7,7 +7,6 @@ import { ApiError } from '../../../lib/request';
 import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
 import { withAncestors } from '../role/MenuTreeField';
 import { StatusSwitch } from '../shared/StatusSwitch';
-import { changedFrom } from '../shared/SystemFormModal';
 
 /** System screens: status switch, unsaved-changes check, tree helpers. */
 let fb: ReturnType<typeof spyFeedback>;
@@ -46,16 +45,6 @@ describe('StatusSwitch', () => {
     fireEvent.click(sw);
     await waitFor(() => expect(failing).toHaveBeenCalled());
     await waitFor(() => expect(sw.getAttribute('aria-checked')).toBe('true'));
-  });
-});
-
-describe('unsaved changes', () => {
-  it('ignores empty values and order in lists, sees real changes', () => {
-    expect(changedFrom({ a: 'x', b: '', c: [2, 1] }, { a: 'x', c: [1, 2] })).toBe(false);
-    expect(changedFrom({ a: 'x', b: undefined }, { a: 'x', b: null })).toBe(false);
-    expect(changedFrom({ a: 'y' }, { a: 'x' })).toBe(true);
-    expect(changedFrom({ roleIds: [1, 3] }, { roleIds: [1] })).toBe(true);
-    expect(changedFrom({ n: 0 }, { n: 0 })).toBe(false);
   });
 });
 

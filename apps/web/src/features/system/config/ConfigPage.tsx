@@ -4,10 +4,10 @@ import { configValueError } from '@theone/contracts/system/config.schemas';
 import { Form, Input, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { configKeys, systemApi, type TConfig } from '../api';
-import { SystemFormModal } from '../shared/SystemFormModal';
 
 /**
  * Settings (screens §4.12): captcha, lockout, initial password and the business defaults. Built-in settings
@@ -31,7 +31,7 @@ function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () =
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<ConfigForm>
+    <FormModal<ConfigForm>
       open={props.open}
       title={t(props.config ? 'system_edit_config' : 'system_add_config')}
       form={form}
@@ -79,7 +79,7 @@ function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () =
       <Form.Item name="remark" label={t('system_remark')}>
         <Input.TextArea maxLength={500} rows={3} />
       </Form.Item>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

@@ -5,13 +5,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { DictTag } from '../../../components/DictTag';
+import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { deptKeys, systemApi, type TDept } from '../api';
-import { SystemFormModal } from '../shared/SystemFormModal';
 import '../system.css';
 import { DictRadio } from '../shared/DictRadio';
 import { TreeTablePage } from '../shared/TreeTablePage';
@@ -80,7 +80,7 @@ function DeptFormModal(props: {
   };
   const required = (label: string) => ({ required: true, message: t('err_required', { field: t(label) }) });
   return (
-    <SystemFormModal<DeptForm>
+    <FormModal<DeptForm>
       open={props.open}
       title={t(props.dept ? 'system_edit_dept' : 'system_add_dept')}
       width={640}
@@ -148,7 +148,7 @@ function DeptFormModal(props: {
           </Form.Item>
         </Col>
       </Row>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

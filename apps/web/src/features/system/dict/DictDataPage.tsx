@@ -4,6 +4,7 @@ import { LIST_CLASSES } from '@theone/contracts/system/dict.schemas';
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { dictLabel } from '../../../lib/dict';
 import { shellKeys } from '../../../lib/query-keys';
@@ -11,7 +12,6 @@ import { useLanguage } from '../../../lib/use-language';
 import { dictDataKeys, dictTypeKeys, systemApi, type TDictData } from '../api';
 import { DictRadio } from '../shared/DictRadio';
 import { useDigitsParam, useLeavePage } from '../shared/route';
-import { SystemFormModal } from '../shared/SystemFormModal';
 
 /**
  * Dictionary data (screens §4.9, /system/dict-data/:dictId, digits only): the entries of a type, labels in
@@ -49,7 +49,7 @@ function DictDataFormModal(props: {
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<DictDataForm>
+    <FormModal<DictDataForm>
       open={props.open}
       title={t(props.data ? 'system_edit_dict_data' : 'system_add_dict_data')}
       width={640}
@@ -145,7 +145,7 @@ function DictDataFormModal(props: {
           </Form.Item>
         </Col>
       </Row>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

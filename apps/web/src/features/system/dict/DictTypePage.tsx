@@ -4,11 +4,11 @@ import { Col, Form, Input, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { dictTypeKeys, systemApi, type TDictType } from '../api';
 import { DictRadio } from '../shared/DictRadio';
-import { SystemFormModal } from '../shared/SystemFormModal';
 
 /** Dictionary types (screens §4.8): the type links to its entries; refresh cache drops the web's copies too. */
 type DictTypeForm = Pick<TDictType, 'dictName' | 'dictNameEn' | 'dictNameTh' | 'dictType' | 'status' | 'remark'>;
@@ -27,7 +27,7 @@ function DictTypeFormModal(props: { open: boolean; type?: TDictType; onClose: ()
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<DictTypeForm>
+    <FormModal<DictTypeForm>
       open={props.open}
       title={t(props.type ? 'system_edit_dict_type' : 'system_add_dict_type')}
       width={600}
@@ -78,7 +78,7 @@ function DictTypeFormModal(props: { open: boolean; type?: TDictType; onClose: ()
           </Form.Item>
         </Col>
       </Row>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

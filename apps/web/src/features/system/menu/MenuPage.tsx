@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../app/layout/menu-icons';
 import { confirmAction } from '../../../components/confirm';
 import { DictTag } from '../../../components/DictTag';
+import { FormModal } from '../../../components/FormDialog';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
-import { SystemFormModal } from '../shared/SystemFormModal';
 import '../system.css';
 import { DictRadio } from '../shared/DictRadio';
 import { MENU_ICON_NAMES } from '../shared/icon-names';
@@ -107,7 +107,7 @@ function MenuFormModal(props: {
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<MenuForm>
+    <FormModal<MenuForm>
       open={props.open}
       title={t(props.menu ? 'system_edit_menu' : 'system_add_menu')}
       form={form}
@@ -238,7 +238,7 @@ function MenuFormModal(props: {
           </Form.Item>
         </Col>
       </Row>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { postKeys, systemApi, type TPost, userKeys } from '../api';
 import { DictRadio } from '../shared/DictRadio';
-import { SystemFormModal } from '../shared/SystemFormModal';
 
 /** Posts (screens §4.10): CRUD and export; the server refuses to delete a post held by users. */
 type PostForm = Pick<TPost, 'postCode' | 'postName' | 'postSort' | 'status' | 'remark'>;
@@ -25,7 +25,7 @@ function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<PostForm>
+    <FormModal<PostForm>
       open={props.open}
       title={t(props.post ? 'system_edit_post' : 'system_add_post')}
       width={520}
@@ -62,7 +62,7 @@ function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void
       <Form.Item name="remark" label={t('system_remark')}>
         <Input.TextArea maxLength={500} rows={2} />
       </Form.Item>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

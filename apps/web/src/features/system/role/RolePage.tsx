@@ -4,12 +4,12 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormModal } from '../../../components/FormDialog';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { usePermission } from '../../../lib/permission';
 import { useLanguage } from '../../../lib/use-language';
 import { roleKeys, systemApi, type TRole } from '../api';
-import { SystemFormModal } from '../shared/SystemFormModal';
 import '../system.css';
 import { DictRadio } from '../shared/DictRadio';
 import { StatusSwitch } from '../shared/StatusSwitch';
@@ -75,7 +75,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<RoleForm>
+    <FormModal<RoleForm>
       open={props.open && Boolean(initialValues)}
       title={t(editing ? 'system_edit_role' : 'system_add_role')}
       width={620}
@@ -118,7 +118,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
       <Form.Item name="remark" label={t('system_remark')}>
         <Input.TextArea maxLength={500} rows={2} />
       </Form.Item>
-    </SystemFormModal>
+    </FormModal>
   );
 }
 
@@ -153,7 +153,7 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
       deptCheckStrictly: linked,
     });
   return (
-    <SystemFormModal<{ dataScope: string }>
+    <FormModal<{ dataScope: string }>
       open={Boolean(props.role) && Boolean(initialValues)}
       title={t('system_data_scope_title')}
       form={form}
@@ -188,7 +188,7 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
           />
         </Form.Item>
       ) : null}
-    </SystemFormModal>
+    </FormModal>
   );
 }
 

@@ -2,10 +2,10 @@ import { ZNewPassword } from '@theone/contracts/auth/auth.schemas';
 import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
 import { systemApi, type TUser } from '../api';
-import { SystemFormModal } from '../shared/SystemFormModal';
 
 /** Reset password (screens §4.1 'More ▸ Reset password'): 'Enter the new password for x'; ends their sessions. */
 export function ResetPasswordDialog({ user, onClose }: { user: TUser | undefined; onClose: () => void }) {
@@ -14,7 +14,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: TUser | undefined
   const password = Form.useWatch('password', form);
   const initialValues = useMemo(() => ({ password: '' }), []);
   return (
-    <SystemFormModal<{ password: string }>
+    <FormModal<{ password: string }>
       open={Boolean(user)}
       title={t('reset_password')}
       form={form}
@@ -33,6 +33,6 @@ export function ResetPasswordDialog({ user, onClose }: { user: TUser | undefined
       >
         <Input.Password maxLength={64} autoComplete="new-password" data-testid="reset-password-input" />
       </Form.Item>
-    </SystemFormModal>
+    </FormModal>
   );
 }

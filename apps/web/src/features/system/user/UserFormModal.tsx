@@ -6,11 +6,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeptTreeSelect } from '../../../components/DeptTreeSelect';
 import { DictSelect } from '../../../components/DictSelect';
+import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
 import { type Status, systemApi, userKeys } from '../api';
 import { DictRadio } from '../shared/DictRadio';
-import { SystemFormModal } from '../shared/SystemFormModal';
 
 interface UserForm {
   userName?: string;
@@ -99,7 +99,7 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
     message: t('err_required', { field: t(label) }),
   });
   return (
-    <SystemFormModal<UserForm>
+    <FormModal<UserForm>
       open={props.open && Boolean(initialValues)}
       title={t(editing ? 'system_edit_user' : 'system_add_user')}
       form={form}
@@ -185,6 +185,6 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
           </Form.Item>
         </Col>
       </Row>
-    </SystemFormModal>
+    </FormModal>
   );
 }
