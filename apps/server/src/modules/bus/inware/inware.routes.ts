@@ -706,17 +706,18 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         ? allOf([sql`${busOrder.id} = ANY(${sql.param(ids)}::bigint[])`, orderScope(req.auth)])
         : await listWhere(db, req.auth, q, timezone);
       const marks = await markNames(db);
+      const columns = q.view === 'deliveryfree' ? FEE_VIEW_EXPORT_COLUMNS : ORDER_EXPORT_COLUMNS;
       return sendExcel(req, reply, {
         fileName: 'bus_order_export',
         db,
         timezone,
-        columns: q.view === 'deliveryfree' ? FEE_VIEW_EXPORT_COLUMNS : ORDER_EXPORT_COLUMNS,
+        columns,
         pages: keysetPages(
           async (after, limit) =>
             (await presentRows(
               db,
               withMarks(
-                await selectExportRows(db)
+                await selectExportRows(db, columns)
                   .where(allOf([where, after === undefined ? undefined : gt(busOrder.id, after)]))
                   .orderBy(asc(busOrder.id))
                   .limit(limit),
