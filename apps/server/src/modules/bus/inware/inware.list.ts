@@ -216,10 +216,14 @@ export async function markIdsByCode(db: DbOrTx, codes: readonly string[]): Promi
     if (markIdCache.size > 50_000) markIdCache.clear();
     for (const c of missing) markIdCache.delete(c);
     const rows = await db
-      .select({ id: basMark.id, mark: basMark.mark })
+      .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
       .from(basMark)
       .where(sql`${basMark.mark} = ANY(${param(missing, 'text[]')})`);
-    for (const m of rows) markIdCache.set(m.mark, { at: now, id: m.id });
+    // the same read fills the page's mark cache (cachedMarks), so the page's names need no second query
+    for (const m of rows) {
+      markIdCache.set(m.mark, { at: now, id: m.id });
+      markCache.set(m.id, { at: now, mark: m.mark, nameZh: m.nameZh, isPrintPrice: m.isPrintPrice });
+    }
   }
   const ids = new Set<number>();
   for (const c of codes) {
