@@ -42,6 +42,16 @@ export function ensureDependencies() {
   }
 }
 
+/**
+ * For operations on an installed app (backup, restore): never installs (an `npm ci` replaces node_modules under a
+ * running app), only says what is missing.
+ */
+export function requireInstalled() {
+  if (existsSync(path.join(ROOT, 'node_modules', 'tsx', 'package.json'))) return;
+  console.error(`TheOne's dependencies are not installed in ${ROOT}: run 'npm ci' (or 'npm start' once) first.`);
+  process.exit(1);
+}
+
 /** Builds the web app and the server when their sources are newer than their output. */
 export function ensureBuilt({ force = false, web = true } = {}) {
   const serverOut = path.join(ROOT, 'apps/server/dist/main.js');

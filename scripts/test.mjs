@@ -1,7 +1,9 @@
 // `npm test`: installs what is missing (npm packages; Debian's Chromium through apt-get), then runs every suite:
 //   1. unit and web component tests (Vitest)
-//   2. HTTP integration tests on an embedded PostgreSQL started for the run
-//   3. the same integration tests on TEST_EXTERNAL_DATABASE_URL when set (CI: the machine's 127.0.0.1:5432)
+//   2. HTTP integration tests on an embedded PostgreSQL started for the run, with the reliability tests
+//      (apps/server/test/reliability: two TheOne processes on one database, SIGKILL mid-load, backup and restore)
+//   3. the same integration tests on TEST_EXTERNAL_DATABASE_URL when set (CI: the machine's 127.0.0.1:5432); the
+//      crash and backup tests run in pass 2 only (they kill and copy the app's own embedded database)
 //   4. browser end-to-end tests (Playwright driving /usr/bin/chromium against the built app)
 // and prints one closing line: `N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

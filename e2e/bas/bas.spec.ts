@@ -60,8 +60,8 @@ async function signInAsSales2(page: Page, path: string) {
 }
 
 async function salesId(page: Page): Promise<number> {
-  const staff = await api(page, 'admin', 'GET', '/bas/staff/select?post=sales');
-  return staff.data.find((u: { userName: string }) => u.userName === 'sales').userId;
+  const users = await api(page, 'admin', 'GET', '/system/user/list?userName=sales');
+  return users.rows.find((u: { userName: string }) => u.userName === 'sales').userId;
 }
 
 async function save(page: Page) {

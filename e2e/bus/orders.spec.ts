@@ -37,6 +37,9 @@ async function ensureCsLead(page: Page) {
   if (!(await roles('e2e_fee_view')))
     await api(page, admin, 'post', '/system/role', {
       roleName: 'E2E费用查看',
+      // named in every language, as an administrator does (the languages journey reads the role list in th and en)
+      roleNameEn: 'E2E fee view',
+      roleNameTh: 'E2E ดูค่าใช้จ่าย',
       roleKey: 'e2e_fee_view',
       roleSort: 90,
       menuIds: [fee.menuId],

@@ -19,7 +19,7 @@ for (const language of LANGUAGES) {
       await page.evaluate((lang) => localStorage.setItem('THEONE-language', JSON.stringify(lang)), language);
       await page.reload();
       await expect(page.getByTestId('home-card-todayOrders')).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByTestId('home-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('home-chart').getByRole('slider')).toBeVisible({ timeout: 30_000 });
       await page.waitForTimeout(800);
       await page.screenshot({ path: `screenshots/home-${user}-${language}.png`, fullPage: true });
     }

@@ -21,19 +21,23 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   const yesterday = d.toISOString().slice(0, 10);
+  // Each card opens its list with its own filters (contracts bus/home-cards.ts); sign-list and exception-list are
+  // not screens yet, so those cards open orderList with the same rule.
   const expected: Record<string, string> = {
-    todayOrders: `/theone/bus/orderList?beginOrderTime=${day}&endOrderTime=${day}`,
-    yesterdayOrders: `/theone/bus/orderList?beginOrderTime=${yesterday}&endOrderTime=${yesterday}`,
-    waitingInput: '/theone/bus/unOrder?status=0',
-    waitingLoad: '/theone/bus/inOrder?tab=stock',
-    noMark: '/theone/bus/noMarkOrder',
-    waitingSettlement: '/theone/bus/orderList?status=8&arWriteStatus=0,1',
-    waitingSign: '/theone/bus/sign-list?tab=unsigned',
-    problemItems: '/theone/bus/exception-list?tab=open',
+    todayOrders: `/theone/bus/orderList?beginTime=${day}&endTime=${day}&pageNum=1`,
+    yesterdayOrders: `/theone/bus/orderList?beginTime=${yesterday}&endTime=${yesterday}&pageNum=1`,
+    waitingInput: '/theone/bus/unOrder?status=0&pageNum=1',
+    waitingLoad: '/theone/bus/inOrder?tab=stock&pageNum=1',
+    noMark: '/theone/bus/noMarkOrder?pageNum=1',
+    waitingSettlement: '/theone/bus/orderList?status=8&arWriteStatus=0%2C1&pageNum=1',
+    waitingSign: '/theone/bus/orderList?status=7&pageNum=1',
+    problemItems: '/theone/bus/orderList?ifException=1&pageNum=1',
   };
   for (const [card, href] of Object.entries(expected)) {
     await expect(page.getByTestId(`home-card-${card}`)).toHaveAttribute('href', href);
   }
+  // Shortcuts only to screens that exist: no 'New load plan' until its screen lands.
+  await expect(page.getByRole('link', { name: /新增预配/ })).toHaveCount(0);
 
   // A staged order and a received one move their cards after Refresh.
   const input = await count(page, 'waitingInput');
@@ -46,19 +50,15 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
   await expect.poll(() => count(page, 'todayOrders')).toBe(today + 2);
   await expect.poll(() => count(page, 'waitingLoad')).toBe(load + 1);
 
-  // The chart is there (ECharts draws on a canvas).
-  await expect(page.getByTestId('home-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
+  // The chart is there (SVG; arrows and Enter work on it as on a slider over the days).
+  await expect(page.getByTestId('home-chart').getByRole('slider')).toBeVisible({ timeout: 30_000 });
 
   // A card opens its list with the filter in the URL (the list screens read it from there).
   await page.getByTestId('home-card-waitingInput').click();
   await page.waitForURL((url) => !url.pathname.endsWith('/home'));
   const opened = new URL(page.url());
-  if (opened.pathname.endsWith('/bus/unOrder')) {
-    expect(opened.searchParams.get('status')).toBe('0');
-  } else {
-    // The not-in-warehouse screen is not in the web registry yet: the guard answers for the missing route.
-    expect(opened.pathname).toMatch(/\/(401|404)$/);
-  }
+  expect(opened.pathname).toMatch(/\/bus\/unOrder$/);
+  expect(opened.searchParams.get('status')).toBe('0');
 });
 
 test('[HOME]: a sales user sees the cards of the lists they can open, in their data scope', async ({
@@ -83,6 +83,8 @@ test('[HOME]: a sales user sees the cards of the lists they can open, in their d
 test('[HOME]: a driver sees the waiting-signature card only, without the order chart', async ({ page, signInAs }) => {
   await signInAs('driver');
   await expect(page.getByTestId('home-card-waitingSign')).toBeVisible({ timeout: 30_000 });
+  // neither sign-list nor orderList is a screen of the driver: the count, without a link to a missing page
+  await expect(page.getByTestId('home-card-waitingSign')).not.toHaveAttribute('href', /./);
   await expect(page.getByTestId('home-greeting')).toBeVisible();
   await expect(page.locator('[data-testid^=home-card-]')).toHaveCount(1);
   await expect(page.getByTestId('home-chart')).toHaveCount(0);

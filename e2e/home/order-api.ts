@@ -50,7 +50,7 @@ async function references(request: APIRequestContext): Promise<Refs> {
 
 export async function createOrder(
   request: APIRequestContext,
-  options: { status?: 0 | 1; receive?: boolean; consignee?: string } = {},
+  options: { status?: 0 | 1; receive?: boolean; consignee?: string; fields?: Record<string, unknown> } = {},
 ): Promise<{ id: number; transportId: string }> {
   const r = await references(request);
   const added = await api<{ id: number; transportId: string }>(request, 'admin', 'POST', '/bus/inware/add', {
@@ -67,6 +67,7 @@ export async function createOrder(
     cargoPiece: 2,
     cargoWeight: '40',
     cargoVolume: '0.5',
+    ...options.fields,
   });
   expect(added.code, added.msg).toBe(200);
   if (options.receive) {

@@ -1,25 +1,13 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, expect, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
+import { pdfOf, printLabelInNewTab } from './print-tab';
 
 /**
  * Printing (issue 6 item 7): a label button opens the order's label as a PDF in a new tab, and the print is
  * counted on the order. The print buttons (apps/web/src/features/bus/print) sit on the order screens; when the
  * order's page is not in the web registry yet, the same call the button makes is made from the app's page.
  */
-async function pdfOf(popup: Page) {
-  await popup.waitForURL(/^blob:/, { timeout: 30_000 });
-  return popup.evaluate(async () => {
-    const response = await fetch(location.href);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return {
-      type: response.headers.get('content-type'),
-      head: new TextDecoder().decode(bytes.slice(0, 5)),
-      size: bytes.length,
-    };
-  });
-}
-
 /** The order's own page with its print buttons, if the web has it. */
 async function openOrderPage(page: Page, id: number): Promise<boolean> {
   for (const path of [`bus/orderInfo?id=${id}`, `bus/orderEdit?id=${id}`]) {
@@ -39,16 +27,7 @@ test('[PRINT]: labels open as a PDF', async ({ page, signInAs }) => {
   if (await openOrderPage(page, order.id)) {
     await page.getByTestId('print-label').first().click();
   } else {
-    // What PrintButtons does (print-api.ts openPrint): a tab opened inside the click, pointed at the PDF.
-    await page.evaluate(async (id) => {
-      const tab = window.open('', '_blank');
-      const response = await fetch(`/prod-api/bus/inware/printbar/${id}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sessionStorage.getItem('THEONE-token')}` },
-      });
-      const url = URL.createObjectURL(new Blob([await response.blob()], { type: 'application/pdf' }));
-      if (tab) tab.location.href = url;
-    }, order.id);
+    await printLabelInNewTab(page, order.id);
   }
   const popup = await popupOpened;
   const pdf = await pdfOf(popup);

@@ -10,6 +10,22 @@ const CAPTCHA_SVG = Buffer.from(
 const aside = (page: import('@playwright/test').Page) => page.getByTestId('layout-aside');
 const tab = (page: import('@playwright/test').Page, name: string) => page.locator('.tags-view-item', { hasText: name });
 
+for (const typed of ['/', '/theone/', '/theone']) {
+  test(`[SHELL]: the address ${typed} typed as it is opens the login page, then home after signing in`, async ({
+    page,
+  }) => {
+    // Absolute paths on purpose: the README and the start message print http://host:port/theone/.
+    const response = await page.goto(new URL(typed, apiURL).toString());
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/theone\/login(\?.*)?$/);
+    await page.locator('input[name=username]').fill(USERS.admin.username);
+    await page.locator('input[name=password]').fill(USERS.admin.password);
+    await page.locator('input[name=password]').press('Enter');
+    await expect(page).toHaveURL(/\/theone\/home$/);
+    await expect(page.getByTestId('user-menu')).toContainText(USERS.admin.nickName);
+  });
+}
+
 test('[SHELL]: a visitor without a session is sent to /login', async ({ page }) => {
   await page.goto('bus/orderList?status=1');
   await expect(page).toHaveURL(/\/theone\/login\?redirect=%2Fbus%2ForderList%3Fstatus%3D1$/);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,7 +25,11 @@ export const outputDir = `test-results/run-${process.env.E2E_RUN_ID}`;
 
 if (!externalBaseUrl) {
   process.env.E2E_PORT ??= String(freePort());
-  process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'theone-e2e-'));
+  if (!process.env.E2E_DATA_DIR) {
+    process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'theone-e2e-'));
+    // As root the embedded PostgreSQL runs as the 'postgres' user, which must enter DATA_DIR to reach its cluster.
+    chmodSync(process.env.E2E_DATA_DIR, 0o711);
+  }
 }
 
 export const port = Number(process.env.E2E_PORT ?? 0);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -12,23 +13,32 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MODULE_ROUTES } from './modules';
+import { setHashConcurrency } from './platform/auth/password';
+import { SessionActivity } from './platform/auth/session-activity';
 import { listenForAuthChanges, SessionCache } from './platform/auth/session-cache';
+import { onTableChange } from './platform/cache-events';
 import type { AppConfig } from './platform/config';
 import type { Db } from './platform/db/database';
 import type { AppDeps } from './platform/deps';
+import { registerSheetLimits } from './platform/excel/excel';
 import { createLocalFileStore } from './platform/files/file-store';
+import { API_COMPRESSION } from './platform/http/compression';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerFormBodies } from './platform/http/form-body';
+import { registerSecurityHeaders } from './platform/http/headers';
+import { registerHeavyRoutes } from './platform/http/heavy';
 import { API_PREFIX, registerSecurity } from './platform/http/security';
 import { loadTranslations } from './platform/i18n';
 import { OperlogWriter, registerOperlog } from './platform/operlog';
 import { Settings } from './platform/settings';
+import { setBusinessTimeZone } from './platform/time';
 
 export const WEB_BASE = '/theone';
 
 /** Builds the Fastify instance (no listen): API under /prod-api, the SPA under /theone. */
 export async function buildApp(config: AppConfig, db: Db): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   loadTranslations();
+  setBusinessTimeZone(config.timezone);
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
@@ -39,7 +49,9 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  setHashConcurrency(config.hashConcurrency);
   const sessionCache = new SessionCache();
+  const sessionActivity = new SessionActivity(db, (err) => app.log.error({ err }, 'session last-access write failed'));
   const operlog = new OperlogWriter(db, (err) => app.log.error({ err }, 'operation log write failed'));
   const deps: AppDeps = {
     config,
@@ -48,6 +60,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
     operlog,
     files: createLocalFileStore(db, config.dataDir, config.uploadMaxBytes),
     sessionCache,
+    sessionActivity,
   };
 
   registerErrorHandler(app);
@@ -57,15 +70,18 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
     (err) => app.log.warn({ err }, 'session-cache listener lost its connection'),
   );
   app.addHook('onClose', async () => stopListening());
-  registerSecurity(app, { db, jwtSecret: config.jwtSecret, sessionCache });
+  const stopSettingsEvents = onTableChange(['sys_config'], () => deps.settings.invalidate());
+  app.addHook('onClose', async () => stopSettingsEvents());
+  registerSecurity(app, { db, jwtSecret: config.jwtSecret, sessionCache, sessionMaxHours: config.sessionMaxHours });
+  app.addHook('onResponse', async (req) => {
+    if (req.auth) sessionActivity.touch(req.auth.sessionId);
+  });
+  app.addHook('onClose', async () => sessionActivity.stop());
+  registerHeavyRoutes(app, { db, limits: config.heavyLimits });
+  registerSheetLimits(app, config.sheetLimits);
   registerOperlog(app, operlog);
   app.addHook('onClose', async () => operlog.flush());
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    return payload;
-  });
+  registerSecurityHeaders(app);
 
   registerFormBodies(app);
   await app.register(fastifyMultipart, {
@@ -92,12 +108,14 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
 
   await app.register(
     async (api) => {
+      await api.register(fastifyCompress, API_COMPRESSION);
       for (const routes of MODULE_ROUTES) await api.register(routes, deps);
     },
     { prefix: API_PREFIX },
   );
 
   // The single-page app: hashed assets cached for a year, index.html never; unknown /theone paths get index.html.
+  // Each file goes as the `.br` or `.gz` the build wrote beside it when the browser accepts it (Vary: Accept-Encoding).
   const dist = config.webDistDir;
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
@@ -106,6 +124,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
       prefix: `${WEB_BASE}/`,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'Cache-Control',
@@ -118,7 +137,14 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     });
-    app.get(WEB_BASE, { config: { public: true } }, (_req, reply) => reply.redirect(`${WEB_BASE}/`));
+    // With ignoreTrailingSlash this route answers both `/theone` and `/theone/`: only the first is redirected (a
+    // redirect of `/theone/` to itself looped forever); the second is the app itself.
+    app.get(WEB_BASE, { config: { public: true } }, (req, reply) => {
+      const pathname = req.url.split('?', 1)[0];
+      if (!pathname.endsWith('/')) return reply.redirect(`${WEB_BASE}/${req.url.slice(pathname.length)}`);
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
   }
   app.get('/', { config: { public: true } }, (_req, reply) => reply.redirect(`${WEB_BASE}/`));
 

@@ -14,12 +14,20 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    console.log(`Starting the embedded PostgreSQL (data in ${config.pgDataDir}) ...`);
+    console.log('Starting the embedded PostgreSQL ...');
     embedded = await startEmbeddedPostgres({
       pgDataDir: config.pgDataDir,
       port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
       log: config.logLevel === 'debug' ? (l) => console.log(`[postgres] ${l}`) : undefined,
+      movable: !process.env.PG_DATA_DIR,
     });
+    if (embedded.dataDir === config.pgDataDir) console.log(`Embedded PostgreSQL: data in ${embedded.dataDir}`);
+    else {
+      // As root, PostgreSQL runs as the 'postgres' user, which cannot enter the configured directory.
+      console.log(
+        `Embedded PostgreSQL: data in ${embedded.dataDir}, binaries in ${embedded.binariesDir} (the 'postgres' user, which runs PostgreSQL for root, cannot reach ${config.pgDataDir})`,
+      );
+    }
     url = embedded.url;
   }
   const database = connectDatabase(url);
@@ -54,7 +62,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received, stopping ...`);
-    stopHousekeeping();
+    await stopHousekeeping();
     await app.close().catch(() => {});
     await shutdownDb();
     process.exit(0);

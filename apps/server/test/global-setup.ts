@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dir = mkdtempSync(path.join(tmpdir(), 'theone-test-pg-'));
+    chmodSync(dir, 0o711); // as root the server runs as the 'postgres' user, which must enter it
     embedded = await startEmbeddedPostgres({ pgDataDir: path.join(dir, 'pg') });
     adminUrl = embedded.url;
   }

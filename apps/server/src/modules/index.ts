@@ -10,6 +10,7 @@ import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { homeRoutes } from './home/home.routes';
+import { onlineRoutes } from './monitor/online.routes';
 import { configRoutes } from './system/config/config.routes';
 import { deptRoutes } from './system/dept/dept.routes';
 import { dictRoutes } from './system/dict/dict.routes';
@@ -19,6 +20,7 @@ import { menuRoutes } from './system/menu/menu.routes';
 import { routersRoutes } from './system/menu/routers.routes';
 import { postRoutes } from './system/post/post.routes';
 import { roleRoutes } from './system/role/role.routes';
+import { roleAuthRoutes } from './system/role/role-auth.routes';
 import { profileRoutes } from './system/user/profile.routes';
 import { userRoutes } from './system/user/user.routes';
 import { userInfoRoutes } from './system/user/user-info.routes';
@@ -43,7 +45,10 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   menuRoutes,
   postRoutes,
   roleRoutes,
+  roleAuthRoutes,
   userRoutes,
+  // monitor
+  onlineRoutes,
   // bas
   markRoutes,
   priceRoutes,

@@ -1,3 +1,4 @@
+import type { SessionActivity } from './auth/session-activity';
 import type { SessionCache } from './auth/session-cache';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
@@ -13,4 +14,6 @@ export interface AppDeps {
   operlog: OperlogWriter;
   files: FileStore;
   sessionCache: SessionCache;
+  /** Last access of sessions, written in batches (the online-users screen). */
+  sessionActivity: SessionActivity;
 }

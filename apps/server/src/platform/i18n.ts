@@ -5,6 +5,7 @@ import {
   interpolate,
   matchLanguage,
   parseTranslationSheet,
+  pluralKeys,
   type TLanguage,
   type TTranslations,
 } from '@theone/contracts';
@@ -29,11 +30,17 @@ function current(): TTranslations {
   return sheet ?? loadTranslations();
 }
 
-/** Translates a key; falls back to zh-cn, then to the key itself so a missing row is visible, never blank. */
+/**
+ * Translates a key; falls back to zh-cn, then to the key itself so a missing row is visible, never blank. With a
+ * numeric `count` the plural rows are used as on the web (`<key>_one` / `<key>_other`, contracts `pluralKeys`).
+ */
 export function t(key: string, lang: TLanguage = DEFAULT_LANGUAGE, params?: Record<string, unknown>): string {
   const s = current();
-  const template = s[lang]?.[key] || s[DEFAULT_LANGUAGE]?.[key] || key;
-  return interpolate(template, params);
+  for (const k of pluralKeys(key, lang, params)) {
+    const template = s[lang]?.[k] || s[DEFAULT_LANGUAGE]?.[k];
+    if (template) return interpolate(template, params);
+  }
+  return interpolate(key, params);
 }
 
 export function hasKey(key: string): boolean {

@@ -64,3 +64,49 @@ describe('[OPERLOG] state-changing requests are logged', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('[OPERLOG] refused reads are logged (issue 11 item 5)', () => {
+  const rowsOf = async (operName: string) => {
+    await t.flushOperlog();
+    return t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, operName)).orderBy(desc(sysOperLog.operId));
+  };
+
+  it('a GET answered 403 writes a failed row with the URL, the query and the message', async () => {
+    const c = await t.login('driver');
+    const res = await c.get('/system/user/list?pageSize=5&userName=adm', { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(403);
+    const [row] = await rowsOf('driver');
+    expect(row).toMatchObject({
+      requestMethod: 'GET',
+      operUrl: '/prod-api/system/user/list',
+      method: '/prod-api/system/user/list',
+      status: 1,
+      businessType: 0,
+    });
+    expect(row!.operParam).toContain('"userName":"adm"');
+    expect(row!.errorMsg).not.toBe('');
+    expect(row!.deptName).not.toBe('');
+  });
+
+  it('a GET of a record by id answered 404 (missing or outside the data scope) is logged; a list is not', async () => {
+    const c = await t.login('finance');
+    expect((await c.get('/system/user/999999')).statusCode).not.toBe(200);
+    expect((await c.get('/bus/inware/999999')).statusCode).toBe(404);
+    await c.get('/bas/geog/select?orgId=1');
+    const rows = await rowsOf('finance');
+    expect(rows.map((r) => r.operUrl)).toContain('/prod-api/bus/inware/999999');
+    expect(rows.find((r) => r.operUrl === '/prod-api/bus/inware/999999')).toMatchObject({
+      status: 1,
+      method: '/prod-api/bus/inware/:id',
+    });
+    expect(rows.map((r) => r.operUrl)).not.toContain('/prod-api/bas/geog/select');
+  });
+
+  it('an unknown path or an anonymous refusal writes nothing', async () => {
+    await t.anon.get('/system/user/list');
+    const c = await t.login('service');
+    await c.get('/no/such/route');
+    expect(await rowsOf('')).toHaveLength(0);
+    expect(await rowsOf('service')).toHaveLength(0);
+  });
+});

@@ -4,7 +4,11 @@ import type { Db } from './db/database';
 
 /**
  * Operation log: every state-changing request (non-GET under /prod-api) writes one sys_oper_log row after
- * the response is sent. Rows are buffered and inserted in batches so logging never slows a request.
+ * the response is sent, and so does every refused read (issue 11 item 5): a GET answered 403 (no permission, no fee
+ * role) or 404 on a route that reads a record by its id or name (`/bus/inware/:id`, `/file/download/:fileId`), since
+ * a record outside the caller's data scope is answered exactly like a missing one and the log is where an
+ * administrator sees someone probing. Other reads are not logged (lists, pickers and polling would drown the log).
+ * Rows are buffered and inserted in batches so logging never slows a request.
  * Routes may name their log entry with `config.operlog = { title, businessType }` (title: a translation
  * key such as 'menu_user'), or opt out with `config.operlog = false` (auth, captcha).
  */
@@ -101,18 +105,19 @@ declare module 'fastify' {
 }
 
 export function registerOperlog(app: FastifyInstance, writer: OperlogWriter) {
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (shouldLog(req) && typeof payload === 'string') req.operlogResult = truncate(payload);
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (shouldLog(req, reply) && typeof payload === 'string') req.operlogResult = truncate(payload);
     return payload;
   });
   app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!shouldLog(req)) return;
+    if (!shouldLog(req, reply)) return;
     const config = req.routeOptions.config.operlog;
     const auth = req.auth;
     let params = '';
     try {
       const body = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : undefined;
-      const source = { ...(req.params as object), ...(body ?? {}) };
+      const query = isRead(req) && req.query && typeof req.query === 'object' ? req.query : undefined;
+      const source = { ...(req.params as object), ...(query ?? {}), ...(body ?? {}) };
       params = truncate(JSON.stringify(maskSecrets(source)));
     } catch {
       params = '';
@@ -152,9 +157,18 @@ export function registerOperlog(app: FastifyInstance, writer: OperlogWriter) {
   });
 }
 
-function shouldLog(req: FastifyRequest): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+
+/** A read refused for lack of rights (403) or of a record by id that is missing or out of scope (404). */
+function isRefusedRead(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (req.method !== 'GET') return false;
+  if (reply.statusCode === 403) return !req.auth?.mustChangePassword;
+  return reply.statusCode === 404 && (req.routeOptions.url ?? '').includes('/:');
+}
+
+function shouldLog(req: FastifyRequest, reply: FastifyReply): boolean {
   if (!req.url.startsWith('/prod-api/')) return false;
+  if (isRead(req) && !isRefusedRead(req, reply)) return false;
   const config = req.routeOptions.config;
   if (config.operlog === false) return false;
   // Requests nobody could be identified for (no route, no session) are not operations.

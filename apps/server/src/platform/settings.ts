@@ -4,8 +4,8 @@ import type { Db } from './db/database';
 
 /**
  * Typed access to sys_config values the platform reads (captcha, lockout, initial password).
- * Cached briefly per process; `invalidate()` after edits (config CRUD, refreshCache). Across instances the
- * cache lives at most `ttlMs`.
+ * Cached briefly per process; `invalidate()` after edits (config CRUD, refreshCache) and whenever any instance (or
+ * a script) changes sys_config (app.ts subscribes it to platform/cache-events.ts); `ttlMs` bounds it otherwise.
  */
 export const SETTING_KEYS = {
   captchaEnabled: 'sys.account.captchaEnabled',
@@ -24,6 +24,8 @@ const DEFAULTS: Record<string, string> = {
 export class Settings {
   private cache = new Map<string, string>();
   private loadedAt = 0;
+  /** bumped by invalidate(): a read that overlaps a change is not kept */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -33,15 +35,21 @@ export class Settings {
 
   invalidate() {
     this.loadedAt = 0;
+    this.generation++;
   }
 
   async get(key: string): Promise<string> {
+    let values = this.cache;
     if (Date.now() - this.loadedAt > this.ttlMs) {
+      const generation = this.generation;
       const rows = await this.db.select({ k: sysConfig.configKey, v: sysConfig.configValue }).from(sysConfig);
-      this.cache = new Map(rows.map((r) => [r.k, r.v]));
-      this.loadedAt = Date.now();
+      values = new Map(rows.map((r) => [r.k, r.v]));
+      if (generation === this.generation) {
+        this.cache = values;
+        this.loadedAt = Date.now();
+      }
     }
-    return this.cache.get(key) ?? DEFAULTS[key] ?? '';
+    return values.get(key) ?? DEFAULTS[key] ?? '';
   }
 
   async getMany(keys: string[]): Promise<Record<string, string>> {

@@ -1,3 +1,5 @@
+import { zoneOffsetMs } from '@theone/contracts/common/zone-clock';
+
 /**
  * Business time: the company works in one time zone (config.timezone, default Asia/Shanghai). Day boundaries, price
  * validity, dates typed without a zone and dates shown in exports and PDFs are read in it. Formatters are cached per
@@ -5,6 +7,32 @@
  */
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
+let configuredZone = DEFAULT_TIMEZONE;
+
+/**
+ * The configured business time zone (APP_TIMEZONE), set once by buildApp. Helpers that are not handed a zone
+ * (`dateRange`, `sendExcel`) read it, so every list filter, export and print of the process uses the same zone.
+ */
+export function businessTimeZone(): string {
+  return configuredZone;
+}
+
+export function setBusinessTimeZone(timezone: string): void {
+  if (!isTimeZone(timezone)) throw new Error(`Unknown time zone '${timezone}'`);
+  configuredZone = timezone;
+}
+
+/** True for an IANA zone name the runtime knows ('Asia/Shanghai', 'UTC'). */
+export function isTimeZone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return timezone !== '';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * 'YYYY-MM-DD HH:mm:ss' (or the date) in the business time zone. 'sv-SE' writes exactly that pattern; the formatter is
@@ -33,43 +61,7 @@ export function formatDateTime(value: Date | string, timezone: string, dateOnly 
 
 const ZONED = /[zZ]|[+-]\d{2}:?\d{2}$/;
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(timezone: string) {
-  let f = partsFormats.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormats.set(timezone, f);
-  }
-  return f;
-}
-
-function zoneOffsetMs(instant: number, timezone: string): number {
-  const parts = Object.fromEntries(
-    partsFormat(timezone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
 
 /**
  * A body time ('YYYY-MM-DD HH:mm:ss' in the business time zone, or ISO 8601 with a zone) as a Date; undefined and

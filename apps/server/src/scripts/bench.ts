@@ -10,7 +10,7 @@
  *   npm run bench -- auth        # only groups whose name contains 'auth'
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -38,6 +38,10 @@ export interface BenchScenario {
   p95Budget?: number;
   connections?: number;
   durationSeconds?: number;
+  /** Extra request headers (e.g. Accept-Encoding for the compression comparison). */
+  headers?: Record<string, string>;
+  /** Load run at the same time as the measured one (the login storm around the user list); reported beside it. */
+  background?: BenchScenario;
 }
 
 export interface BenchGroup {
@@ -59,6 +63,10 @@ export interface BenchResult {
   errors?: number;
   non2xx?: number;
   rssMb?: number;
+  /** Average bytes received per response (headers and body as sent). */
+  kbPerResponse?: number;
+  /** The background load's own figures, when the scenario had one. */
+  background?: { name: string; requestsPerSecond: number; p50: number; p95: number; non2xx: number; errors: number };
   value?: number;
   unit?: string;
   budget?: string;
@@ -81,6 +89,14 @@ export function rssMb(pid: number): number {
 }
 
 async function load(base: string, s: BenchScenario, pid: number): Promise<Omit<BenchResult, 'group'>> {
+  if (s.background) {
+    // The background starts first and runs a little longer, so the whole measured run sees it.
+    const bg = load(base, { ...s.background, durationSeconds: (s.durationSeconds ?? 10) + 2 }, pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    const [main, other] = await Promise.all([load(base, { ...s, background: undefined }, pid), bg]);
+    const { requestsPerSecond = 0, p50 = 0, p95 = 0, non2xx = 0, errors = 0 } = other;
+    return { ...main, background: { name: other.name, requestsPerSecond, p50, p95, non2xx, errors } };
+  }
   const latencies: number[] = [];
   let finish: (r: autocannon.Result) => void = () => {};
   let fail: (e: unknown) => void = () => {};
@@ -97,6 +113,7 @@ async function load(base: string, s: BenchScenario, pid: number): Promise<Omit<B
       headers: {
         'content-type': 'application/json',
         ...(s.token ? { authorization: `Bearer ${s.token}` } : {}),
+        ...s.headers,
       },
       body: s.body === undefined ? undefined : JSON.stringify(s.body),
     },
@@ -122,6 +139,9 @@ async function load(base: string, s: BenchScenario, pid: number): Promise<Omit<B
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     rssMb: peakRss,
+    kbPerResponse: result.requests.total
+      ? Number((result.throughput.total / result.requests.total / 1024).toFixed(1))
+      : 0,
     budget: s.p95Budget ? `p95 < ${s.p95Budget} ms` : undefined,
     pass: s.p95Budget ? p95 < s.p95Budget && result.non2xx === 0 && result.errors === 0 : result.non2xx === 0,
   };
@@ -146,6 +166,7 @@ async function main() {
   const groups = BENCH_GROUPS.filter((g) => !filter || g.name.includes(filter));
   const root = findRepoRoot();
   const dir = mkdtempSync(path.join(tmpdir(), 'theone-bench-'));
+  chmodSync(dir, 0o711); // as root the server runs as the 'postgres' user, which must enter it
   const log = (l: string) => console.log(`  ${l}`);
   console.log(`Bench: ${groups.map((g) => g.name).join(', ')} (data in ${dir})`);
   const pgServer = await startEmbeddedPostgres({ pgDataDir: path.join(dir, 'postgres') });
@@ -212,8 +233,13 @@ async function main() {
         const r = await load(base, s, server.pid!);
         results.push({ group: g.name, ...r });
         console.log(
-          `  ${r.name.padEnd(42)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors} non2xx ${r.non2xx}  RSS ${r.rssMb} MB${r.budget ? `  [${r.budget}: ${r.pass ? 'PASS' : 'FAIL'}]` : ''}`,
+          `  ${r.name.padEnd(42)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors} non2xx ${r.non2xx}  RSS ${r.rssMb} MB  ${r.kbPerResponse} KB/response${r.budget ? `  [${r.budget}: ${r.pass ? 'PASS' : 'FAIL'}]` : ''}`,
         );
+        const bg = r.background;
+        if (bg)
+          console.log(
+            `    meanwhile ${bg.name}: ${bg.requestsPerSecond} req/s  p50 ${bg.p50} ms  p95 ${bg.p95} ms  errors ${bg.errors} non2xx ${bg.non2xx}`,
+          );
       }
       if (g.measure) {
         for (const r of await g.measure(ctx, log)) {

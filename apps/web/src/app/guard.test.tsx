@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, translationsStore } from '../lib/i18n';
 import { http } from '../lib/request';
 import { authStore, clearSession, setToken } from '../lib/session';
 import { decideGuard, safeRedirect } from './guard';
@@ -98,6 +99,21 @@ describe('<RouteGuard>', () => {
     renderAt('/bus/orderList');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fbus%2ForderList'));
     expect(authStore.get().roles).toEqual([]);
+  });
+
+  it('shows /login on the texts of the first load, and every other page once the language file is there', async () => {
+    // As when the app opened at /login (lib/i18n.ts) in a language whose file is not loaded yet.
+    translationsStore.set({ full: false });
+    await i18n.changeLanguage('en');
+    renderAt('/login');
+    expect(screen.getByTestId('page')).toBeTruthy();
+    cleanup();
+    renderAt('/register');
+    expect(screen.queryByTestId('page')).toBeNull(); // loading: the guard asked for the file
+    await waitFor(() => expect(screen.getByTestId('page')).toBeTruthy());
+    expect(translationsStore.get().full).toBe(true);
+    expect(i18n.t('page_login_title')).toBe('Sign in to TheOne');
+    await i18n.changeLanguage('zh-cn');
   });
 
   it('lets a visitor see /login', () => {

@@ -3,8 +3,9 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { Language } from '../lib/languages';
 
 /**
- * antd and dayjs locales follow the interface language. antd's zh-cn (the default) is bundled; en and th,
- * and dayjs with its locales, are fetched when needed so the login page does not carry them.
+ * antd and dayjs locales follow the interface language. antd's zh-cn (the default) is bundled; en and th are
+ * fetched when needed. dayjs (dates) and its locales are fetched by the signed-in layout (LayoutProviders), the
+ * only pages that show dates, so the login page does not download them.
  */
 const loaders: Record<Language, () => Promise<Locale>> = {
   'zh-cn': async () => zhCN,
@@ -24,12 +25,12 @@ const cache = new Map<Language, Locale>([['zh-cn', zhCN]]);
 export const bundledLocale = (language: Language): Locale | undefined => cache.get(language);
 
 export async function loadLocale(language: Language): Promise<Locale> {
-  const [locale, { default: dayjs }] = await Promise.all([
-    cache.get(language) ?? loaders[language](),
-    import('dayjs'),
-    DAYJS[language](),
-  ]);
+  const locale = cache.get(language) ?? (await loaders[language]());
   cache.set(language, locale);
-  dayjs.locale(DAYJS_NAME[language]);
   return locale;
+}
+
+export async function applyDayjsLocale(language: Language): Promise<void> {
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), DAYJS[language]()]);
+  dayjs.locale(DAYJS_NAME[language]);
 }

@@ -2,6 +2,7 @@
  * Shared building blocks for every screen. API summary (details in each file's header and docs/web.md):
  * - ListPage: search form + table + pager + toolbar + export + state actions, state in the URL.
  * - FormModal / FormDrawer: add/edit forms with save, success toast, unsaved-changes prompt.
+ * - FormFooter: a long page form's actions, sticky at the bottom of the page area.
  * - DetailView: read-only descriptions with money/date/dict/fee handling.
  * - MoneyCell, DictTag, DictSelect, DeptTreeSelect, UploadField.
  * - Auth (component) and usePermission (hook): permission- and role-gated rendering.
@@ -13,6 +14,7 @@ export { useUnsavedChanges } from '../app/layout/unsaved-changes';
 export { useTabTitle } from '../app/layout/use-tab-title';
 export { download, downloadFile, exportFileName } from '../lib/download';
 export { formatDate, formatDateTime, formatMoney } from '../lib/format';
+export { LocalName, useLocalName } from '../lib/localized';
 export { type PermissionValue, usePermission } from '../lib/permission';
 export { Auth } from './Auth';
 export { confirmAction } from './confirm';
@@ -21,7 +23,9 @@ export { type DetailItem, DetailView } from './DetailView';
 export { DictSelect } from './DictSelect';
 export { DictTag } from './DictTag';
 export { type FormDialogProps, FormDrawer, FormModal } from './FormDialog';
+export { FormFooter } from './FormFooter';
 export * from './ListPage';
+export { LocalizedNameFields } from './LocalizedNameFields';
 export { MoneyCell } from './MoneyCell';
 export { runStateAction, type StateActionOptions } from './state-action';
 export { fileIds, type UploadedFile, UploadField, uploadFile } from './UploadField';

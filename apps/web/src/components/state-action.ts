@@ -50,7 +50,11 @@ export async function runStateAction<Row>(options: StateActionOptions<Row>): Pro
     }
   }
   if (options.confirm !== false) {
-    const content = translate(options.confirm ?? 'confirm_operation', { n: rows.length, ...options.confirmValues });
+    const content = translate(options.confirm ?? 'confirm_operation', {
+      n: rows.length,
+      count: rows.length,
+      ...options.confirmValues,
+    });
     if (!(await confirmAction({ content, danger: options.danger }))) return false;
   }
   try {

@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import { businessNowText } from './business-time';
 import { feedback } from './feedback';
 import { translate } from './i18n';
 import { withOverlay } from './overlay';
@@ -103,10 +104,7 @@ export function downloadFile(fileId: string | number, fileName?: string): Promis
   );
 }
 
-/** Today's stamp for export file names: `orders_20261122153000.xlsx`. */
+/** The business time's stamp for export file names (as the server's): `orders_20261122153000.xlsx`. */
 export function exportFileName(prefix: string, extension = 'xlsx') {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-  return `${prefix}_${stamp}.${extension}`;
+  return `${prefix}_${businessNowText().replace(/[-: ]/g, '')}.${extension}`;
 }

@@ -47,7 +47,7 @@ const staticToast: Toast = {
   loading: lazyToast('loading'),
 };
 
-/** Fetch the static message and modal code ahead of need (idle time on the login page). */
+/** Fetch the static message and modal code ahead of need (on sign-in, and when the layout mounts). */
 export function prefetchFeedback() {
   loadStaticMessage().catch(() => undefined);
   import('antd/es/modal').catch(() => undefined);

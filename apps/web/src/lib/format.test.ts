@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, isNegativeAmount } from './format';
+import { formatDateTime, formatMoney, isNegativeAmount, plainDecimal } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -35,5 +35,19 @@ describe('formatDateTime', () => {
   it('shows YYYY-MM-DD HH:mm:ss', () => {
     expect(formatDateTime('2026-11-22T08:05:09')).toBe('2026-11-22 08:05:09');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('plainDecimal', () => {
+  it.each([
+    ['0.300000', '0.3'],
+    ['12.000', '12'],
+    ['4.850000', '4.85'],
+    ['100', '100'],
+    ['12345678901234567.10', '12345678901234567.1'],
+    [null, ''],
+    ['abc', 'abc'],
+  ])('%s -> %s', (value, expected) => {
+    expect(plainDecimal(value)).toBe(expected);
   });
 });

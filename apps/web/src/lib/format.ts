@@ -1,19 +1,17 @@
-import dayjs from 'dayjs';
+import { DATE_FORMAT, DATE_TIME_FORMAT, formatBusinessTime, type TimeValue } from './business-time';
 
 /**
- * Display formats (spec §9): dates `YYYY-MM-DD HH:mm:ss`; money as decimal strings with thousands
- * separators, rounded half up on the digits themselves (never through a JS number).
+ * Display formats (spec §9): dates `YYYY-MM-DD HH:mm:ss` in the business time zone (lib/business-time), whatever
+ * the browser's zone; money as decimal strings with thousands separators, rounded half up on the digits themselves
+ * (never through a JS number).
  */
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DATE_FORMAT = 'YYYY-MM-DD';
+export { DATE_FORMAT, DATE_TIME_FORMAT };
 
-export function formatDateTime(value: string | number | Date | null | undefined, format = DATE_TIME_FORMAT): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(format) : String(value);
+export function formatDateTime(value: TimeValue, format = DATE_TIME_FORMAT): string {
+  return formatBusinessTime(value, format);
 }
 
-export const formatDate = (value: string | number | Date | null | undefined) => formatDateTime(value, DATE_FORMAT);
+export const formatDate = (value: TimeValue) => formatDateTime(value, DATE_FORMAT);
 
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
 
@@ -49,6 +47,14 @@ export function formatMoney(value: string | number | null | undefined, decimals 
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const zero = /^0$/.test(int) && /^0*$/.test(frac);
   return `${negative && !zero ? '-' : ''}${grouped}${decimals > 0 ? `.${frac}` : ''}`;
+}
+
+/** A decimal string without its trailing zeros ('0.300000' -> '0.3', '12.000' -> '12'), never through a number. */
+export function plainDecimal(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value).trim();
+  if (!DECIMAL.test(text) || !text.includes('.')) return text;
+  return text.replace(/0+$/, '').replace(/\.$/, '');
 }
 
 /** True for a negative decimal string (for red amounts). */

@@ -15,6 +15,9 @@ export const useProfile = () => useQuery({ queryKey: shellKeys.profile, queryFn:
 
 export interface ProfileUpdate {
   nickName: string;
+  /** The display name in English and Thai ('' = the typed name shows; ADR 0007). */
+  nickNameEn?: string;
+  nickNameTh?: string;
   phonenumber?: string;
   email?: string;
   sex?: string;

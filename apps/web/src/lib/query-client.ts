@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { i18n } from './i18n';
 import { isApiError } from './request';
 import { onSessionCleared } from './session';
 
@@ -17,3 +18,9 @@ export const queryClient = new QueryClient({
 });
 
 onSessionCleared(() => queryClient.clear());
+
+// Names the server composes in the request's language (a user's department and roles, department trees, options,
+// the profile's role group) are fetched again when the interface language changes (ADR 0007).
+i18n.on('languageChanged', () => {
+  void queryClient.invalidateQueries();
+});

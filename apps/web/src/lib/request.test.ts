@@ -82,6 +82,17 @@ describe('request client', () => {
     },
   );
 
+  it('says why a session ended when the server does (forced out, past its absolute lifetime)', async () => {
+    setToken('tok', 30);
+    const msg = '管理员已结束您的登录，请重新登录';
+    answer = { status: 401, data: { code: 401, msg, errorCode: 'SESSION_EXPIRED' } };
+    const error = (await request.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('session');
+    expect(error.message).toBe(msg);
+    expect(fb.modal.warning).toHaveBeenCalledWith(expect.objectContaining({ title: '提示', content: msg }));
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/), { replace: true });
+  });
+
   it('shows one alert when several calls expire together', async () => {
     answer = { status: 401, data: { code: 401, msg: 'expired' } };
     await Promise.allSettled([request.get('/a'), request.get('/b')]);

@@ -9,7 +9,11 @@ import { createStore } from './store';
  * view, query cache) to reset.
  */
 export const TOKEN_KEY = 'token';
+/** The server's default business time zone (APP_TIMEZONE unset). */
+export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 export const TOKEN_EXPIRES_KEY = 'token-expires';
+/** When the session ends for good (the server's SESSION_MAX_HOURS from sign-in): no refresh goes past it. */
+export const SESSION_ENDS_KEY = 'session-ends';
 
 export interface SessionUser {
   userId: number;
@@ -32,6 +36,8 @@ export interface UserInfoResponse {
   permissions: string[];
   isFeeRole?: boolean;
   mustChangePassword?: boolean;
+  /** The business time zone (APP_TIMEZONE): every business time is entered and shown in it (lib/business-time). */
+  timezone?: string;
 }
 
 export interface AuthState {
@@ -41,6 +47,8 @@ export interface AuthState {
   permissions: string[];
   isFeeRole: boolean;
   mustChangePassword: boolean;
+  /** The business time zone from getInfo (lib/business-time); Asia/Shanghai until it answers. */
+  timezone: string;
   /** True once getInfo has answered for this token. */
   loaded: boolean;
 }
@@ -52,6 +60,7 @@ const empty = (): AuthState => ({
   permissions: [],
   isFeeRole: false,
   mustChangePassword: false,
+  timezone: DEFAULT_TIMEZONE,
   loaded: false,
 });
 
@@ -75,15 +84,28 @@ export function tokenExpiresAt(): number | undefined {
 
 export const authStore = createStore<AuthState>(empty());
 
-/** Stores a new token; `expiresInMinutes` as RuoYi-Cloud's `expires_in`. */
-export function setToken(token: string, expiresInMinutes?: number) {
+/**
+ * Stores a new token; `expiresInMinutes` as RuoYi-Cloud's `expires_in`, `sessionEndsInMinutes` the server's
+ * `session_expires_in` (minutes until the session's absolute end).
+ */
+export function setToken(token: string, expiresInMinutes?: number, sessionEndsInMinutes?: number) {
   sessionStore.setRaw(TOKEN_KEY, token);
-  if (expiresInMinutes && expiresInMinutes > 0) {
-    sessionStore.setRaw(TOKEN_EXPIRES_KEY, String(Date.now() + expiresInMinutes * 60_000));
-  } else {
-    sessionStore.remove(TOKEN_EXPIRES_KEY);
+  const at = (minutes: number | undefined) => (minutes && minutes > 0 ? String(Date.now() + minutes * 60_000) : '');
+  for (const [key, minutes] of [
+    [TOKEN_EXPIRES_KEY, expiresInMinutes],
+    [SESSION_ENDS_KEY, sessionEndsInMinutes],
+  ] as const) {
+    const value = at(minutes);
+    if (value) sessionStore.setRaw(key, value);
+    else sessionStore.remove(key);
   }
   authStore.set({ token });
+}
+
+/** When the session ends for good, if the server said. */
+export function sessionEndsAt(): number | undefined {
+  const ends = Number(sessionStore.getRaw(SESSION_ENDS_KEY) ?? 0);
+  return ends > 0 ? ends : undefined;
 }
 
 /** Current token for the request client (re-reads storage so another tab's logout or an expiry is seen). */
@@ -102,6 +124,7 @@ export function applyUserInfo(info: UserInfoResponse) {
     permissions,
     isFeeRole: info.isFeeRole ?? permissions.includes(ALL_PERMISSION),
     mustChangePassword: info.mustChangePassword ?? false,
+    timezone: info.timezone || DEFAULT_TIMEZONE,
     loaded: true,
   });
 }
@@ -117,6 +140,7 @@ export function onSessionCleared(listener: () => void): () => void {
 export function clearSession() {
   sessionStore.remove(TOKEN_KEY);
   sessionStore.remove(TOKEN_EXPIRES_KEY);
+  sessionStore.remove(SESSION_ENDS_KEY);
   authStore.replace({ ...empty(), token: undefined });
   for (const l of clearListeners) l();
 }

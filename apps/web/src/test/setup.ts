@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanup, configure } from '@testing-library/react';
+import { languageTexts, parseTranslationSheet, type TLanguage } from '@theone/contracts/common/translation-sheet';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 
@@ -40,8 +41,12 @@ window.getComputedStyle = (el: Element, pseudo?: string | null) => getComputedSt
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView ??= vi.fn();
 
-export const sheetFetcher = (async () =>
-  new Response(readFileSync(SHEET_PATH, 'utf8'), { status: 200 })) as typeof fetch;
+/** Answers `<base>i18n/<language>.json` from the sheet on disk, as the build makes the per-language files. */
+export const sheetFetcher = (async (url: string) => {
+  const language = /i18n\/([a-z-]+)\.json$/.exec(String(url))?.[1] as TLanguage;
+  const sheet = parseTranslationSheet(readFileSync(SHEET_PATH, 'utf8'));
+  return new Response(JSON.stringify(languageTexts(sheet, language)), { status: 200 });
+}) as typeof fetch;
 
 beforeAll(async () => {
   await initI18n({ fetcher: sheetFetcher, language: 'zh-cn' });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseCsv } from '@theone/contracts/common/translation-sheet';
 import { describe, expect, it } from 'vitest';
+import { keysIn, stripComments } from '../../build/translation-keys';
 import {
   ANIMATIONS,
   COLUMNS_LAYOUTS,
@@ -14,51 +15,21 @@ import { SHEET_PATH } from './setup';
 
 /**
  * Every translation key the web code uses exists in the sheet with a non-empty zh-cn, th and en text
- * (issue 3 item 8). Keys are found as
- * - the first argument of `t('...')`, `translate('...')`, `i18n.t('...')`;
- * - any string literal shaped like a key of the team's prefixes (`menu_`, `msg_`, `confirm_`, `err_`,
- *   `field_`, `btn_`, `page_`, ...), which catches keys in declarative configs (column titles, labels);
- * - the families built at run time (settings options, list densities, password strength), listed below.
- * Comments are ignored, so examples in doc comments do not count.
+ * (issue 3 item 8). Keys are found by `keysIn` (build/translation-keys.ts: `t('...')` calls and key-shaped
+ * literals, comments ignored), plus the families built at run time (settings options, list densities, password
+ * strength), listed below.
+ *
+ * Plurals (issue 10 item 9: 'Confirm 1 orders?'): a message that counts something has i18next plural rows
+ * `<key>_one` and `<key>_other` (zh-cn and th have one form: the same text in both rows) and is called with
+ * `count`; a used key is found in the sheet as such a pair too.
  */
 const SRC = resolve(__dirname, '..');
-const PREFIXES = [
-  'menu',
-  'msg',
-  'confirm',
-  'err',
-  'field',
-  'btn',
-  'page',
-  'list',
-  'settings',
-  'layout',
-  'tags',
-  'home',
-  'login',
-  'register',
-  'profile',
-  'password',
-];
-const KEY_LITERAL = new RegExp(`['"\`]((?:${PREFIXES.join('|')})_[a-z0-9_]+)['"\`]`, 'g');
-const T_CALL = /\b(?:t|translate|i18n\.t)\(\s*['"]([a-z][a-z0-9_]*)['"]/g;
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'test' ? [] : sourceFiles(path);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
-}
-
-/** Drops block comments and line comments (a `//` preceded by a space or at line start, so URLs survive). */
-export function stripComments(code: string): string {
-  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
-}
-
-export function keysIn(code: string): string[] {
-  const text = stripComments(code);
-  return [...text.matchAll(T_CALL), ...text.matchAll(KEY_LITERAL)].map((m) => m[1]);
 }
 
 const optionKey = (o: string) => `settings_${o.replace(/-/g, '_')}`;
@@ -99,13 +70,70 @@ describe('translation keys', () => {
   it('every key used in apps/web/src is in the sheet with zh-cn, th and en', () => {
     const problems: string[] = [];
     for (const [key, file] of used) {
-      const row = sheet.get(key);
-      if (!row) {
+      const rows = sheet.has(key) ? [key] : isPlural(key) ? [`${key}_one`, `${key}_other`] : [];
+      if (!rows.length) {
         problems.push(`${key} (${file}): missing`);
         continue;
       }
-      const empty = (['zh-cn', 'th', 'en'] as const).filter((_, i) => !row[i + 1]?.trim());
-      if (empty.length) problems.push(`${key} (${file}): empty ${empty.join(', ')}`);
+      for (const k of rows) {
+        const row = sheet.get(k)!;
+        const empty = (['zh-cn', 'th', 'en'] as const).filter((_, i) => !row[i + 1]?.trim());
+        if (empty.length) problems.push(`${k} (${file}): empty ${empty.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  const isPlural = (key: string) => sheet.has(`${key}_one`) && sheet.has(`${key}_other`);
+  const COUNTED = /\{\{\s*(n|count)\s*\}\}/;
+
+  it('plural rows come in pairs whose other form shows the count in every language', () => {
+    const problems: string[] = [];
+    for (const [key, row] of sheet) {
+      const base = key?.replace(/_(one|other)$/, '');
+      // keys that merely end in _one/_other ('settings_other': 'Other settings') count nothing
+      if (!key || base === key || !row.slice(1, 4).some((text) => COUNTED.test(text))) continue;
+      if (!isPlural(base!)) problems.push(`${key}: no ${key.endsWith('_one') ? 'other' : 'one'} form`);
+      if (key.endsWith('_other') && !row.slice(1, 4).every((text) => /\{\{\s*count\s*\}\}/.test(text)))
+        problems.push(`${key}: every language needs {{count}}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  /**
+   * Messages with a number that stands alone need no plural: the count reads right whatever it is ('3 selected',
+   * 'n of total', an ordinal, 'printed 2×').
+   */
+  const COUNT_WITHOUT_PLURAL = new Set([
+    'list_selected_rows',
+    'bus_selected_n',
+    'bas_batch_selected',
+    'bas_batch_changed',
+    'bas_batch_skipped',
+    'bas_batch_negative',
+    'print_piece_of',
+    'print_printed_times',
+    'order_log_lines_added',
+    'order_log_lines_removed',
+    'order_log_lines_changed',
+  ]);
+
+  it('every message with a count ({{n}}, {{count}}) has plural forms', () => {
+    const problems: string[] = [];
+    for (const [key, row] of sheet) {
+      if (!key || /_(one|other)$/.test(key) || COUNT_WITHOUT_PLURAL.has(key)) continue;
+      if (row.slice(1, 4).some((text) => COUNTED.test(text)) && !isPlural(key)) problems.push(key);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('plural messages are called with count', () => {
+    const problems: string[] = [];
+    const call = /\b(?:t|translate|i18n\.t)\(\s*['"]([a-z][a-z0-9_]*)['"]\s*(,\s*\{[^}]*\})?/g;
+    for (const file of sourceFiles(SRC)) {
+      const code = stripComments(readFileSync(file, 'utf8'));
+      for (const m of code.matchAll(call))
+        if (isPlural(m[1]!) && !/\bcount\b/.test(m[2] ?? '')) problems.push(`${m[1]} (${relative(SRC, file)})`);
     }
     expect(problems).toEqual([]);
   });

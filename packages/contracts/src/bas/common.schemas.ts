@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, zId } from '../common/page';
+import { isDayText } from '../common/validators';
 
 /**
  * Small shared pieces of the basic-data (bas) schemas: flags, dates, optional ids and texts.
@@ -14,14 +15,8 @@ export const zStatus = z.enum(['0', '1']);
 /** Query-string flag filter ('' = absent). */
 export const zFlagFilter = z.preprocess(emptyToUndefined, z.enum(FLAGS).optional());
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDay(value: string): boolean {
-  if (!DATE_ONLY.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+/** A day that exists, 'YYYY-MM-DD' (common/validators isDayText). */
+export const isCalendarDay = isDayText;
 
 /** A calendar day 'YYYY-MM-DD' (validity dates, effective dates, licence expiry). */
 export const zDay = z.string().trim().refine(isCalendarDay, 'err_invalid_format');

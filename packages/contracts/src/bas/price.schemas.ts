@@ -13,6 +13,7 @@ import {
   zVersion,
 } from './common.schemas';
 import { CARGO_TYPE, CARGO_TYPES, CURRENCIES, CURRENCY, TRANSPORT_MODE, TRANSPORT_MODES } from './constants';
+import type { TPriceScope, TPriceStep } from './price-selection';
 
 /**
  * Price rows (spec §3 'Pricing', DOMAIN §4, screens §3.7-3.10). A row applies to one mark (`markId`) or to
@@ -110,6 +111,56 @@ export const ZPriceSelectQuery = z
   })
   .strict();
 export type TPriceSelectQuery = z.infer<typeof ZPriceSelectQuery>;
+
+/**
+ * GET /bas/price/trial: the price form's freight trial. Every row that can apply to an order (expired ones too) with
+ * the order's chains of places, and the server's choice with the reason (docs/domain.md 'Which price row applies').
+ */
+export const ZPriceTrialQuery = z
+  .object({
+    /** the order's mark; none = cargo without a mark (only all-customers rows) */
+    markId: zIdFilter,
+    busType: z.enum(TRANSPORT_MODES),
+    leftAddrId: zId,
+    destAddrId: zId,
+    cargoType: z.preprocess(emptyToUndefined, z.enum(CARGO_TYPES).default(CARGO_TYPE.GENERAL)),
+    /** the order's business day; default today in the business time zone */
+    date: zDayFilter,
+  })
+  .strict();
+export type TPriceTrialQuery = z.infer<typeof ZPriceTrialQuery>;
+
+/** How a row matched in the trial (a `TPriceMatch` by row id). */
+export interface TPriceTrialMatch {
+  id: number;
+  scope: TPriceScope;
+  destDistance: number;
+  leftDistance: number;
+  isOverdue: boolean;
+}
+
+/** The order's mark in a price lookup: its agent decides the 'agent' scope, its method and minimum the freight. */
+export interface TPriceTrialMark {
+  id: number;
+  mark: string;
+  topMarkId: number | null;
+  topMark: string | null;
+  calPriceType: string;
+  minAmount: string | null;
+}
+
+/** The answer of /bas/price/trial; `R` is the price row as the list gives it. */
+export interface TPriceTrial<R> {
+  date: string;
+  /** the order's origin and its ancestors, nearest first (text ids) */
+  leftPlaces: string[];
+  destPlaces: string[];
+  mark: TPriceTrialMark | null;
+  /** every row that can apply on `date`, expired ones included */
+  rows: R[];
+  chosen: TPriceTrialMatch | null;
+  others: (TPriceTrialMatch & { lostOn: TPriceStep })[];
+}
 
 // -------------------------------------------------------------------------------------------------
 // Batch price adjustment (screens §3.10)

@@ -7,17 +7,13 @@ import {
   computeFreight,
   computeOrderFees,
   insurancePremium,
-  isPriceOverdue,
   PricingError,
   priceOrderFreight,
-  selectPrice,
   sumCargoLines,
   type TCargoDimensions,
   type TFreightBasis,
   type TFreightInput,
   type TFreightResult,
-  type TPriceKey,
-  type TPriceRow,
   toRmb,
 } from './pricing';
 
@@ -83,86 +79,6 @@ describe('cargo lines', () => {
     ],
   ])('sumCargoLines: %s', (_label, lines, expected) => {
     expect(sumCargoLines(lines)).toEqual(expected);
-  });
-});
-
-describe('selectPrice', () => {
-  const route = { busType: 'EK', leftAddrId: 1, destAddrId: 2, cargoType: '1' };
-  const row = (id: number, mark: string | null, from: string, to: string | null, extra = {}): TPriceRow => ({
-    id,
-    mark,
-    ...route,
-    validFromDate: from,
-    validToDate: to,
-    ...extra,
-  });
-  const rows: TPriceRow[] = [
-    row(1, null, '2026-01-01', '2026-12-31'),
-    row(2, 'AG01', '2026-01-01', '2026-12-31'),
-    row(3, 'C001', '2026-01-01', '2026-06-30'),
-    row(4, 'C001', '2026-07-01', '2026-12-31'),
-    row(5, null, '2026-03-01', '2026-12-31'),
-    row(6, '', '2026-03-01', '2026-12-31'),
-    row(7, 'C001', '2026-01-01', '2026-12-31', { destAddrId: 3 }),
-    row(8, 'C001', '2026-01-01', '2026-12-31', { cargoType: '4' }),
-    row(9, 'OTHER', '2026-01-01', '2026-12-31'),
-    row(10, 'C001', '2027-01-01', null),
-  ];
-  const key = (mark: string | null, topMark: string | null = null, extra = {}): TPriceKey => ({
-    mark,
-    topMark,
-    ...route,
-    ...extra,
-  });
-
-  it.each<[string, TPriceKey, string, number | null, string | null]>([
-    ['the mark’s own row beats agent and all-marks', key('C001', 'AG01'), '2026-05-10', 3, 'mark'],
-    ['validity end is inclusive', key('C001', 'AG01'), '2026-06-30', 3, 'mark'],
-    ['validity start is inclusive', key('C001'), '2026-07-01', 4, 'mark'],
-    ['a date-time is read by its date', key('C001'), '2026-07-01 00:30:00', 4, 'mark'],
-    ['a sub-mark without its own row takes the parent agent’s', key('S002', 'AG01'), '2026-05-10', 2, 'agent'],
-    ['another mark falls back to all marks: latest start, then highest id', key('X'), '2026-05-10', 6, 'all'],
-    ['rows not yet started do not apply', key('X'), '2026-02-01', 1, 'all'],
-    ['no-mark cargo takes an all-marks row', key(null), '2026-05-10', 6, 'all'],
-    ['an open-ended row applies for ever', key('C001'), '2031-01-01', 10, 'mark'],
-    ['route must match', key('C001', null, { destAddrId: 9 }), '2026-05-10', null, null],
-    ['ids compare as text or number', key('C001', null, { leftAddrId: '1', destAddrId: '3' }), '2026-05-10', 7, 'mark'],
-    ['cargo type must match', key('C001', null, { cargoType: '4' }), '2026-05-10', 8, 'mark'],
-    ['transport mode must match', key('C001', null, { busType: 'SEA' }), '2026-05-10', null, null],
-    ['nothing valid before any row starts', key('C001'), '2025-12-31', null, null],
-  ])('%s', (_label, k, date, id, scope) => {
-    const found = selectPrice(rows, k, date);
-    expect(found?.row.id ?? null).toBe(id);
-    expect(found?.scope ?? null).toBe(scope);
-    if (found) expect(found.isOverdue).toBe(false);
-  });
-
-  it('an expired row is not used, unless asked for, then flagged isOverdue', () => {
-    const onlyOld = rows.filter((r) => r.id !== 10);
-    expect(selectPrice(onlyOld, key('C001'), '2027-01-05')).toBeNull();
-    expect(selectPrice(onlyOld, key('C001'), '2027-01-05', { includeExpired: true })).toEqual({
-      row: onlyOld.find((r) => r.id === 4),
-      scope: 'mark',
-      isOverdue: true,
-    });
-  });
-
-  it('a valid all-marks row beats an expired mark row', () => {
-    const mixed = [row(1, 'C001', '2025-01-01', '2025-12-31'), row(2, null, '2026-01-01', '2026-12-31')];
-    expect(selectPrice(mixed, key('C001'), '2026-03-01', { includeExpired: true })?.row.id).toBe(2);
-  });
-
-  it.each([
-    ['2026-12-31', '2026-12-31', false],
-    ['2026-12-31', '2027-01-01', true],
-    ['2026-12-31', '2027-01-01 08:00:00', true],
-    [null, '2099-01-01', false],
-  ])('isPriceOverdue(validToDate %j, today %j) = %s', (validToDate, today, expected) => {
-    expect(isPriceOverdue({ validToDate }, today)).toBe(expected);
-  });
-
-  it('refuses a malformed date', () => {
-    expect(() => selectPrice(rows, key('C001'), '10/05/2026')).toThrow(RangeError);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zMoney, zRate } from '../common/money';
+import { money, zMoney, zRate } from '../common/money';
 import { emptyToUndefined, zId, zPageQuery, zTextFilter } from '../common/page';
 import { isChinaPlate, isIdCard, zMobile } from '../common/validators';
 import {
@@ -103,9 +103,7 @@ const insuranceFields = {
   insuranceName: zRequiredText(100),
   insurer: zText(100),
   /** percentage 0-100, up to 4 decimals (stored numeric(12,6)) */
-  insuranceRate: zRate
-    .refine((v) => Number(v) <= 100, 'err_too_big')
-    .refine((v) => /^\d+\.\d{4}00$/.test(v), 'err_rate'),
+  insuranceRate: zRate.refine((v) => money(v).lte(100) && /^\d+\.\d{4}00$/.test(v), 'err_insurance_rate'),
   minPremium: zOptionalMoney,
   currency: z.enum(CURRENCIES).default(CURRENCY.RMB),
   /** '' = every transport mode */
@@ -161,7 +159,7 @@ const currateFields = {
   srcCurrencyId: zId,
   destCurrencyId: zId,
   /** > 0, 6 decimals */
-  rate: zRate.refine((v) => Number(v) > 0, 'err_too_small'),
+  rate: zRate.refine((v) => money(v).gt(0), 'err_rate_positive'),
   effectiveDate: zDay,
   remark: zText(500),
 };

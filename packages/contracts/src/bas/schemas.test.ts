@@ -59,7 +59,7 @@ describe('mark schemas', () => {
     ).toBe(true);
     expect(ZMarkAddBody.safeParse({ mark: 'C1', sales: 1 }).success).toBe(false);
     expect(ZMarkAddBody.safeParse({ mark: 'C1', sales: 1, nameZh: '客户', clientType: '3' }).success).toBe(false);
-    const parsed = ZMarkAddBody.parse({ mark: 'c1', sales: 1, nameZh: '客户', credtLimit: '', minAmount: 50 });
+    const parsed = ZMarkAddBody.parse({ mark: 'c1', sales: 1, nameZh: '客户', credtLimit: '', minAmount: '50' });
     expect(parsed).toMatchObject({
       mark: 'C1',
       credtLimit: undefined,
@@ -85,7 +85,7 @@ describe('price schemas', () => {
     leftAddrId: 1,
     destAddrId: 2,
     volumePrice: '680',
-    weightPrice: 4.5,
+    weightPrice: '4.5',
     validFromDate: '2026-01-01',
     validToDate: '2026-12-31',
   };
@@ -98,6 +98,11 @@ describe('price schemas', () => {
       currency: 'RMB',
       isWeight: '0',
     });
+  });
+
+  it('refuses a price sent as a JSON number', () => {
+    const r = ZPriceAddBody.safeParse({ ...base, weightPrice: 4.5 });
+    expect(r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['weightPrice:err_decimal_as_text']);
   });
 
   it('refuses an end before the start with msg_date_order', () => {

@@ -73,7 +73,10 @@ describe('order bodies', () => {
     ]);
     expect(messages(ZInwareAddBody.safeParse({ ...staged, feePickAr: '1.234' }))).toEqual(['feePickAr:err_money']);
     expect(messages(ZInwareAddBody.safeParse({ ...staged, unknown: 1 }))[0]).toMatch(/^:/);
-    const ok = ZInwareAddBody.parse({ ...staged, feePickAr: 12.5, cargoWeight: '3.1', cargoVolume: 0.5 });
+    expect(messages(ZInwareAddBody.safeParse({ ...staged, feePickAr: 12.5 }))).toEqual([
+      'feePickAr:err_decimal_as_text',
+    ]);
+    const ok = ZInwareAddBody.parse({ ...staged, feePickAr: '12.5', cargoWeight: '3.1', cargoVolume: '0.5' });
     expect(ok).toMatchObject({
       feePickAr: '12.50',
       cargoWeight: '3.10',
@@ -86,7 +89,7 @@ describe('order bodies', () => {
   it('cargo lines need whole positive pieces', () => {
     expect(ZCargoLine.safeParse({ piece: 0 }).success).toBe(false);
     expect(ZCargoLine.safeParse({ piece: 1.5 }).success).toBe(false);
-    expect(ZCargoLine.parse({ piece: '2', cargoLength: '50', cargoWidth: 40, cargoHight: '30.5' })).toMatchObject({
+    expect(ZCargoLine.parse({ piece: '2', cargoLength: '50', cargoWidth: '40', cargoHight: '30.5' })).toMatchObject({
       piece: 2,
       cargoLength: '50.00',
       cargoHight: '30.50',

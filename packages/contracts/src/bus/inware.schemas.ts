@@ -3,7 +3,7 @@ import { zFlag, zFlagFilter, zIdFilter, zOptionalId, zText, zVersion } from '../
 import { CARGO_TYPE, CARGO_TYPES, CURRENCIES, TRANSPORT_MODES } from '../bas/constants';
 import { isPositive, tryMoney, zMoney, zVolume, zWeight } from '../common/money';
 import { emptyToUndefined, zDateFilter, zId, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
-import { isPhone } from '../common/validators';
+import { isDateTimeText, isPhone } from '../common/validators';
 import { checkExpressNos, RECEIVING_NO_PATTERN, TRANSPORT_ID_PATTERN } from './order-numbers';
 import { FEE_SUPPLEMENT_FIELDS, ORDER_FEE_INPUT_FIELDS } from './order-pricing';
 import { ORDER_STATUS } from './order-status';
@@ -17,19 +17,10 @@ import { ORDER_STATUS } from './order-status';
 // ---------------------------------------------------------------------------------------------------------
 // Small field schemas
 
-const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** A time in a body: '' / null = none. */
+/** A time in a body: '' / null = none; a time that does not exist ('2026-02-30 10:00', '24:00:00') is a 400. */
 export const zOptionalDateTime = z.preprocess(
   emptyToUndefined,
-  z
-    .string()
-    .trim()
-    .max(40)
-    .regex(DATE_OR_DATETIME, 'err_invalid_format')
-    .refine((v) => !Number.isNaN(Date.parse(v.replace(' ', 'T'))), 'err_invalid_format')
-    .nullable()
-    .optional(),
+  z.string().trim().max(40, 'err_invalid_format').refine(isDateTimeText, 'err_invalid_format').nullable().optional(),
 );
 export const zOptionalMoneyField = z.preprocess(emptyToUndefined, zMoney.nullable().optional());
 export const zOptionalWeight = z.preprocess(emptyToUndefined, zWeight.nullable().optional());
@@ -42,7 +33,8 @@ export const zDimension = z.preprocess(
     .nullable()
     .optional(),
 );
-const zPieces = z.coerce
+/** A number of pieces: a whole number 0 .. 1,000,000 ('err_piece'). */
+export const zPieces = z.coerce
   .number({ error: 'err_piece' })
   .int('err_piece')
   .min(0, 'err_piece')

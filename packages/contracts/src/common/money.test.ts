@@ -192,37 +192,44 @@ describe('zod schemas', () => {
 
   it.each<[z.ZodType, unknown, string]>([
     [zMoney, '1234.5', '1234.50'],
-    [zMoney, 1234.5, '1234.50'],
     [zMoney, '0', '0.00'],
     [zMoney, '-0', '0.00'],
     [zMoney, '1.500', '1.50'],
     [zMoney, '999999999999.99', '999999999999.99'],
     [zSignedMoney, '-12.3', '-12.30'],
     [zRate, '0.2', '0.200000'],
-    [zRate, 36.123456, '36.123456'],
+    [zRate, '36.123456', '36.123456'],
     [zVolume, '1.2', '1.200'],
-    [zWeight, 25, '25.00'],
+    [zWeight, '25', '25.00'],
   ])('%#: parses %j to %j', (schema, value, expected) => {
     expect(schema.parse(value)).toBe(expected);
   });
 
   it.each<[z.ZodType, unknown, string]>([
     [zMoney, '1.005', 'err_money'],
-    [zMoney, 0.1 + 0.2, 'err_money'],
+    [zMoney, 0.1 + 0.2, 'err_decimal_as_text'],
+    [zMoney, 1234.5, 'err_decimal_as_text'],
+    [zRate, 36.123456, 'err_decimal_as_text'],
+    [zVolume, 1, 'err_decimal_as_text'],
     [zMoney, '1000000000000', 'err_money'],
     [zMoney, '1,000.00', 'err_money'],
     [zMoney, '', 'err_money'],
     [zMoney, 'abc', 'err_money'],
     [zMoney, null, 'err_money'],
-    [zMoney, Number.NaN, 'err_money'],
-    [zMoney, Number.POSITIVE_INFINITY, 'err_money'],
+    [zMoney, Number.NaN, 'err_decimal_as_text'],
+    [zMoney, Number.POSITIVE_INFINITY, 'err_decimal_as_text'],
+    [zMoney, true, 'err_money'],
     [zMoney, '-1.00', 'err_money_negative'],
     [zSignedMoney, '-1000000000000', 'err_money'],
     [zRate, '0.0000001', 'err_rate'],
     [zRate, '1000000', 'err_rate'],
     [zVolume, '1.2345', 'err_volume'],
     [zWeight, '0.001', 'err_weight'],
-    [zWeight, -1, 'err_money_negative'],
+    [zWeight, -1, 'err_decimal_as_text'],
+    [zWeight, '-25', 'err_weight_negative'],
+    [zVolume, '-0.5', 'err_volume_negative'],
+    [zRate, '-0.2', 'err_rate_negative'],
+    [zMoney, '-800', 'err_money_negative'],
   ])('%#: refuses %j with %s', (schema, value, key) => {
     expect(issues(schema, value)).toEqual([key]);
   });

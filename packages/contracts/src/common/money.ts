@@ -135,17 +135,28 @@ export function formatMoney(value: TMoneyInput, currency?: string): string {
 export const convert = (amount: TMoneyInput, rate: TMoneyInput): Decimal => roundMoney(mul(amount, rate));
 
 // ---------------------------------------------------------------------------------------------------
-// zod schemas. Input: a decimal string or a number; output: the canonical string at the field's scale
-// ('12.5' -> '12.50'), so the server stores and compares one form. The output is declared as a string
-// (`.pipe(z.string())`) so the schema still converts to JSON Schema for request and response docs.
+// zod schemas. Input: a decimal string; output: the canonical string at the field's scale ('12.5' -> '12.50'), so
+// the server stores and compares one form. The output is declared as a string (`.pipe(z.string())`) so the schema
+// still converts to JSON Schema for request and response docs.
+//
+// A JSON number is refused ('err_decimal_as_text', docs/api.md): whoever sent 0.1 + 0.2 has already computed in
+// binary floating point, and a number the client parsed and re-serialised may have lost digits; the API cannot tell
+// an exact 12.5 from a rounded one, so the one wire form of an amount, weight, volume or rate is the decimal text.
 
 export const MONEY_MESSAGE_KEYS = {
   money: 'err_money',
   negative: 'err_money_negative',
   rate: 'err_rate',
+  rateNegative: 'err_rate_negative',
   volume: 'err_volume',
+  volumeNegative: 'err_volume_negative',
   weight: 'err_weight',
+  weightNegative: 'err_weight_negative',
+  asText: 'err_decimal_as_text',
 } as const;
+
+/** The number messages: they say what is wrong, not which field, so the server's answer adds the field's label. */
+export const NUMBER_MESSAGE_KEYS: readonly string[] = Object.values(MONEY_MESSAGE_KEYS);
 
 interface TDecimalRule {
   /** Decimals allowed (trailing zeros beyond it are fine: '1.500' is a 2-decimal amount). */
@@ -154,18 +165,20 @@ interface TDecimalRule {
   intDigits: number;
   signed: boolean;
   message: string;
+  /** The message for a negative value (unsigned figures). */
+  negative?: string;
 }
 
-function zDecimal({ scale, intDigits, signed, message }: TDecimalRule) {
+function zDecimal({ scale, intDigits, signed, message, negative = MONEY_MESSAGE_KEYS.negative }: TDecimalRule) {
   const limit = new D(10).pow(intDigits);
   return z
-    .union([z.string(), z.number()], { error: message })
+    .string({ error: (issue) => (typeof issue.input === 'number' ? MONEY_MESSAGE_KEYS.asText : message) })
     .superRefine((value, ctx) => {
       const d = tryMoney(value);
       if (d === null || d.decimalPlaces() > scale || d.abs().gte(limit)) {
         ctx.addIssue({ code: 'custom', message });
       } else if (!signed && d.isNegative() && !d.isZero()) {
-        ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE_KEYS.negative });
+        ctx.addIssue({ code: 'custom', message: negative });
       }
     })
     .transform((value) => noNegativeZero(money(value)).toFixed(scale))
@@ -182,13 +195,20 @@ export const zSignedMoney = zDecimal({
   message: MONEY_MESSAGE_KEYS.money,
 });
 /** Rate >= 0 with up to 6 decimals and 6 integer digits (numeric(12,6): exchange, insurance %, kg per m³). */
-export const zRate = zDecimal({ scale: RATE_SCALE, intDigits: 6, signed: false, message: MONEY_MESSAGE_KEYS.rate });
+export const zRate = zDecimal({
+  scale: RATE_SCALE,
+  intDigits: 6,
+  signed: false,
+  message: MONEY_MESSAGE_KEYS.rate,
+  negative: MONEY_MESSAGE_KEYS.rateNegative,
+});
 /** Volume in m³ >= 0, 3 decimals (numeric(12,3)). */
 export const zVolume = zDecimal({
   scale: VOLUME_SCALE,
   intDigits: 9,
   signed: false,
   message: MONEY_MESSAGE_KEYS.volume,
+  negative: MONEY_MESSAGE_KEYS.volumeNegative,
 });
 /** Weight in kg >= 0, 2 decimals (numeric(12,2)). */
 export const zWeight = zDecimal({
@@ -196,4 +216,5 @@ export const zWeight = zDecimal({
   intDigits: 10,
   signed: false,
   message: MONEY_MESSAGE_KEYS.weight,
+  negative: MONEY_MESSAGE_KEYS.weightNegative,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDateTimeText } from './validators';
 
 /** Query strings send '' for a cleared filter; treat it as absent. */
 export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -7,17 +8,13 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 500;
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 
-const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** A date (`2026-11-22`) or date-time (`2026-11-22 08:00:00`, ISO 8601 accepted) filter value. */
+/**
+ * A date (`2026-11-22`) or date-time (`2026-11-22 08:00:00`, ISO 8601 accepted) filter value that exists: an
+ * impossible one ('2026-02-30', '24:00:00') is a 400 naming the filter, never a query error.
+ */
 export const zDateFilter = z.preprocess(
   emptyToUndefined,
-  z
-    .string()
-    .max(40)
-    .regex(DATE_OR_DATETIME, 'date')
-    .refine((v) => !Number.isNaN(Date.parse(v.replace(' ', 'T'))), 'date')
-    .optional(),
+  z.string().max(40, 'err_invalid_format').refine(isDateTimeText, 'err_invalid_format').optional(),
 );
 
 /** Optional trimmed text filter, bounded. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasFeeRole, hasPermission, hasRole, stripFeeFields } from './permissions';
+import { feeKeyIn, hasFeeRole, hasPermission, hasRole, stripFeeFields, stripFeeText } from './permissions';
 
 describe('permissions', () => {
   it.each([
@@ -41,5 +41,66 @@ describe('stripFeeFields', () => {
   it('returns the same object when there is nothing to remove', () => {
     const input = { code: 200, rows: [{ userName: 'a', dept: { deptName: 'x' } }] };
     expect(stripFeeFields(input)).toBe(input);
+  });
+});
+
+describe('fee values named by data (order-log changes)', () => {
+  it('drops list entries whose field is a fee field and keeps the others', () => {
+    const log = {
+      rows: [
+        {
+          action: 'edit',
+          changes: [
+            { field: 'feeFreightAr', before: '100.00', after: '120.00' },
+            { field: 'consignee', before: 'A', after: 'B' },
+            { field: 'volumePrice', before: '800.00', after: '850.00' },
+          ],
+        },
+      ],
+    };
+    expect(stripFeeFields(log)).toEqual({
+      rows: [{ action: 'edit', changes: [{ field: 'consignee', before: 'A', after: 'B' }] }],
+    });
+    // an error answer naming a field is no list entry: it stays
+    const error = { code: 400, msg: 'x', field: 'credtLimit' };
+    expect(stripFeeFields(error)).toBe(error);
+  });
+});
+
+describe('feeKeyIn', () => {
+  it.each<[string, unknown, 'query' | 'body', string | null]>([
+    ['a fee sort column', { orderByColumn: 'feeArAmount', isAsc: 'asc' }, 'query', 'feeArAmount'],
+    ['another sort column', { orderByColumn: 'orderTime' }, 'query', null],
+    ['the fee-supplement filter', { view: 'orderList', hasSupplement: '1' }, 'query', 'hasSupplement'],
+    ['a cleared fee filter', { hasSupplement: '', credtLimit: '' }, 'query', null],
+    ['a fee field filter', { credtLimit: '100' }, 'query', 'credtLimit'],
+    ['a fee field written', { nameZh: 'x', credtLimit: '3000' }, 'body', 'credtLimit'],
+    ['a fee field cleared', { minAmount: null }, 'body', 'minAmount'],
+    ['an empty fee field written', { minAmount: '' }, 'body', 'minAmount'],
+    ['nested in lines', { lines: [{ weight: '1' }, { volumePrice: '2' }] }, 'body', 'volumePrice'],
+    ['a fee sort column in an export body', { orderByColumn: 'credtLimit' }, 'body', 'credtLimit'],
+    ['an empty sort column in an export body', { orderByColumn: '', hasSupplement: '' }, 'body', null],
+    ['nothing fee-related', { consignee: 'A', cargoLines: [{ piece: 1 }] }, 'body', null],
+    ['not an object', 'feeArAmount', 'body', null],
+  ])('%s', (_name, input, kind, expected) => {
+    expect(feeKeyIn(input, kind)).toBe(expected);
+  });
+});
+
+describe('stripFeeText (operation-log parameters and results)', () => {
+  it('strips whole JSON like an answer', () => {
+    expect(stripFeeText('{"id":3,"credtLimit":"3000","lines":[{"field":"feeFreightAr","after":"1"}]}')).toBe(
+      '{"id":3,"lines":[]}',
+    );
+    expect(stripFeeText('')).toBe('');
+  });
+
+  it('masks fee values in text cut short, and cuts where a fee holds a list', () => {
+    expect(stripFeeText('{"id":3,"feeFreightAr":"120.00","minAmount":null,"consignee":"A\\"B","remark":"x…')).toBe(
+      '{"id":3,"feeFreightAr":"******","minAmount":"******","consignee":"A\\"B","remark":"x…',
+    );
+    expect(stripFeeText('{"id":3,"feeSendAr":5,"totals":[{"currency":"RMB","amount":"1…')).toBe(
+      '{"id":3,"feeSendAr":"******",…',
+    );
   });
 });

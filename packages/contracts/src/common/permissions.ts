@@ -112,11 +112,28 @@ export const FEE_FIELDS: ReadonlySet<string> = new Set([
   'minPremium',
 ]);
 
+/**
+ * Filters that select rows by fee values without naming a fee field (deliveryfree's 'a supplement fee entered'):
+ * like fee fields, only the fee role may use them. A module that adds such a filter adds its name here.
+ */
+export const FEE_FILTERS: ReadonlySet<string> = new Set(['hasSupplement']);
+
+/**
+ * A value named by data: an object in a list whose `field` names a fee field (an order-log change
+ * `{ field: 'feeFreightAr', before, after }`) is itself a fee value and leaves the list for non-fee users.
+ */
+function namesFeeField(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const field = (value as { field?: unknown }).field;
+  return typeof field === 'string' && FEE_FIELDS.has(field);
+}
+
 /** True when a fee field occurs at any depth (checked before copying, since most payloads have none). */
 function hasFeeFields(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== 'object' || value instanceof Date) return false;
   if (Array.isArray(value)) {
-    for (const v of value) if (v !== null && typeof v === 'object' && hasFeeFields(v, depth + 1)) return true;
+    for (const v of value)
+      if (v !== null && typeof v === 'object' && (namesFeeField(v) || hasFeeFields(v, depth + 1))) return true;
     return false;
   }
   for (const k in value as Record<string, unknown>) {
@@ -128,7 +145,7 @@ function hasFeeFields(value: unknown, depth = 0): boolean {
 }
 
 function strip<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => strip(v)) as T;
+  if (Array.isArray(value)) return value.filter((v) => !namesFeeField(v)).map((v) => strip(v)) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
@@ -140,7 +157,61 @@ function strip<T>(value: T): T {
   return value;
 }
 
-/** Remove fee fields at any depth. Returns the input itself when it has none, else a copy without them. */
+/**
+ * Remove fee fields at any depth, and list entries that name one (`{ field: 'feeFreightAr', ... }`). Returns the
+ * input itself when it has none, else a copy without them.
+ */
 export function stripFeeFields<T>(value: T): T {
   return hasFeeFields(value) ? strip(value) : value;
+}
+
+/**
+ * The first fee key a request uses (issue 11 item 2), for refusing it to users without the fee role: a key that is
+ * a fee field or a fee filter at any depth of a body or query (writes setting a fee, filters on one), or a fee
+ * field named as the sort column (`orderByColumn=feeArAmount`). Empty query values are absent filters (list pages
+ * send cleared filters as ''); in a body any value counts, null included (it would clear the fee), except an
+ * empty fee filter or sort column. Returns the key, or null.
+ */
+export function feeKeyIn(input: unknown, kind: 'query' | 'body', depth = 0): string | null {
+  if (depth > 16 || input === null || typeof input !== 'object') return null;
+  if (Array.isArray(input)) {
+    for (const v of input) {
+      const key = feeKeyIn(v, kind, depth + 1);
+      if (key) return key;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    const empty = v === '' || (Array.isArray(v) && v.length === 0);
+    if (k === 'orderByColumn' && typeof v === 'string' && FEE_FIELDS.has(v)) return v;
+    if (FEE_FILTERS.has(k) && !empty) return k;
+    if (FEE_FIELDS.has(k) && !(kind === 'query' && empty)) return k;
+    const nested = typeof v === 'object' ? feeKeyIn(v, kind, depth + 1) : null;
+    if (nested) return nested;
+  }
+  return null;
+}
+
+const FEE_SCALAR = /"(\w+)"\s*:\s*("(?:[^"\\]|\\.)*"|-?[\d.eE+-]+|null|true|false)/g;
+const FEE_KEY_AT = /"(\w+)"\s*:/g;
+
+/**
+ * JSON kept as text (the operation log's parameters and result) without fee values, for readers without the fee
+ * role. Whole JSON is parsed and stripped like an answer; text cut short when it was stored has its fee scalars
+ * masked and is cut again where a fee field holds a list or object.
+ */
+export function stripFeeText(text: string): string {
+  if (!text) return text;
+  try {
+    return JSON.stringify(stripFeeFields(JSON.parse(text)));
+  } catch {
+    const masked = text.replace(FEE_SCALAR, (m, key: string) => (FEE_FIELDS.has(key) ? `"${key}":"******"` : m));
+    for (const m of masked.matchAll(FEE_KEY_AT)) {
+      if (!FEE_FIELDS.has(m[1]!)) continue;
+      const after = masked.slice(m.index + m[0].length).trimStart();
+      if (!after.startsWith('"******"')) return `${masked.slice(0, m.index)}…`;
+    }
+    return masked;
+  }
 }

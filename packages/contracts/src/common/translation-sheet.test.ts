@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, matchLanguage, parseCsv, parseTranslationSheet } from './translation-sheet';
+import { interpolate, matchLanguage, parseCsv, parseTranslationSheet, pluralKeys } from './translation-sheet';
 
 describe('translation sheet', () => {
   it.each([
@@ -49,5 +49,16 @@ describe('translation sheet', () => {
 
   it('interpolates {{name}} and leaves unknown placeholders', () => {
     expect(interpolate('{{a}} and {{ b }} and {{c}}', { a: 1, b: 'x' })).toBe('1 and x and {{c}}');
+  });
+});
+
+describe('pluralKeys', () => {
+  it('tries the count form, then other, then the key, as i18next does', () => {
+    expect(pluralKeys('k', 'en', { count: 1 })).toEqual(['k_one', 'k_other', 'k']);
+    expect(pluralKeys('k', 'en', { count: 2 })).toEqual(['k_other', 'k']);
+    expect(pluralKeys('k', 'zh-cn', { count: 1 })).toEqual(['k_other', 'k']);
+    expect(pluralKeys('k', 'th', { count: 1 })).toEqual(['k_other', 'k']);
+    expect(pluralKeys('k', 'en', { n: 1 })).toEqual(['k']);
+    expect(pluralKeys('k', 'en')).toEqual(['k']);
   });
 });

@@ -58,6 +58,24 @@ export function parseTranslationSheet(text: string): TTranslations {
   return out;
 }
 
+const pluralRules = new Map<TLanguage, Intl.PluralRules>();
+
+/**
+ * Plurals as i18next resolves them on the web: a message that counts something has rows `<key>_one`, `<key>_other`
+ * (the CLDR forms of the language; zh-cn and th have only 'other', so their two rows hold the same text) and is
+ * called with `count`. Answers the keys to try in order: the count's form, 'other', then the key itself.
+ */
+export function pluralKeys(key: string, lang: TLanguage, params?: Record<string, unknown>): string[] {
+  const count = params?.count;
+  if (typeof count !== 'number' || !Number.isFinite(count)) return [key];
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang === 'zh-cn' ? 'zh' : lang);
+    pluralRules.set(lang, rules);
+  }
+  return [...new Set([`${key}_${rules.select(count)}`, `${key}_other`, key])];
+}
+
 /** Replaces `{{name}}` placeholders. */
 export function interpolate(template: string, params?: Record<string, unknown>): string {
   if (!params) return template;
@@ -77,4 +95,18 @@ export function matchLanguage(header: string | undefined | null): TLanguage | un
     if (tag.startsWith('en')) return 'en';
   }
   return undefined;
+}
+
+/**
+ * One language's texts as the web loads them (a file per language, built from the sheet): an empty cell takes the
+ * zh-cn text, as i18next's fallback would, so a language's file is all that language needs. Keys with no text in
+ * either are left out.
+ */
+export function languageTexts(sheet: TTranslations, lang: TLanguage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, text] of Object.entries(sheet[lang])) {
+    const value = text.trim() !== '' ? text : sheet[DEFAULT_LANGUAGE][key];
+    if (value && value.trim() !== '') out[key] = value;
+  }
+  return out;
 }

@@ -10,6 +10,8 @@ import {
   isChinaPlate,
   isChineseName,
   isContainerNo,
+  isDateTimeText,
+  isDayText,
   isEmail,
   isHexColor,
   isIdCard,
@@ -377,6 +379,47 @@ describe('plates and containers', () => {
   ])('isContainerNo(%j) = %s', (value, expected) => {
     expect(isContainerNo(value)).toBe(expected);
   });
+});
+
+describe('dates and times', () => {
+  it.each([
+    ['2026-02-28', true],
+    ['2028-02-29', true],
+    ['2000-02-29', true],
+    ['1900-02-29', false],
+    ['2026-02-29', false],
+    ['2026-02-30', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-01-00', false],
+    ['0999-01-01', false],
+    ['2026-1-01', false],
+    ['2026-01-01 ', false],
+  ])('isDayText(%j) = %s', (value, ok) => expect(isDayText(value)).toBe(ok));
+
+  it.each([
+    ['2026-11-22', true],
+    ['2026-11-22 08:00', true],
+    ['2026-11-22 23:59:59', true],
+    ['2026-11-22T23:59:59.999Z', true],
+    ['2026-11-22T08:00:00+07:00', true],
+    ['2026-11-22T08:00:00-0330', true],
+    ['2026-11-22T08:00:00+14:00', true],
+    ['2026-02-30 10:00:00', false],
+    ['2026-02-29 10:00:00', false],
+    ['2026-13-01 10:00:00', false],
+    ['2026-01-01 24:00:00', false],
+    ['2026-01-01 24:00', false],
+    ['2026-01-01 23:60:00', false],
+    ['2026-01-01 23:59:60', false],
+    ['2026-01-01T10:00:00+25:00', false],
+    ['2026-01-01T10:00:00+07:60', false],
+    ['2026-01-01 10:00:00 +07:00', false],
+    ['2026-01-01 1:00:00', false],
+    ["2026-01-01' or '1'='1", false],
+    ['', false],
+  ])('isDateTimeText(%j) = %s', (value, ok) => expect(isDateTimeText(value)).toBe(ok));
 });
 
 describe('number cleaners', () => {

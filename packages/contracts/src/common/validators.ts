@@ -134,8 +134,9 @@ export function isEmail(value: string): boolean {
 const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CARD_CHECK = '10X98765432';
 
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
+/** A day that exists in the Gregorian calendar (no 30 February, no month 13, 29 February in leap years only). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return day <= (days[month - 1] ?? 0);
@@ -255,6 +256,35 @@ export function isContainerNo(value: string): boolean {
     total += v * 2 ** i;
   }
   return (total % 11) % 10 === Number(code[10]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Dates and times
+
+const DAY_TEXT = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
+const DATE_TIME_TEXT =
+  /^([1-9]\d{3})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/i;
+
+/** A calendar day 'YYYY-MM-DD' that exists (years 1000-9999): '2026-02-30', '2026-13-01' are refused. */
+export function isDayText(value: string): boolean {
+  const m = DAY_TEXT.exec(value);
+  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/**
+ * A day or a wall-clock time the API takes in bodies and filters: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' (the business
+ * time zone) or ISO 8601 with 'T', milliseconds and a zone ('Z', '+07:00', '+0700'). Every part must exist: the day
+ * in the calendar, hours 00-23 (no '24:00:00', which PostgreSQL and Date.parse read as the next midnight), minutes
+ * and seconds 00-59 (no leap second), a zone offset within ±14:59. JavaScript's Date.parse takes '2026-02-30' as
+ * 2 March, so it is no check.
+ */
+export function isDateTimeText(value: string): boolean {
+  const m = DATE_TIME_TEXT.exec(value);
+  if (m === null || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  const [hour, minute, second, offsetHour, offsetMinute] = [m[4], m[5], m[6], m[8], m[9]].map((v) =>
+    v === undefined ? 0 : Number(v),
+  ) as [number, number, number, number, number];
+  return hour <= 23 && minute <= 59 && second <= 59 && offsetHour <= 14 && offsetMinute <= 59;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ZNewPassword } from '../auth/auth.schemas';
+import { PASSWORD_PROBLEMS } from '../auth/password-rule';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zName, zRemark, zVersion } from './common';
+import { zBodyId, zName, zRemark, zText, zVersion } from './common';
 
 export const ZConfigQuery = zPageQuery(['createTime', 'configId'], {
-  configName: zTextFilter(100),
+  configName: zTextFilter(200),
   configKey: zTextFilter(100),
   configType: zCodeFilter(['Y', 'N']),
 });
@@ -20,11 +21,15 @@ export const zConfigKey = z
 
 const configFields = {
   configName: zName(100),
+  configNameEn: zText(200),
+  configNameTh: zText(200),
   configKey: zConfigKey,
   configValue: z.string().trim().max(500).default(''),
   /** 'Y' built-in (cannot be deleted, key cannot change), 'N' user-defined. */
   configType: z.enum(['Y', 'N']).default('N'),
   remark: zRemark,
+  remarkEn: zText(500),
+  remarkTh: zText(500),
 };
 
 export const ZConfigCreate = z.object(configFields).strict();
@@ -50,5 +55,5 @@ export const CONFIG_VALUE_RULES: Record<string, (value: string) => boolean> = {
 export function configValueError(key: string, value: string): string | null {
   const rule = CONFIG_VALUE_RULES[key];
   if (!rule || rule(value)) return null;
-  return key === 'sys.user.initPassword' ? 'err_password_weak' : 'err_config_value';
+  return key === 'sys.user.initPassword' ? PASSWORD_PROBLEMS.length : 'err_config_value';
 }

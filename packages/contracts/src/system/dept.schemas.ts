@@ -5,7 +5,7 @@ import { zBodyId, zName, zOptionalEmail, zOptionalPhone, zSort, zStatus, zText, 
 /** GET /system/dept/list: flat, filtered, inside the caller's data scope; the client builds the tree. */
 export const ZDeptQuery = z
   .object({
-    deptName: zTextFilter(50),
+    deptName: zTextFilter(100),
     status: zCodeFilter(['0', '1']),
   })
   .strict();
@@ -14,6 +14,8 @@ export type TDeptQuery = z.infer<typeof ZDeptQuery>;
 const deptFields = {
   parentId: zBodyId,
   deptName: zName(50),
+  deptNameEn: zText(100),
+  deptNameTh: zText(100),
   orderNum: zSort,
   leader: zText(30),
   phone: zOptionalPhone,

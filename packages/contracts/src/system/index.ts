@@ -2,6 +2,7 @@ export { buildTree, SYS_STATUS, type TSysStatus, type TTreeNode } from './common
 export * from './config.schemas';
 export * from './dept.schemas';
 export * from './dict.schemas';
+export * from './grants';
 export * from './log.schemas';
 export * from './menu.schemas';
 export * from './post.schemas';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zName, zRemark, zSort, zStatus, zVersion } from './common';
+import { zBodyId, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
 
 export const ZPostQuery = zPageQuery(['createTime', 'postSort', 'postId'], {
   postCode: zTextFilter(64),
-  postName: zTextFilter(50),
+  postName: zTextFilter(100),
   status: zCodeFilter(['0', '1']),
 });
 export type TPostQuery = z.infer<typeof ZPostQuery>;
@@ -12,6 +12,8 @@ export type TPostQuery = z.infer<typeof ZPostQuery>;
 const postFields = {
   postCode: zName(64).regex(/^[A-Za-z0-9_-]+$/, 'err_code_chars'),
   postName: zName(50),
+  postNameEn: zText(100),
+  postNameTh: zText(100),
   postSort: zSort,
   status: zStatus.default('0'),
   remark: zRemark,

@@ -5,6 +5,9 @@ import { ZNewPassword } from '../auth/auth.schemas';
 export const ZProfileUpdate = z
   .object({
     nickName: z.string().trim().min(1).max(30),
+    /** English and Thai display names (ADR 0007); left out = unchanged. */
+    nickNameEn: z.string().trim().max(60).optional(),
+    nickNameTh: z.string().trim().max(60).optional(),
     phonenumber: z
       .string()
       .trim()

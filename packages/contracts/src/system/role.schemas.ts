@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { zCodeFilter, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zIdList, zName, zRemark, zSort, zStatus, zVersion } from './common';
+import { zBodyId, zIdList, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
 
 /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */
 export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
 export type TDataScope = (typeof DATA_SCOPES)[number];
+/**
+ * The data scope of a new role: its holders see their own department and below until an administrator sets the
+ * scope ('Data scope' of the role list). The role dialog shows it (issue 10 item 9: it was applied without a word).
+ */
+export const NEW_ROLE_DATA_SCOPE: TDataScope = '4';
 
 export const ZRoleQuery = zPageQuery(['createTime', 'roleSort', 'roleId'], {
-  roleName: zTextFilter(30),
+  roleName: zTextFilter(60),
   roleKey: zTextFilter(100),
   status: zCodeFilter(['0', '1']),
 });
@@ -23,6 +28,8 @@ export const zRoleKey = z
 
 const roleFields = {
   roleName: zName(30),
+  roleNameEn: zText(60),
+  roleNameTh: zText(60),
   roleKey: zRoleKey,
   roleSort: zSort,
   status: zStatus.default('0'),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ZNewPassword } from '../auth/auth.schemas';
 import { zCodeFilter, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
 import { zAccount } from '../common/validators';
-import { zBodyId, zIdList, zName, zOptionalEmail, zOptionalMobile, zRemark, zStatus, zVersion } from './common';
+import { zBodyId, zIdList, zName, zOptionalEmail, zOptionalMobile, zRemark, zStatus, zText, zVersion } from './common';
 
 /** GET /system/user/list (and POST /system/user/export): `deptId` includes its sub-departments. */
 export const ZUserQuery = zPageQuery(['createTime', 'userId', 'loginDate'], {
   userName: zTextFilter(30),
-  nickName: zTextFilter(30),
+  nickName: zTextFilter(60),
   phonenumber: zTextFilter(20),
   status: zCodeFilter(['0', '1']),
   deptId: zIntFilter,
@@ -19,6 +19,8 @@ export const USER_SEX = ['0', '1', '2'] as const;
 const userFields = {
   deptId: zBodyId.nullable().default(null),
   nickName: zName(30),
+  nickNameEn: zText(60),
+  nickNameTh: zText(60),
   phonenumber: zOptionalMobile,
   email: zOptionalEmail(50),
   sex: z.enum(USER_SEX).default('2'),

@@ -1,19 +1,23 @@
 import { type TLanguage, ZLoginBody, ZRegisterBody, ZUnlockBody } from '@theone/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
-import { createSession, extendSession, revokeSession, revokeUserSessions } from '../../platform/auth/session';
+import { hashPassword } from '../../platform/auth/password';
+import {
+  createSession,
+  extendSession,
+  revokeSession,
+  revokeUserSessions,
+  sessionEndMessage,
+} from '../../platform/auth/session';
 import { signToken } from '../../platform/auth/token';
-import type { DbOrTx } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
-import { storedMessage, t } from '../../platform/i18n';
-import { sysLogininfor } from '../system/log/log.table';
+import { t } from '../../platform/i18n';
 import { sysUser } from '../system/user/user.table';
 import { consumeCaptcha, createCaptcha } from './captcha';
-import { clearLoginFailures, hitRateLimit, lockedMinutesLeft, recordLoginFailure } from './login-guard';
-import { describeUserAgent } from './user-agent';
+import { assertNewPassword, credentialChecks, isLocked, passwordContext } from './credentials';
+import { clearLoginFailures, hitRateLimit } from './login-guard';
 
 /**
  * Auth and session (spec §7): captcha, login, logout, refresh, change password ('register'), lock-screen unlock.
@@ -22,75 +26,20 @@ import { describeUserAgent } from './user-agent';
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, settings, config } = deps;
 
-  async function loginLog(
-    userName: string,
-    ip: string,
-    ua: string | undefined,
-    status: '0' | '1',
-    msgKey: string,
-    params?: Record<string, unknown>,
-  ) {
-    const { browser, os } = describeUserAgent(ua);
-    await db.insert(sysLogininfor).values({
-      userName: userName.slice(0, 50),
-      ipaddr: ip.slice(0, 128),
-      loginLocation: ip === '127.0.0.1' || ip === '::1' ? 'localhost' : '',
-      browser,
-      os,
-      status,
-      // Stored as key and parameters; the log screens translate it for each reader.
-      msg: storedMessage(msgKey, params).slice(0, 255),
-    });
-  }
+  const { loginLog, checkCredentials } = credentialChecks(deps);
 
-  /** Checks a user's password with lockout; returns the user row or throws the right error (and logs it). */
-  async function checkCredentials(
-    tx: DbOrTx,
-    userName: string,
-    password: string,
-    ctx: { ip: string; ua?: string },
-  ): Promise<typeof sysUser.$inferSelect> {
-    const minutes = await lockedMinutesLeft(tx, userName);
-    if (minutes > 0) {
-      await loginLog(userName, ctx.ip, ctx.ua, '1', 'err_account_locked', { minutes });
-      throw new AppError('LOCKED', 'err_account_locked', { minutes });
-    }
-    const [user] = await tx
-      .select()
-      .from(sysUser)
-      .where(and(eq(sysUser.userName, userName), eq(sysUser.delFlag, '0')));
-    const valid = user ? await verifyPassword(user.password, password) : await verifyAgainstDummy(password);
-    if (!user || !valid) {
-      const policy = await settings.lockPolicy();
-      const failure = await recordLoginFailure(tx, userName, policy);
-      if (failure.lockedNow) {
-        await loginLog(userName, ctx.ip, ctx.ua, '1', 'err_account_locked_now', {
-          count: policy.count,
-          minutes: policy.minutes,
-        });
-        throw new AppError('LOCKED', 'err_account_locked_now', { count: policy.count, minutes: policy.minutes });
-      }
-      const left = Math.max(policy.count - failure.failCount, 0);
-      await loginLog(userName, ctx.ip, ctx.ua, '1', 'err_login_failed', { left });
-      if (left === 0) throw new AppError('LOCKED', 'err_account_locked', { minutes: policy.minutes });
-      throw new AppError('LOGIN_FAILED', 'err_login_failed', { left });
-    }
-    if (user.status !== '0') {
-      await loginLog(userName, ctx.ip, ctx.ua, '1', 'err_user_disabled');
-      throw new AppError('FORBIDDEN', 'err_user_disabled');
-    }
-    return user;
-  }
+  const lifetime = { ttlMinutes: config.tokenTtlMinutes, maxHours: config.sessionMaxHours };
+  /** `expires_in`: minutes until the token expires (refresh before); `session_expires_in`: until no refresh helps. */
+  const minutesUntil = (at: Date) => Math.max(0, Math.round((at.getTime() - Date.now()) / 60_000));
 
   async function issueToken(userId: number, ip: string, ua: string | undefined) {
-    const session = await createSession(db, {
-      userId,
-      ttlMinutes: config.tokenTtlMinutes,
-      ipaddr: ip,
-      userAgent: ua ?? '',
-    });
+    const session = await createSession(db, { userId, ...lifetime, ipaddr: ip, userAgent: ua ?? '' });
     const token = await signToken(config.jwtSecret, { sid: session.sessionId, sub: String(userId) }, session.expiresAt);
-    return { access_token: token, expires_in: config.tokenTtlMinutes };
+    return {
+      access_token: token,
+      expires_in: minutesUntil(session.expiresAt),
+      session_expires_in: minutesUntil(session.endsAt),
+    };
   }
 
   app.get(
@@ -118,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         await hitRateLimit(db, 'login', req.ip, config.loginRateLimit);
         if (await settings.captchaEnabled()) await consumeCaptcha(db, uuid, code);
       } catch (err) {
-        if (err instanceof AppError) await loginLog(username, req.ip, ua, '1', err.messageKey);
+        if (err instanceof AppError) await loginLog(username, { ip: req.ip, ua }, '1', err.messageKey);
         throw err;
       }
       const user = await checkCredentials(db, username, password, { ip: req.ip, ua });
@@ -127,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         .update(sysUser)
         .set({ loginIp: req.ip.slice(0, 128), loginDate: sql`now()` })
         .where(eq(sysUser.userId, user.userId));
-      await loginLog(username, req.ip, ua, '0', 'msg_login_success');
+      await loginLog(username, { ip: req.ip, ua }, '0', 'msg_login_success');
       const data = await issueToken(user.userId, req.ip, ua);
       return ok(req, { ...data, mustChangePassword: user.mustChangePassword }, 'msg_login_success');
     },
@@ -139,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => {
       if (req.auth) {
         await revokeSession(db, req.auth.sessionId);
-        await loginLog(req.auth.userName, req.ip, req.headers['user-agent'], '0', 'msg_logout_success');
+        await loginLog(req.auth.userName, { ip: req.ip, ua: req.headers['user-agent'] }, '0', 'msg_logout_success');
       }
       return ok(req, undefined, 'msg_logout_success');
     },
@@ -149,19 +98,27 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/auth/refresh',
     {
       config: { authenticated: true, allowPasswordChange: true, operlog: false },
-      schema: { tags: ['auth'], summary: 'Extend the session; returns a token with the new expiry' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Extend the session (idle lifetime again, never past its absolute lifetime); a token with the new expiry',
+      },
     },
     async (req) => {
-      const expiresAt = await extendSession(db, req.auth.sessionId, config.tokenTtlMinutes);
-      if (!expiresAt) throw new AppError('SESSION_EXPIRED', 'err_session_expired');
+      const extended = await extendSession(db, req.auth.sessionId, lifetime);
+      if (!extended) {
+        const why = await sessionEndMessage(db, req.auth.sessionId, config.sessionMaxHours);
+        throw new AppError('SESSION_EXPIRED', why.key, why.params);
+      }
       const token = await signToken(
         config.jwtSecret,
         { sid: req.auth.sessionId, sub: String(req.auth.userId) },
-        expiresAt,
+        extended.expiresAt,
       );
       return ok(req, {
         access_token: token,
-        expires_in: config.tokenTtlMinutes,
+        expires_in: minutesUntil(extended.expiresAt),
+        session_expires_in: minutesUntil(extended.endsAt),
         mustChangePassword: req.auth.mustChangePassword,
       });
     },
@@ -189,10 +146,23 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         await hitRateLimit(db, 'login', req.ip, config.loginRateLimit);
         if (await settings.captchaEnabled()) await consumeCaptcha(db, body.uuid, body.code);
       }
-      const user = await checkCredentials(db, userName, body.oldPassword, { ip: req.ip, ua });
+      const signedIn = Boolean(req.auth);
+      let user: typeof sysUser.$inferSelect;
+      try {
+        user = await checkCredentials(
+          db,
+          userName,
+          body.oldPassword,
+          { ip: req.ip, ua },
+          signedIn ? 'oldPassword' : 'login',
+        );
+      } catch (err) {
+        // Signed in, the old password is guessed with a session: a lock ends that session too.
+        if (signedIn && isLocked(err)) await revokeSession(db, req.auth.sessionId);
+        throw err;
+      }
       if (body.newPassword === body.oldPassword) throw badRequest('err_password_same', undefined, 'newPassword');
-      if (body.newPassword.toLowerCase().includes(user.userName.toLowerCase()))
-        throw badRequest('err_password_contains_username', undefined, 'newPassword');
+      assertNewPassword(body.newPassword, passwordContext(user), 'newPassword');
       const hashed = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await tx
@@ -209,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         // Every session of the user ends: the next request signs in with the new password.
         await revokeUserSessions(tx, user.userId);
       });
-      await loginLog(userName, req.ip, ua, '0', 'msg_password_changed');
+      await loginLog(userName, { ip: req.ip, ua }, '0', 'msg_password_changed');
       return ok(req, undefined, 'msg_password_changed');
     },
   );
@@ -225,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         await checkCredentials(db, req.auth.userName, req.body.password, { ip: req.ip, ua: req.headers['user-agent'] });
       } catch (err) {
         // A locked account ends this session too.
-        if (err instanceof AppError && err.errorCode === 'LOCKED') await revokeSession(db, req.auth.sessionId);
+        if (isLocked(err)) await revokeSession(db, req.auth.sessionId);
         throw err;
       }
       await clearLoginFailures(db, req.auth.userName);

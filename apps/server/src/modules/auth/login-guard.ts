@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
 
 /**
  * Brute-force protection kept in PostgreSQL so every instance shares it:
@@ -48,14 +47,5 @@ export async function clearLoginFailures(db: DbOrTx, userName: string): Promise<
   await db.execute(sql`DELETE FROM sys_login_lock WHERE user_name = ${userName}`);
 }
 
-/** Counts a hit in the current minute for (purpose, ip); throws RATE_LIMITED above `limit`. */
-export async function hitRateLimit(db: DbOrTx, purpose: string, ip: string, limit: number): Promise<void> {
-  const bucket = `${purpose}:${ip}`.slice(0, 200);
-  const r = await db.execute<{ hits: number }>(sql`
-    INSERT INTO sys_rate_limit (bucket, window_start, hits) VALUES (${bucket}, date_trunc('minute', now()), 1)
-    ON CONFLICT (bucket) DO UPDATE SET
-      hits = CASE WHEN sys_rate_limit.window_start = date_trunc('minute', now()) THEN sys_rate_limit.hits + 1 ELSE 1 END,
-      window_start = date_trunc('minute', now())
-    RETURNING hits`);
-  if ((r.rows[0]?.hits ?? 0) > limit) throw new AppError('RATE_LIMITED', 'err_rate_limited');
-}
+/** Per-IP windows use the platform's rate limiter (PostgreSQL, shared by every instance). */
+export { hitRateLimit } from '../../platform/rate-limit';

@@ -29,3 +29,8 @@ export function describeUserAgent(ua: string | undefined): { browser: string; os
               : 'Unknown';
   return { browser, os };
 }
+
+/** Where an address is, as far as the server can tell without a geolocation service: the machine itself or unknown. */
+export function ipLocation(ip: string): string {
+  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' ? 'localhost' : '';
+}

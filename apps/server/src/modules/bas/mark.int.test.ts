@@ -124,7 +124,7 @@ describe('[BAS] add, edit and delete customers', () => {
       ...customer('nw001'),
       service: serviceId,
       credtLimit: '3000',
-      minAmount: 50,
+      minAmount: '50',
       shippingChannels: ['EK', 'SEA'],
       addresses: [
         { corporation: 'New One Co.', contact: 'Khun A', tel: '0812345678', addr: 'Bangkok 1' },

@@ -147,7 +147,11 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     '/bas/mark/export',
     {
-      config: { permission: [`${CUSTOMER}:export`, `${AGENT}:export`], operlog: title(BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: [`${CUSTOMER}:export`, `${AGENT}:export`],
+        operlog: title(BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags, summary: 'Export marks (.xlsx): filters, or the selected ids', body: ZMarkExportBody },
     },
     async (req, reply) => {
@@ -402,7 +406,11 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     '/bas/corporationAddr/export',
     {
-      config: { permission: [`${CUSTOMER}:export`, `${AGENT}:export`], operlog: addrTitle(BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: [`${CUSTOMER}:export`, `${AGENT}:export`],
+        operlog: addrTitle(BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags, summary: 'Export addresses (.xlsx): filters, or the selected ids', body: ZAddressExportBody },
     },
     async (req, reply) => {

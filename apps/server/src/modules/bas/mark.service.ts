@@ -19,6 +19,7 @@ import { sysUser } from '../system/user/user.table';
 import { basCorporationAddr, basMark } from './bas.table';
 import { userNames } from './bas-common';
 import { markScopeFilter } from './mark-scope';
+import { checkStaff } from './staff';
 import { isInUse } from './usage';
 
 /**
@@ -192,15 +193,6 @@ export async function addressesOf(db: DbOrTx, markId: number) {
 // ---------------------------------------------------------------------------------------------------
 // Writes
 
-async function userDept(tx: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ deptId: sysUser.deptId })
-    .from(sysUser)
-    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0')));
-  if (!row) throw badRequest('err_invalid_value', { field: 'sales' }, 'sales');
-  return row.deptId;
-}
-
 async function checkUser(tx: DbOrTx, userId: number | null | undefined, field: string) {
   if (!userId) return;
   const [row] = await tx
@@ -220,10 +212,18 @@ async function loadAgent(tx: DbOrTx, id: number) {
 type MarkWrite = Omit<typeof basMark.$inferInsert, 'id'>;
 
 /** Fields saved from an add or edit body (agent and sub-mark rules applied). */
-async function markValues(tx: DbOrTx, body: TMarkAddBody | TMarkEditBody, isAgent: '0' | '1'): Promise<MarkWrite> {
-  await checkUser(tx, body.service, 'service');
+async function markValues(
+  tx: DbOrTx,
+  body: TMarkAddBody | TMarkEditBody,
+  isAgent: '0' | '1',
+  current?: { sales: number | null; service: number | null },
+): Promise<MarkWrite> {
+  // The sales and service persons hold those jobs (post or role, staff.ts); the mark is in its sales person's
+  // department. A person the mark already names is kept on an edit even if they no longer hold the job (changing
+  // something else of the customer must not force a new sales person); choosing one is checked.
+  if (body.service) await checkStaff(tx, body.service, 'service', body.service === current?.service);
   await checkUser(tx, body.userId, 'userId');
-  const deptId = await userDept(tx, body.sales);
+  const { deptId } = await checkStaff(tx, body.sales, 'sales', body.sales === current?.sales);
   const values: MarkWrite = {
     mark: '',
     nameZh: isAgent === '1' ? body.nameZh || body.agentName : body.nameZh,
@@ -394,7 +394,7 @@ export async function editMark(db: DbOrTx, auth: AuthContext, body: TMarkEditBod
       if (!current) throw notFound();
       const isAgent = current.isAgent === '1' ? '1' : '0';
       await checkAgentUserName(tx, body.agentUserName, body.id);
-      const values = await markValues(tx, body, isAgent);
+      const values = await markValues(tx, body, isAgent, current);
       // Fee fields never reach a user without the fee role, so their form cannot send them: keep what is stored.
       if (!auth.feeRole && !values.topMarkId) {
         values.credtLimit = current.credtLimit;

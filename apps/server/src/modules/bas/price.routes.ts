@@ -2,6 +2,9 @@ import {
   isPriceOverdue,
   type TContPriceAddBody,
   type TContPriceListQuery,
+  type TPriceMatch,
+  type TPriceRow,
+  type TPriceTrial,
   ZContPriceAddBody,
   ZContPriceEditBody,
   ZContPriceListQuery,
@@ -10,11 +13,13 @@ import {
   ZPriceEditBody,
   ZPriceListQuery,
   ZPriceSelectQuery,
+  ZPriceTrialQuery,
   zIdParam,
 } from '@theone/contracts';
 import { and, desc, eq, gte, ilike, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import { allOf, lockKey } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
@@ -27,17 +32,19 @@ import { basContPrice, basGeog, basMark } from './bas.table';
 import { markScopeFilter } from './mark-scope';
 import {
   addPrice,
-  batchAdjustPrices,
+  choosePrice,
   countPrices,
   deletePrice,
   editPrice,
   findPrice,
   getPriceInScope,
+  priceCandidates,
   priceFilterWhere,
   priceOrder,
   priceScope,
   selectPrices,
 } from './price.service';
+import { batchAdjustPrices } from './price-batch';
 import { isInUse } from './usage';
 
 /**
@@ -62,6 +69,14 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     title: 'menu_price_list',
     businessType,
   });
+  /** The caller must be allowed to see the order's mark (data scope); otherwise 404. */
+  const assertMarkVisible = async (auth: AuthContext, markId: number) => {
+    const [visible] = await db
+      .select({ id: basMark.id })
+      .from(basMark)
+      .where(allOf([eq(basMark.id, markId), markScopeFilter(auth)]));
+    if (!visible) throw notFound();
+  };
 
   app.get(
     '/bas/price/list',
@@ -87,7 +102,8 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
       config: { permission: PRICE_SELECT_KEYS },
       schema: {
         tags,
-        summary: 'The price row that applies (DOMAIN §4): mark, else its agent, else all marks',
+        summary:
+          'The price row that applies (DOMAIN §4): own, agent, all customers; nearer destination, nearer origin (geography tree); later start',
         querystring: ZPriceSelectQuery,
       },
     },
@@ -99,14 +115,7 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         if (!m) throw notFound();
         markId = m.id;
       }
-      if (markId) {
-        // The caller must be allowed to see the mark (data scope).
-        const [visible] = await db
-          .select({ id: basMark.id })
-          .from(basMark)
-          .where(allOf([eq(basMark.id, markId), markScopeFilter(req.auth)]));
-        if (!visible) throw notFound();
-      }
+      if (markId) await assertMarkVisible(req.auth, markId);
       const found = await findPrice(
         db,
         { markId, busType: q.busType, leftAddrId: q.leftAddrId, destAddrId: q.destAddrId, cargoType: q.cargoType },
@@ -122,6 +131,50 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         minAmount: found.mark?.minAmount ?? null,
         isSubMark: found.mark?.topMarkId ? '1' : '0',
       });
+    },
+  );
+
+  app.get(
+    '/bas/price/trial',
+    {
+      config: { permission: ['bas:price', 'bas:price:add', 'bas:price:edit'], feeRole: true },
+      schema: {
+        tags,
+        summary:
+          "Freight trial: every row that can apply to an order (expired too), the order's places and the row chosen, with why the others lost",
+        querystring: ZPriceTrialQuery,
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      if (q.markId) await assertMarkVisible(req.auth, q.markId);
+      const date = q.date ?? today();
+      const key = {
+        markId: q.markId ?? null,
+        busType: q.busType,
+        leftAddrId: q.leftAddrId,
+        destAddrId: q.destAddrId,
+        cargoType: q.cargoType,
+      };
+      const candidates = await priceCandidates(db, key, date, { includeExpired: true, limit: 200 });
+      const chosen = choosePrice(candidates, key, date, { includeExpired: true });
+      const match = ({ row, scope, destDistance, leftDistance, isOverdue }: TPriceMatch<TPriceRow>) => ({
+        id: row.id,
+        scope,
+        destDistance,
+        leftDistance,
+        isOverdue,
+      });
+      const trial: TPriceTrial<(typeof candidates.rows)[number]> = {
+        date,
+        leftPlaces: candidates.leftPlaces,
+        destPlaces: candidates.destPlaces,
+        mark: candidates.mark,
+        rows: candidates.rows,
+        chosen: chosen ? match(chosen) : null,
+        others: chosen ? chosen.others.map((o) => ({ ...match(o), lostOn: o.lostOn })) : [],
+      };
+      return ok(req, trial, 'msg_query_success');
     },
   );
 

@@ -1,27 +1,22 @@
 import {
-  adjustPrice,
   isPriceOverdue,
-  money,
-  type PRICE_TARGET_FIELDS,
+  MAX_PLACE_DEPTH,
   selectPrice,
   splitCommaList,
   type TPriceAddBody,
-  type TPriceBatchBody,
-  type TPriceBatchResult,
-  type TPriceBatchRow,
   type TPriceEditBody,
   type TPriceListQuery,
-  type TPriceRow,
-  type TPriceScope,
+  type TPriceMatch,
+  type TPriceSelection,
+  type TPriceTrialMark,
 } from '@theone/contracts';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import { allOf, lockKey } from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, conflict, inUse, notFound } from '../../platform/errors';
 import { orderOf } from '../../platform/http/paging';
-import { addDays } from '../../platform/time';
 import { basGeog, basMark, basPrice } from './bas.table';
 import { markIdInScope } from './mark-scope';
 import { isInUse } from './usage';
@@ -292,127 +287,10 @@ export async function deletePrice(db: DbOrTx, auth: AuthContext, id: number): Pr
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Batch adjustment (screens §3.10)
-
-const OLD_KEY = {
-  volumePrice: 'oldVolumePrice',
-  weightPrice: 'oldWeightPrice',
-  volumePriceAgent: 'oldVolumePriceAgent',
-  weightPriceAgent: 'oldWeightPriceAgent',
-} as const;
-
-/**
- * Preview (saves nothing) or apply, in one transaction: ticked rows still matching the filters, in the
- * caller's scope and not overdue are adjusted; 'fromDate' ends each old row the day before and adds a
- * new row from that day to the old end (rows starting on or after the day change in place; rows ending
- * before it are skipped). Empty agent prices stay empty (they follow the customer price). Applying is
- * refused while any new price would be below zero.
- */
-export async function batchAdjustPrices(
-  db: DbOrTx,
-  auth: AuthContext,
-  body: TPriceBatchBody,
-  today: string,
-): Promise<TPriceBatchResult> {
-  const run = async (tx: Tx): Promise<TPriceBatchResult> => {
-    const where = allOf([
-      inArray(basPrice.id, body.ids),
-      priceScope(auth),
-      priceFilterWhere(body.filter, today),
-      gte(basPrice.validToDate, today),
-    ]);
-    const candidates = body.preview
-      ? await tx.select().from(basPrice).where(where).orderBy(asc(basPrice.id))
-      : await tx.select().from(basPrice).where(where).orderBy(asc(basPrice.id)).for('update');
-    const marks = new Map(
-      (
-        await tx
-          .select({ id: basMark.id, mark: basMark.mark })
-          .from(basMark)
-          .where(inArray(basMark.id, [0, ...candidates.map((c) => c.markId ?? 0)]))
-      ).map((m) => [m.id, m.mark]),
-    );
-    const rows: TPriceBatchRow[] = [];
-    const plans: {
-      row: typeof basPrice.$inferSelect;
-      next: Partial<Record<(typeof PRICE_TARGET_FIELDS)[number], string | null>>;
-      split: boolean;
-    }[] = [];
-    let negative = 0;
-    for (const row of candidates) {
-      if (body.effective === 'fromDate' && body.effectiveDate && row.validToDate < body.effectiveDate) continue;
-      const next: Partial<Record<(typeof PRICE_TARGET_FIELDS)[number], string | null>> = {};
-      const out: TPriceBatchRow = {
-        id: row.id,
-        mark: row.markId ? (marks.get(row.markId) ?? null) : null,
-        busType: row.busType,
-        leftAddrId: row.leftAddrId,
-        destAddrId: row.destAddrId,
-        cargoType: row.cargoType,
-        currency: row.currency,
-        validFromDate: row.validFromDate,
-        validToDate: row.validToDate,
-        negative: false,
-      };
-      for (const field of body.fields) {
-        const old = row[field];
-        const value = old === null ? null : adjustPrice(old, body.method, body.value);
-        next[field] = value;
-        out[OLD_KEY[field]] = old;
-        out[field] = value;
-        if (value !== null && money(value).isNegative()) out.negative = true;
-      }
-      if (out.negative) negative++;
-      rows.push(out);
-      const split = body.effective === 'fromDate' && !!body.effectiveDate && row.validFromDate < body.effectiveDate;
-      plans.push({ row, next, split });
-    }
-    const result: TPriceBatchResult = {
-      preview: body.preview,
-      rows,
-      changed: rows.length,
-      skipped: body.ids.length - rows.length,
-      negative,
-    };
-    if (body.preview) return result;
-    if (negative) throw badRequest('bas_msg_price_negative', { n: negative });
-    for (const plan of plans) {
-      const { row, split } = plan;
-      // volumePrice and weightPrice are never empty, so their new values are never null.
-      const next = plan.next as Partial<typeof basPrice.$inferInsert>;
-      if (split) {
-        const dayBefore = addDays(body.effectiveDate!, -1);
-        await tx
-          .update(basPrice)
-          .set({
-            validToDate: dayBefore,
-            version: sql`${basPrice.version} + 1`,
-            updateBy: auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(eq(basPrice.id, row.id));
-        const { id: _id, version: _v, createTime: _ct, updateTime: _ut, updateBy: _ub, ...copy } = row;
-        await tx
-          .insert(basPrice)
-          .values({ ...copy, ...next, validFromDate: body.effectiveDate!, createBy: auth.userName });
-      } else {
-        await tx
-          .update(basPrice)
-          .set({ ...next, version: sql`${basPrice.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
-          .where(eq(basPrice.id, row.id));
-      }
-    }
-    return result;
-  };
-  if (body.preview) return run(db as Tx);
-  return db.transaction(run);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The applicable price (DOMAIN §4)
+// The applicable price (DOMAIN §4, docs/domain.md 'Which price row applies')
 
 export interface TPriceLookup {
-  /** the order's mark id (null: cargo without a mark, only all-marks rows apply) */
+  /** the order's mark id (null: cargo without a mark, only all-customers rows apply) */
   markId: number | null;
   busType: string;
   leftAddrId: number;
@@ -420,25 +298,139 @@ export interface TPriceLookup {
   cargoType: string;
 }
 
-export interface TFoundPrice {
-  row: TPriceRecord;
-  scope: TPriceScope;
-  isOverdue: boolean;
-  /** the mark and, for a sub-mark, its agent (what the pricing engine needs besides the row) */
-  mark: {
-    id: number;
-    mark: string;
-    topMarkId: number | null;
-    topMark: string | null;
-    calPriceType: string;
-    minAmount: string | null;
-  } | null;
+/** The order's mark and, for a sub-mark, its agent (what the pricing engine needs besides the row). */
+export type TPriceMark = TPriceTrialMark;
+
+export interface TFoundPrice extends TPriceMatch<TPriceRecord> {
+  /** the other matching rows, best first, each with the step where the chosen row beat it */
+  others: TPriceSelection<TPriceRecord>['others'];
+  mark: TPriceMark | null;
+}
+
+export interface TPriceCandidates {
+  rows: TPriceRecord[];
+  /** the origin and its ancestors, nearest first (text ids); empty for an unknown place */
+  leftPlaces: string[];
+  destPlaces: string[];
+  mark: TPriceMark | null;
+}
+
+const orderMark = alias(basMark, 'order_mark');
+const orderTop = alias(basMark, 'order_top');
+
+/**
+ * The origin's and the destination's chains of places in one walk up bas_geog, as a one-row derived table `places`
+ * (left_chain, dest_chain: bigint arrays, nearest first). Places are few and shallow; the walk stops after
+ * MAX_PLACE_DEPTH places.
+ */
+function placeChainsSql(leftAddrId: number, destAddrId: number): SQL {
+  return sql`(WITH RECURSIVE up(side, id, parent_id, depth) AS (
+      SELECT s.side, g.id, g.parent_id, 0
+        FROM (VALUES ('L', ${leftAddrId}::bigint), ('D', ${destAddrId}::bigint)) AS s(side, id)
+        JOIN bas_geog g ON g.id = s.id
+      UNION ALL
+      SELECT up.side, g.id, g.parent_id, up.depth + 1
+        FROM up JOIN bas_geog g ON g.id = up.parent_id
+       WHERE up.depth < ${MAX_PLACE_DEPTH - 1}
+    )
+    SELECT coalesce(array_agg(id ORDER BY depth) FILTER (WHERE side = 'L'), '{}') AS left_chain,
+           coalesce(array_agg(id ORDER BY depth) FILTER (WHERE side = 'D'), '{}') AS dest_chain
+      FROM up) AS places`;
 }
 
 /**
- * The price row that applies to an order on `date` ('YYYY-MM-DD'), by contracts' selectPrice: the mark's own
- * row, else its agent's, else the all-marks row; latest start wins. No data scope: for server use (orders,
- * audit recalculation). `includeExpired` returns the last ended row flagged isOverdue when none is valid.
+ * Every price row that can apply to the key on `date`, in one statement: rows of the order's mark, its agent's mark
+ * and all customers, for the transport mode and cargo type, whose origin and destination lie on the order's chains
+ * of places, started by `date` (and not ended before it unless `includeExpired`). The statement starts from the
+ * one-row `places` and joins the mark and the rows to it, so the chains and the mark's pricing fields come back even
+ * when no row matches (the trial previews an unsaved row on them). No data scope: for server use and for routes that
+ * checked the mark.
+ */
+export async function priceCandidates(
+  db: DbOrTx,
+  key: TPriceLookup,
+  date: string,
+  options: { includeExpired?: boolean; limit?: number } = {},
+): Promise<TPriceCandidates> {
+  const rows = await db
+    .select({
+      ...priceColumns,
+      leftPlaces: sql<string[]>`places.left_chain::text[]`,
+      destPlaces: sql<string[]>`places.dest_chain::text[]`,
+      orderMark: {
+        id: orderMark.id,
+        mark: orderMark.mark,
+        topMarkId: orderMark.topMarkId,
+        topMark: orderTop.mark,
+        calPriceType: orderMark.calPriceType,
+        minAmount: orderMark.minAmount,
+      },
+    })
+    .from(placeChainsSql(key.leftAddrId, key.destAddrId))
+    .leftJoin(orderMark, eq(orderMark.id, key.markId ?? 0))
+    .leftJoin(orderTop, eq(orderTop.id, orderMark.topMarkId))
+    .leftJoin(
+      basPrice,
+      allOf([
+        eq(basPrice.busType, key.busType),
+        eq(basPrice.cargoType, key.cargoType),
+        sql`${basPrice.leftAddrId} = ANY(places.left_chain)`,
+        sql`${basPrice.destAddrId} = ANY(places.dest_chain)`,
+        lte(basPrice.validFromDate, date),
+        options.includeExpired ? undefined : gte(basPrice.validToDate, date),
+        key.markId
+          ? sql`${orderMark.id} IS NOT NULL AND (${basPrice.markId} IS NULL OR ${basPrice.markId} = ${orderMark.id} OR ${basPrice.markId} = ${orderMark.topMarkId})`
+          : isNull(basPrice.markId),
+      ]),
+    )
+    .leftJoin(basMark, eq(basMark.id, basPrice.markId))
+    .leftJoin(leftGeog, eq(leftGeog.id, basPrice.leftAddrId))
+    .leftJoin(destGeog, eq(destGeog.id, basPrice.destAddrId))
+    .orderBy(desc(basPrice.validToDate), desc(basPrice.id))
+    .limit(options.limit ?? 500);
+  const first = rows[0];
+  return {
+    rows: rows
+      .filter((r) => r.id !== null)
+      .map(({ leftPlaces: _l, destPlaces: _d, orderMark: _m, ...r }) => {
+        const row = r as TPriceRecord;
+        return { ...row, isOverdue: isPriceOverdue(row, date) ? ('1' as const) : ('0' as const) };
+      }),
+    leftPlaces: first?.leftPlaces ?? [],
+    destPlaces: first?.destPlaces ?? [],
+    // the left-joined mark comes back as an object of nulls when there is none
+    mark: first?.orderMark.id != null ? (first.orderMark as TPriceMark) : null,
+  };
+}
+
+/** The contracts' selection over the candidates of `priceCandidates`. */
+export function choosePrice(
+  candidates: TPriceCandidates,
+  key: TPriceLookup,
+  date: string,
+  options: { includeExpired?: boolean } = {},
+): TPriceSelection<TPriceRecord> | null {
+  return selectPrice(
+    candidates.rows,
+    {
+      markId: key.markId,
+      topMarkId: candidates.mark?.topMarkId ?? null,
+      busType: key.busType,
+      cargoType: key.cargoType,
+      leftPlaces: candidates.leftPlaces,
+      destPlaces: candidates.destPlaces,
+    },
+    date,
+    options,
+  );
+}
+
+/**
+ * The price row that applies to an order on `date` (its business day, 'YYYY-MM-DD'): one query for the candidates
+ * along the origin's and destination's places, then contracts' `selectPrice` (the customer's own row, its agent's,
+ * all customers'; then the nearer destination, the nearer origin; then the later start; then the newest entry).
+ * No data scope: for server use (orders, audit). `includeExpired` returns the last ended row flagged isOverdue
+ * when none is valid.
  */
 export async function findPrice(
   db: DbOrTx,
@@ -446,47 +438,7 @@ export async function findPrice(
   date: string,
   options: { includeExpired?: boolean } = {},
 ): Promise<TFoundPrice | null> {
-  let mark: TFoundPrice['mark'] = null;
-  if (key.markId) {
-    const top = alias(basMark, 'top_mark');
-    const [m] = await db
-      .select({
-        id: basMark.id,
-        mark: basMark.mark,
-        topMarkId: basMark.topMarkId,
-        topMark: top.mark,
-        calPriceType: basMark.calPriceType,
-        minAmount: basMark.minAmount,
-      })
-      .from(basMark)
-      .leftJoin(top, eq(top.id, basMark.topMarkId))
-      .where(eq(basMark.id, key.markId));
-    if (!m) return null;
-    mark = m;
-  }
-  const markIds = [mark?.id, mark?.topMarkId].filter((x): x is number => typeof x === 'number');
-  const rows = await selectPrices(
-    db,
-    allOf([
-      eq(basPrice.busType, key.busType),
-      eq(basPrice.leftAddrId, key.leftAddrId),
-      eq(basPrice.destAddrId, key.destAddrId),
-      eq(basPrice.cargoType, key.cargoType),
-      lte(basPrice.validFromDate, date),
-      markIds.length
-        ? sql`(${basPrice.markId} IS NULL OR ${inArray(basPrice.markId, markIds)})`
-        : isNull(basPrice.markId),
-    ]),
-    date,
-    { limit: 500 },
-  );
-  const asPriceRows = rows.map((r) => ({ ...r, mark: r.mark ?? null }) as TPriceRecord & TPriceRow);
-  const chosen = selectPrice(
-    asPriceRows,
-    { mark: mark?.mark ?? null, topMark: mark?.topMark ?? null, ...key },
-    date,
-    options,
-  );
-  if (!chosen) return null;
-  return { row: chosen.row, scope: chosen.scope, isOverdue: chosen.isOverdue, mark };
+  const candidates = await priceCandidates(db, key, date, options);
+  const chosen = choosePrice(candidates, key, date, options);
+  return chosen ? { ...chosen, mark: candidates.mark } : null;
 }

@@ -1,5 +1,6 @@
 import {
   div,
+  STAFF_KIND_LIST,
   type TLanguage,
   toRateString,
   ZCurrateAddBody,
@@ -20,10 +21,13 @@ import { badRequest, changedReload, duplicate, inUse, notFound } from '../../pla
 import { ok } from '../../platform/http/envelope';
 import { orderOf, pageOf } from '../../platform/http/paging';
 import { todayIn } from '../../platform/time';
+import { sysDept } from '../system/dept/dept.table';
+import { DEPT_NAME, localizedName, NICK_NAME } from '../system/shared/localized';
 import { sysUser } from '../system/user/user.table';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
 import { registerCrud } from './crud';
 import { rateInForce } from './currate.service';
+import { holdsStaffKind } from './staff';
 import { isInUse } from './usage';
 
 /**
@@ -36,6 +40,7 @@ const label = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: strin
 
 const zStaffQuery = z
   .object({
+    /** a post code: its holders (the driver form links a driver to a user of the 'driver' post) */
     post: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z
@@ -43,6 +48,8 @@ const zStaffQuery = z
         .regex(/^[a-z_]{1,20}$/)
         .optional(),
     ),
+    /** a job of a mark: holders of its post or role (contracts STAFF_KINDS: the mark form's pickers) */
+    kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(STAFF_KIND_LIST).optional()),
   })
   .strict();
 
@@ -166,7 +173,12 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: { authenticated: true },
       schema: {
         tags,
-        summary: 'Active staff for the sales / customer-service pickers (post codes: sales, cs)',
+        summary:
+          "Active staff for pickers: kind=sales|service (holders of that job's post or role), post=<code> (its holders)",
+        description:
+          'Every signed-in user may call it (the pickers of several screens), so it answers what a picker shows and ' +
+          "nothing more: the id, the display name and the department name in the reader's language. No login " +
+          'name, phone, e-mail or posts (issue 11 item 5).',
         querystring: zStaffQuery,
       },
     },
@@ -174,12 +186,11 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       const rows = await db
         .select({
           userId: sysUser.userId,
-          userName: sysUser.userName,
-          nickName: sysUser.nickName,
-          deptId: sysUser.deptId,
-          postCodes: sql<string>`coalesce((SELECT string_agg(p.post_code, ',' ORDER BY p.post_sort) FROM sys_user_post up JOIN sys_post p ON p.post_id = up.post_id WHERE up.user_id = sys_user.user_id), '')`,
+          nickName: localizedName(NICK_NAME, req.lang),
+          deptName: sql<string>`coalesce(${localizedName(DEPT_NAME, req.lang)}, '')`,
         })
         .from(sysUser)
+        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
         .where(
           allOf([
             eq(sysUser.delFlag, '0'),
@@ -187,6 +198,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
             req.query.post
               ? sql`${sysUser.userId} IN (SELECT up.user_id FROM sys_user_post up JOIN sys_post p ON p.post_id = up.post_id WHERE p.post_code = ${req.query.post})`
               : undefined,
+            req.query.kind ? holdsStaffKind(sysUser.userId, req.query.kind) : undefined,
           ]),
         )
         .orderBy(asc(sysUser.nickName))

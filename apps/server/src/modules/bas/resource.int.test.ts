@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { addDays, todayIn } from '../../platform/time';
-import { currencyId, userWithPerms } from './bas.test-utils';
+import { currencyId, userId, userWithPerms } from './bas.test-utils';
 import { rmbRateOn } from './currate.service';
 import { registerUsageCheck } from './usage';
 
@@ -60,14 +60,15 @@ describe('[BAS] reference selects', () => {
     expect(overseas[0]).toMatchObject({ code: 'BKK', label: 'Bangkok overseas warehouse' });
   });
 
-  it('staff/select lists active users with their posts, filtered by post', async () => {
-    const all = (await service.get('/bas/staff/select')).json().data as { userName: string; postCodes: string }[];
-    expect(all.find((u) => u.userName === 'sales')!.postCodes).toBe('sales');
+  it('staff/select lists active users, filtered by post', async () => {
+    const [sales, sales2, driver] = [await userId(t, 'sales'), await userId(t, 'sales2'), await userId(t, 'driver')];
+    const all = (await service.get('/bas/staff/select')).json().data as { userId: number }[];
+    expect(all.map((u) => u.userId)).toEqual(expect.arrayContaining([sales, sales2, driver]));
     const salesOnly = (await service.get('/bas/staff/select?post=sales'))
       .json()
-      .data.map((u: { userName: string }) => u.userName)
+      .data.map((u: { userId: number }) => u.userId)
       .sort();
-    expect(salesOnly).toEqual(['sales', 'sales2']);
+    expect(salesOnly).toEqual([sales, sales2].sort());
     expect((await service.get('/bas/staff/select?post=DROP')).statusCode).toBe(400);
   });
 

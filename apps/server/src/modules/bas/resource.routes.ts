@@ -16,15 +16,15 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../platform/auth/data-scope';
 import type { DbOrTx } from '../../platform/db/database';
-import { sysFile } from '../../platform/db/platform.table';
 import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
-import { isFileId } from '../../platform/files/file-store';
 import { ok } from '../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { assertFileReadable } from '../file/file-access';
 import { sysUser } from '../system/user/user.table';
 import { basDriver, basInsurance, basPayinfo, basVehicle } from './bas.table';
 import { registerCrud } from './crud';
@@ -550,11 +550,9 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
   // -------------------------------------------------------------------------------------------------
   // Payment info
 
-  async function checkQr(tx: DbOrTx, fileId: string) {
-    if (!fileId) return;
-    if (!isFileId(fileId)) throw badRequest('err_file_not_found', undefined, 'qrFileId');
-    const [f] = await tx.select({ id: sysFile.fileId }).from(sysFile).where(eq(sysFile.fileId, fileId));
-    if (!f) throw badRequest('err_file_not_found', undefined, 'qrFileId');
+  /** The QR image must be a file the caller may read (their own upload, or the account's current QR). */
+  async function checkQr(tx: DbOrTx, auth: AuthContext, fileId: string) {
+    if (fileId) await assertFileReadable(tx, auth, fileId, 'qrFileId');
   }
 
   const payinfoValues = (b: z.output<typeof ZPayinfoAddBody>) => ({
@@ -624,7 +622,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     },
     async add(req, b) {
       return db.transaction(async (tx) => {
-        await checkQr(tx, b.qrFileId);
+        await checkQr(tx, req.auth, b.qrFileId);
         const [row] = await tx
           .insert(basPayinfo)
           .values({ ...payinfoValues(b), createBy: req.auth.userName })
@@ -637,7 +635,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       await db.transaction(async (tx) => {
         const [current] = await tx.select({ id: basPayinfo.id }).from(basPayinfo).where(eq(basPayinfo.id, b.id));
         if (!current) throw notFound();
-        await checkQr(tx, b.qrFileId);
+        await checkQr(tx, req.auth, b.qrFileId);
         const [updated] = await tx
           .update(basPayinfo)
           .set({

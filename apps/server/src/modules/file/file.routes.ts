@@ -4,12 +4,15 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { ok } from '../../platform/http/envelope';
+import { mayReadFile } from './file-access';
 
 /**
- * Files (spec §7 'Files'): multipart upload, one or several; download by opaque id only.
- * The module that owns a document (bill files, sign pictures) links file ids to its rows.
+ * Files (spec §7 'Files'): multipart upload, one or several; download by opaque id only, for a caller who may read a
+ * record referencing the file, or its uploader while none does (file-access.ts; anything else is a 404).
+ * The module that owns a document (bill files, sign pictures) links file ids to its rows and adds itself to
+ * FILE_OWNERS.
  */
-export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files }) => {
+export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, files }) => {
   app.post(
     '/file/upload',
     {
@@ -23,7 +26,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files })
     async (req) => {
       const part = await req.file();
       if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
-      const stored = await files.save({ stream: part.file, fileName: part.filename, createBy: req.auth.userName });
+      const stored = await files.save({ stream: part.file, fileName: part.filename, uploader: req.auth });
       return ok(req, stored);
     },
   );
@@ -41,7 +44,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files })
     async (req) => {
       const saved = [];
       for await (const part of req.files()) {
-        saved.push(await files.save({ stream: part.file, fileName: part.filename, createBy: req.auth.userName }));
+        saved.push(await files.save({ stream: part.file, fileName: part.filename, uploader: req.auth }));
       }
       if (!saved.length) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'files' });
       return ok(req, saved);
@@ -61,7 +64,10 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files })
     },
     async (req, reply) => {
       const opened = await files.open(req.params.fileId);
-      if (!opened) throw notFound('err_file_not_found');
+      if (!opened || !(await mayReadFile(db, req.auth, opened.meta))) {
+        opened?.stream.destroy();
+        throw notFound('err_file_not_found');
+      }
       const type = opened.meta.contentType;
       const inline = req.query.inline === '1' && (type.startsWith('image/') || type === 'application/pdf');
       reply
@@ -69,7 +75,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { files })
         .header('Content-Length', String(opened.meta.size))
         .header('Content-Disposition', contentDisposition(opened.meta.originalName, inline ? 'inline' : 'attachment'))
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=3600');
+        .header('Cache-Control', 'no-store');
       return reply.send(opened.stream);
     },
   );

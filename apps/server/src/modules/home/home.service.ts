@@ -1,4 +1,5 @@
 import { hasPermission, toVolumeString, toWeightString } from '@theone/contracts';
+import { HOME_CARDS } from '@theone/contracts/bus/home-cards';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/database';
@@ -10,22 +11,26 @@ import { busOrder } from '../bus/inware/inware.table';
  * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a query
  * on bus_order in the caller's data scope:
  *
- * | card               | rule                                              | the list it opens           | key            |
- * |--------------------|---------------------------------------------------|-----------------------------|----------------|
- * | todayOrders        | orderTime on today (business time zone)           | orderList, that day         | bus:order      |
- * | yesterdayOrders    | orderTime on yesterday                            | orderList, that day         | bus:order      |
- * | waitingInput       | status 0 (staged)                                 | unOrder, status 0           | bus:unOrder    |
- * | waitingLoad        | status 2 with a mark (not in a plan); Σ volume    | inOrder, tab In stock       | bus:inOrder    |
- * | noMark             | status 2 without a mark                           | noMarkOrder                 | bus:noMarkOrder|
- * | waitingSettlement  | status 8, arWriteStatus 0 or 1                    | orderList, those filters    | bus:order      |
- * | waitingSign        | status 7 (out for delivery)                       | sign-list, tab Unsigned     | bus:sign       |
- * | problemItems       | ifException = 1 (open: E0 or E1)                  | exception-list, tab Open    | bus:exception  |
+ * | card               | rule                                              | the list it opens                    | key            |
+ * |--------------------|---------------------------------------------------|--------------------------------------|----------------|
+ * | todayOrders        | orderTime on today (business time zone)           | orderList, that day                  | bus:order      |
+ * | yesterdayOrders    | orderTime on yesterday                            | orderList, that day                  | bus:order      |
+ * | waitingInput       | status 0 (staged)                                 | unOrder, status 0                    | bus:unOrder    |
+ * | waitingLoad        | status 2 with a mark (not in a plan); Σ volume    | inOrder, tab In stock                | bus:inOrder    |
+ * | noMark             | status 2 without a mark                           | noMarkOrder                          | bus:noMarkOrder|
+ * | waitingSettlement  | status 8, arWriteStatus 0 or 1                    | orderList, those filters             | bus:order      |
+ * | waitingSign        | status 7 (out for delivery)                       | sign-list, tab Unsigned (else orderList, status 7) | bus:sign |
+ * | problemItems       | ifException = 1 (open: E0 or E1)                  | exception-list, tab Open (else orderList, problem items) | bus:exception |
  *
- * The statuses after 2 are written by modules still to come: their counts read zero until then, but are real
- * queries. The view rules are the orders lists' (inware.list.ts viewFilter) and the scope is theirs too
- * (`markIdInScope(..., { includeNull: true })`: cargo without a mark is everyone's), so a card's count is the
- * row count of the list it opens. Weight and volume of the chart are the measured figures once received, else the
- * declared ones. A card whose list the caller cannot open is left out of the answer (not zero).
+ * Which list and filters a card opens is one definition, `HOME_CARDS` in contracts (bus/home-cards.ts), shared by
+ * the web's links and home-lists.int.test.ts, which checks for the same data that each card's count is the total of
+ * every list it opens. The counts here are their own SQL (the partial covering index below answers all the queues in
+ * one scan, where the lists' WHERE cannot use it), with the lists' view rules (inware.list.ts viewFilter), their
+ * scope (`markIdInScope(..., { includeNull: true })`: cargo without a mark is everyone's) and their day boundaries
+ * (a day filter is the whole business day, as dateRange reads a date-only end). The statuses after 2 are written by
+ * modules still to come: their counts read zero until then, but are real queries. Weight and volume of the chart are
+ * the measured figures once received, else the declared ones. A card whose list the caller cannot open is left out
+ * of the answer (not zero).
  *
  * Speed (budget: under 100 ms with 200,000 orders at 50 connections): the queue counts read one partial covering
  * index (the rows of open work only), the 30-day chart one covering index on orderTime (index-only scans, days
@@ -67,18 +72,11 @@ export interface THomeFigures {
 
 export const CHART_DAYS = 30;
 
-/** The list key each card needs (screens §2: a card is hidden without it). */
-export const CARD_KEYS: Record<keyof THomeCounts, string> = {
-  todayOrders: 'bus:order',
-  yesterdayOrders: 'bus:order',
-  waitingInput: 'bus:unOrder',
-  waitingLoad: 'bus:inOrder',
+/** The list key each card needs (screens §2: a card is hidden without it; contracts HOME_CARDS). */
+export const CARD_KEYS = {
+  ...Object.fromEntries(HOME_CARDS.map((c) => [c.key, c.perm])),
   waitingLoadVolume: 'bus:inOrder',
-  noMark: 'bus:noMarkOrder',
-  waitingSettlement: 'bus:order',
-  waitingSign: 'bus:sign',
-  problemItems: 'bus:exception',
-};
+} as Record<keyof THomeCounts, string>;
 /** The chart is shown to anyone who works with orders. */
 export const CHART_KEYS = ['bus:order', 'bus:orderAdd', 'bus:unOrder', 'bus:inOrder', 'bus:noMarkOrder'];
 /** Arriving containers open track-details or arriveDetails. */

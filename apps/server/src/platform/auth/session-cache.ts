@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { CACHE_CHANNEL, everythingChanged, tableChanged } from '../cache-events';
 import type { AuthContext } from './auth-context';
 
 /**
@@ -105,8 +106,9 @@ export class SessionCache {
 }
 
 /**
- * Holds one pooled connection LISTENing on 'theone_auth' and feeds the cache; reconnects with a back-off.
- * Returns a function that stops listening (on close).
+ * Holds one pooled connection LISTENing on 'theone_auth' and feeds the cache; reconnects with a back-off. The same
+ * connection hears 'theone_cache' for the other in-process caches (platform/cache-events.ts); '*' drops their
+ * 'auth' topic too. Returns a function that stops listening (on close).
  */
 export function listenForAuthChanges(
   pool: pg.Pool,
@@ -128,14 +130,18 @@ export function listenForAuthChanges(
       }
       client = c;
       c.on('notification', (msg) => {
-        if (msg.channel === 'theone_auth') cache.apply(msg.payload ?? '*');
+        if (msg.channel === CACHE_CHANNEL) return tableChanged(msg.payload ?? '');
+        if (msg.channel !== 'theone_auth') return;
+        cache.apply(msg.payload ?? '*');
+        if ((msg.payload ?? '*') === '*') tableChanged('auth');
       });
       c.on('error', (err) => {
         onError(err);
         lost();
       });
-      await c.query('LISTEN theone_auth');
+      await c.query(`LISTEN theone_auth; LISTEN ${CACHE_CHANNEL}`);
       cache.setListening(true);
+      everythingChanged(); // whatever changed while nobody listened
       delay = 500;
     } catch (err) {
       onError(err);
@@ -166,7 +172,7 @@ export function listenForAuthChanges(
     const c = client;
     client = undefined;
     if (c) {
-      await c.query('UNLISTEN theone_auth').catch(() => {});
+      await c.query('UNLISTEN *').catch(() => {});
       c.release();
     }
   };

@@ -9,37 +9,95 @@ export function newSessionId(): string {
   return randomBytes(24).toString('base64url');
 }
 
+export interface SessionLifetime {
+  /** Idle lifetime: minutes from sign-in or the last refresh (TOKEN_TTL_MINUTES). */
+  ttlMinutes: number;
+  /** Absolute lifetime: hours from sign-in that no refresh extends (SESSION_MAX_HOURS). */
+  maxHours: number;
+}
+
 export async function createSession(
   db: DbOrTx,
-  input: { userId: number; ttlMinutes: number; ipaddr: string; userAgent: string },
-): Promise<{ sessionId: string; expiresAt: Date }> {
+  input: SessionLifetime & { userId: number; ipaddr: string; userAgent: string },
+): Promise<{ sessionId: string; expiresAt: Date; endsAt: Date }> {
   const sessionId = newSessionId();
-  const expiresAt = new Date(Date.now() + input.ttlMinutes * 60_000);
+  const createdAt = new Date();
+  const endsAt = new Date(createdAt.getTime() + input.maxHours * 3_600_000);
+  const expiresAt = new Date(Math.min(createdAt.getTime() + input.ttlMinutes * 60_000, endsAt.getTime()));
   await db.insert(sysSession).values({
     sessionId,
     userId: input.userId,
+    createdAt,
     expiresAt,
+    lastAccessAt: createdAt,
     ipaddr: input.ipaddr.slice(0, 128),
     userAgent: input.userAgent.slice(0, 300),
   });
-  return { sessionId, expiresAt };
+  return { sessionId, expiresAt, endsAt };
 }
 
-export async function extendSession(db: DbOrTx, sessionId: string, ttlMinutes: number): Promise<Date | null> {
-  const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+/**
+ * A refresh: the idle end moves to now + ttl, but never past sign-in + maxHours (the absolute lifetime). Null when
+ * the session is revoked, expired or past its absolute end.
+ */
+export async function extendSession(
+  db: DbOrTx,
+  sessionId: string,
+  lifetime: SessionLifetime,
+): Promise<{ expiresAt: Date; endsAt: Date } | null> {
+  const max = sql`make_interval(hours => ${lifetime.maxHours})`;
   const rows = await db
     .update(sysSession)
-    .set({ expiresAt })
-    .where(and(eq(sysSession.sessionId, sessionId), isNull(sysSession.revokedAt), sql`${sysSession.expiresAt} > now()`))
-    .returning({ sessionId: sysSession.sessionId });
-  return rows.length ? expiresAt : null;
+    .set({
+      expiresAt: sql`LEAST(now() + make_interval(mins => ${lifetime.ttlMinutes}), ${sysSession.createdAt} + ${max})`,
+    })
+    .where(
+      and(
+        eq(sysSession.sessionId, sessionId),
+        isNull(sysSession.revokedAt),
+        sql`${sysSession.expiresAt} > now()`,
+        sql`${sysSession.createdAt} + ${max} > now()`,
+      ),
+    )
+    .returning({ expiresAt: sysSession.expiresAt, createdAt: sysSession.createdAt });
+  const row = rows[0];
+  if (!row) return null;
+  return { expiresAt: row.expiresAt, endsAt: new Date(row.createdAt.getTime() + lifetime.maxHours * 3_600_000) };
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db
+export async function revokeSession(db: DbOrTx, sessionId: string, forcedBy?: string): Promise<boolean> {
+  const rows = await db
     .update(sysSession)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sysSession.sessionId, sessionId), isNull(sysSession.revokedAt)));
+    .set({
+      revokedAt: sql`now()`,
+      ...(forcedBy === undefined ? {} : { endReason: 'forced', endedBy: forcedBy.slice(0, 64) }),
+    })
+    .where(and(eq(sysSession.sessionId, sessionId), isNull(sysSession.revokedAt)))
+    .returning({ sessionId: sysSession.sessionId });
+  return rows.length > 0;
+}
+
+/**
+ * Why a token's session no longer answers (only asked after authentication failed, so it costs nothing on the
+ * way of a valid request): forced out by an administrator, past the absolute lifetime, or simply expired or
+ * signed out. A translation key and its values.
+ */
+export async function sessionEndMessage(
+  db: DbOrTx,
+  sessionId: string,
+  maxHours: number,
+): Promise<{ key: string; params?: Record<string, unknown> }> {
+  const [row] = await db
+    .select({
+      endReason: sysSession.endReason,
+      revoked: sql<boolean>`${sysSession.revokedAt} IS NOT NULL`,
+      tooOld: sql<boolean>`${sysSession.createdAt} <= now() - make_interval(hours => ${maxHours})`,
+    })
+    .from(sysSession)
+    .where(eq(sysSession.sessionId, sessionId));
+  if (row?.revoked && row.endReason === 'forced') return { key: 'err_session_ended_by_admin' };
+  if (row && !row.revoked && row.tooOld) return { key: 'err_session_max_age', params: { count: maxHours } };
+  return { key: 'err_session_expired' };
 }
 
 /** Ends every session of a user (password reset, deletion); optionally keeps the caller's own. */
@@ -78,7 +136,8 @@ const LOAD_AUTH_SQL = `
   FROM sys_session s
   JOIN sys_user u ON u.user_id = s.user_id
   LEFT JOIN sys_dept d ON d.dept_id = u.dept_id
-  WHERE s.session_id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.del_flag = '0' AND u.status = '0'`;
+  WHERE s.session_id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+    AND s.created_at > now() - make_interval(hours => $2::int) AND u.del_flag = '0' AND u.status = '0'`;
 
 const ROLE_PERMS_SQL = `
   SELECT DISTINCT m.perms FROM sys_role_menu rm JOIN sys_menu m ON m.menu_id = rm.menu_id
@@ -114,14 +173,14 @@ async function permissionsOf(db: DbOrTx, epoch: number, roleIds: number[]): Prom
 
 /**
  * One prepared statement per request: the session, its enabled user, the user's enabled roles and the auth epoch;
- * the roles' permissions come from a per-epoch cache. A revoked or expired session, or a disabled or deleted user,
- * yields null, so logout, disabling, password resets and role changes act on the next request.
+ * the roles' permissions come from a per-epoch cache. A revoked or expired session, one past its absolute lifetime
+ * (`maxHours` from sign-in, whatever its stored expiry), or a disabled or deleted user, yields null, so logout, disabling, password resets and role changes act on the next request.
  */
-export async function loadAuthContext(db: DbOrTx, sessionId: string): Promise<AuthContext | null> {
+export async function loadAuthContext(db: DbOrTx, sessionId: string, maxHours: number): Promise<AuthContext | null> {
   const result = await clientOf(db).query<SessionRow>({
     name: 'theone_load_auth',
     text: LOAD_AUTH_SQL,
-    values: [sessionId],
+    values: [sessionId, maxHours],
   });
   const row = result.rows[0];
   if (!row) return null;

@@ -1,6 +1,10 @@
 import { bigint, char, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
-/** Server-side sessions behind the JWT: revoking a row ends the session on its next request. */
+/**
+ * Server-side sessions behind the JWT: revoking a row ends the session on its next request. `expiresAt` is the idle
+ * end (moved by each refresh), never later than `createdAt` + SESSION_MAX_HOURS; `lastAccessAt` is written at most
+ * once a minute per session (session-activity.ts) and is no reason to notify the session caches (migration 0011).
+ */
 export const sysSession = pgTable(
   'sys_session',
   {
@@ -11,6 +15,11 @@ export const sysSession = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     ipaddr: varchar({ length: 128 }).notNull().default(''),
     userAgent: varchar({ length: 300 }).notNull().default(''),
+    lastAccessAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Why it was revoked: '' (sign-out, password change, disabled user...) or 'forced' (an administrator). */
+    endReason: varchar({ length: 20 }).notNull().default(''),
+    /** Who forced it to end (user name). */
+    endedBy: varchar({ length: 64 }).notNull().default(''),
   },
   (t) => [index('sys_session_user_idx').on(t.userId), index('sys_session_expires_idx').on(t.expiresAt)],
 );
@@ -50,6 +59,8 @@ export const sysFile = pgTable('sys_file', {
   size: bigint({ mode: 'number' }).notNull(),
   sha256: char({ length: 64 }).notNull(),
   createBy: varchar({ length: 64 }).notNull().default(''),
+  /** The user who uploaded it: the only reader (besides the administrator) while no record references the file. */
+  uploaderId: bigint({ mode: 'number' }),
   createTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

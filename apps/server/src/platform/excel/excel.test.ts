@@ -12,7 +12,7 @@ async function exportWith(feeRole: boolean, rows: Array<Record<string, unknown>>
   const app = Fastify({ logger: false });
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.get('/x', async (req, reply) => {
+  app.get('/x', { config: { heavy: 'export' } }, async (req, reply) => {
     req.auth = { feeRole } as AuthContext;
     return sendExcel(req, reply, {
       fileName: 'menu_profile',

@@ -1,19 +1,21 @@
 import { PassThrough } from 'node:stream';
 import { FEE_FIELDS, type TLanguage } from '@theone/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sysDictData } from '../../modules/system/dict/dict.table';
 import type { DbOrTx } from '../db/database';
 import { AppError } from '../errors';
 import { contentDisposition } from '../http/content-disposition';
+import { requireHeavy } from '../http/heavy';
 import { t } from '../i18n';
-import { formatDateTime } from '../time';
+import { businessTimeZone, formatDateTime } from '../time';
+import { DEFAULT_SHEET_LIMITS, readFirstSheet, type SheetLimits } from './xlsx-reader';
 import { writeXlsx, type XlsxCell } from './xlsx-writer';
 
 /**
  * The one Excel mechanism every module's `/export`, import template and import uses (exports through the lean
- * writer of xlsx-writer.ts, ADR 0004; imports read with exceljs).
+ * writer of xlsx-writer.ts, ADR 0004; imports read by the bounded streaming reader of xlsx-reader.ts). Every route that sends or reads one declares
+ * `config: { heavy: 'export' | 'template' | 'import' }` (platform/http/heavy.ts limits them per user).
  *
  * Export: `sendExcel(req, reply, { fileName, columns, rows | pages })` streams an .xlsx through the lean writer of
  * `xlsx-writer.ts` (constant memory; `rows` may be any (async) iterable such as `keysetBatches(...)`, `pages` an async
@@ -135,7 +137,8 @@ async function* pagesOf<Row>(rows: AsyncIterable<Row> | Iterable<Row>, size = 10
 }
 
 export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, options: SendExcelOptions<Row>) {
-  const timezone = options.timezone ?? 'Asia/Shanghai';
+  requireHeavy(req);
+  const timezone = options.timezone ?? businessTimeZone();
   const columns = visibleColumns(req, options.columns);
   const dicts = await loadDictLabels(
     options.db,
@@ -153,6 +156,10 @@ export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, o
     .header('Content-Disposition', contentDisposition(`${title}_${timestampSuffix(timezone)}.xlsx`))
     .header('Cache-Control', 'no-store');
   const done = reply.send(stream);
+  // A client that goes away mid-download ends the export (the writer would otherwise wait on backpressure forever).
+  reply.raw.once('close', () => {
+    if (!stream.writableFinished) stream.destroy();
+  });
 
   // Each row becomes cells only as the writer reaches it (a page of cells held across the writer's awaits outlived
   // the young generation and grew the heap by hundreds of megabytes over a long export).
@@ -176,8 +183,11 @@ export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, o
       pages: cells(),
     });
   } catch (err) {
-    req.log.error({ err }, 'export failed while streaming');
-    stream.destroy(err as Error);
+    if (stream.destroyed) req.log.info('export ended early: the client closed the connection');
+    else {
+      req.log.error({ err }, 'export failed while streaming');
+      stream.destroy(err as Error);
+    }
   }
   return done;
 }
@@ -246,80 +256,139 @@ export interface ImportRowError {
   message: string;
 }
 
+/** How much of a cell an error message quotes. */
+export const QUOTE_CHARS = 50;
+const MAX_ERRORS = 1000;
+const MAX_MESSAGE_CHARS = 300;
+
+/** A value as an error message may quote it: at most QUOTE_CHARS characters, then an ellipsis. */
+export function quote(value: string, max = QUOTE_CHARS): string {
+  if (value.length <= max) return value;
+  let out = '';
+  let count = 0;
+  for (const char of value) {
+    if (count === max) return `${out}…`;
+    out += char;
+    count++;
+  }
+  return value;
+}
+
+/**
+ * An import's error list: `fail(row, columnKey, messageKey, params)` adds one error with the column's translated
+ * header and the message in the caller's language; every text parameter is quoted (cut to QUOTE_CHARS), so a cell
+ * of any length never makes a long answer.
+ */
+export function importErrors(lang: TLanguage, headerOf: (columnKey: string) => string) {
+  const errors: ImportRowError[] = [];
+  const fail = (row: number, column: string, key: string, params?: Record<string, unknown>) => {
+    const quoted: Record<string, unknown> = { field: headerOf(column) };
+    for (const [name, value] of Object.entries(params ?? {}))
+      quoted[name] = typeof value === 'string' ? quote(value) : value;
+    errors.push({ row, column: headerOf(column), message: t(key, lang, quoted) });
+  };
+  return { errors, fail };
+}
+
 export function importFailed(errors: ImportRowError[]): AppError {
   return new AppError(
     'VALIDATION',
     'err_import_rows',
     { count: errors.length },
-    { data: { errors: errors.slice(0, 1000) } },
+    {
+      data: {
+        errors: errors.slice(0, MAX_ERRORS).map((e) => ({
+          row: e.row,
+          column: quote(e.column),
+          message: quote(e.message, MAX_MESSAGE_CHARS),
+        })),
+      },
+    },
   );
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Import limits of this app (configuration), read by `readUpload`. */
+    sheetLimits?: SheetLimits;
+  }
+}
+
+/** Makes the configured import limits available to `readUpload` (at start-up). */
+export function registerSheetLimits(app: FastifyInstance, limits: SheetLimits) {
+  app.decorate('sheetLimits', limits);
+}
+
+/** An uploaded import file, with the limits of the server that received it. */
+export interface SheetUpload {
+  buffer: Buffer;
+  limits: SheetLimits;
+}
+
 /**
- * Reads the first worksheet of an uploaded .xlsx into string values by column key. The header row is matched
- * against the translated headers in any language. A file that is not a real .xlsx is refused with a clear error.
+ * The uploaded file of an import route (multipart field `file`), for `readSheet`. The route must declare
+ * `heavy: 'import'`.
  */
-export async function readSheet(buffer: Buffer, columns: SheetColumn[], maxRows = 10_000): Promise<SheetRow[]> {
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
-    throw new AppError('UNSUPPORTED_FILE', 'err_not_excel');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('UNSUPPORTED_FILE', 'err_not_excel');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('VALIDATION', 'err_import_empty');
-  const headerRow = sheet.getRow(1);
-  const positions = new Map<string, number>();
-  const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-  headerRow.eachCell((cell, col) => {
-    const text = norm(String(cell.text ?? ''));
-    for (const c of columns) {
-      const names = [
-        c.key,
-        c.header,
-        ...(c.aliases ?? []),
-        t(c.header, 'zh-cn'),
-        t(c.header, 'en'),
-        t(c.header, 'th'),
-      ].map(norm);
-      if (names.includes(text) && !positions.has(c.key)) positions.set(c.key, col);
+export async function readUpload(req: FastifyRequest): Promise<SheetUpload> {
+  requireHeavy(req);
+  const part = req.isMultipart() ? await req.file() : undefined;
+  if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
+  return { buffer: await part.toBuffer(), limits: req.server.sheetLimits ?? DEFAULT_SHEET_LIMITS };
+}
+
+const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * Reads the first worksheet of an uploaded .xlsx into string values by column key, streaming and within the
+ * limits of the server that received it (xlsx-reader.ts: size, compression ratio, parts, columns, cell length;
+ * at most `maxRows` data rows, never more than the configured ceiling); a bare Buffer gets the default limits.
+ * The header row (row 1) is matched against the translated headers in any language. A file that is not a real
+ * .xlsx is refused with a clear error.
+ */
+export async function readSheet(
+  file: SheetUpload | Buffer,
+  columns: SheetColumn[],
+  maxRows = 10_000,
+): Promise<SheetRow[]> {
+  const { buffer, limits } = Buffer.isBuffer(file) ? { buffer: file, limits: DEFAULT_SHEET_LIMITS } : file;
+  const max = Math.min(maxRows, limits.maxRows);
+  const names = columns.map((c) =>
+    [c.key, c.header, ...(c.aliases ?? []), t(c.header, 'zh-cn'), t(c.header, 'en'), t(c.header, 'th')].map(norm),
+  );
+  let positions: Map<string, number> | undefined;
+  const header = (cells: Map<number, string>) => {
+    const found = new Map<string, number>();
+    for (const [col, text] of [...cells].sort((a, b) => a[0] - b[0])) {
+      columns.forEach((c, i) => {
+        if (names[i]!.includes(norm(text)) && !found.has(c.key)) found.set(c.key, col);
+      });
     }
-  });
-  const missing = columns.filter((c) => c.required && !positions.has(c.key));
-  if (missing.length) {
-    throw new AppError('VALIDATION', 'err_import_missing_columns', {
-      columns: missing.map((c) => t(c.header, 'zh-cn')).join(', '),
-    });
-  }
+    const missing = columns.filter((c) => c.required && !found.has(c.key));
+    if (missing.length) {
+      throw new AppError('VALIDATION', 'err_import_missing_columns', {
+        columns: missing.map((c) => t(c.header, 'zh-cn')).join(', '),
+      });
+    }
+    return found;
+  };
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  await readFirstSheet(buffer, limits, (rowNumber, cells) => {
+    if (rowNumber === 1) {
+      positions = header(cells);
+      return;
+    }
+    positions ??= header(new Map());
     const values: Record<string, string> = {};
     let any = false;
     for (const [key, col] of positions) {
-      const cell = row.getCell(col);
-      const v = cell.value;
-      const text =
-        v === null || v === undefined
-          ? ''
-          : v instanceof Date
-            ? v.toISOString()
-            : typeof v === 'object' && 'result' in v
-              ? String(v.result ?? '')
-              : typeof v === 'object' && 'richText' in v
-                ? v.richText.map((p) => p.text).join('')
-                : typeof v === 'object' && 'text' in v
-                  ? String(v.text)
-                  : String(v);
-      values[key] = text.trim();
+      values[key] = (cells.get(col) ?? '').trim();
       if (values[key]) any = true;
     }
-    if (!any) continue;
-    rows.push({ rowNumber: r, values });
-    if (rows.length > maxRows) throw new AppError('VALIDATION', 'err_import_too_many', { max: maxRows });
-  }
+    if (!any) return;
+    rows.push({ rowNumber, values });
+    if (rows.length > max) throw new AppError('VALIDATION', 'err_import_too_many', { max });
+  });
+  positions ??= header(new Map());
   if (!rows.length) throw new AppError('VALIDATION', 'err_import_empty');
   return rows;
 }

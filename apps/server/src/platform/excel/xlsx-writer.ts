@@ -48,6 +48,24 @@ function dosDateTime(d: Date) {
   return { time, date };
 }
 
+/** Resolves when `out` drains; rejects when it closes or fails first. */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      out.off('error', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('the export output was closed'));
+    out.once('drain', onDrain);
+    out.once('close', onClose);
+    out.once('error', onClose);
+  });
+}
+
 /** A zip written in one pass: each entry deflated, sizes and CRC in a data descriptor, the directory at the end. */
 class ZipWriter {
   private offset = 0;
@@ -57,8 +75,10 @@ class ZipWriter {
   constructor(private readonly out: PassThrough) {}
 
   private async write(chunk: Buffer) {
+    // A closed output (the client went away) ends the export instead of waiting for a 'drain' that never comes.
+    if (this.out.destroyed) throw new Error('the export output was closed');
     this.offset += chunk.length;
-    if (!this.out.write(chunk)) await once(this.out, 'drain');
+    if (!this.out.write(chunk)) await drained(this.out);
   }
 
   /** Adds one entry whose content comes from `produce(push)`; `push` may be awaited for backpressure. */

@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 
 /**
  * Uploaded files live under `<DATA_DIR>/files/<aa>/<uuid>` (outside any web root) and are reached by
- * their opaque id only. The type is decided by the content's magic bytes, and must agree with the
+ * their opaque id only, and read only as modules/file/file-access.ts allows. The type is decided by the content's magic bytes, and must agree with the
  * file name's extension: an HTML page renamed .png is refused. Behind this interface a later
  * S3-compatible store can replace the local disk.
  */
@@ -38,8 +38,14 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** Who uploads: recorded with the file (sys_file.create_by, uploader_id); see modules/file/file-access.ts. */
+export interface Uploader {
+  userId: number;
+  userName: string;
+}
+
 export interface FileStore {
-  save(input: { stream: Readable; fileName: string; createBy: string; allow?: string[] }): Promise<StoredFile>;
+  save(input: { stream: Readable; fileName: string; uploader: Uploader; allow?: string[] }): Promise<StoredFile>;
   open(fileId: string): Promise<{ meta: typeof sysFile.$inferSelect; stream: Readable } | null>;
 }
 
@@ -51,7 +57,7 @@ export function createLocalFileStore(db: Db, dataDir: string, maxBytes: number):
   const pathOf = (fileId: string) => path.join(root, fileId.slice(0, 2), fileId);
 
   return {
-    async save({ stream, fileName, createBy, allow }) {
+    async save({ stream, fileName, uploader, allow }) {
       const fileId = randomUUID();
       const tmpDir = path.join(root, 'tmp');
       await mkdir(tmpDir, { recursive: true });
@@ -95,7 +101,8 @@ export function createLocalFileStore(db: Db, dataDir: string, maxBytes: number):
           extension: ext,
           size,
           sha256: hash.digest('hex'),
-          createBy,
+          createBy: uploader.userName,
+          uploaderId: uploader.userId,
         });
         return { fileId, name: safeName, url: `/file/download/${fileId}`, size, contentType: kind[1].mime };
       } finally {

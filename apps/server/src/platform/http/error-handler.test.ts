@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { registerErrorHandler } from './error-handler';
+import { describeIssue, fieldLabel, registerErrorHandler } from './error-handler';
 
 describe('error handler', () => {
   const app = Fastify({ logger: false });
@@ -33,5 +33,25 @@ describe('error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.json().errorCode).toBe('NOT_FOUND');
+  });
+
+  it('names the field in number messages and {{field}} templates (issue 10 item 4)', () => {
+    expect(fieldLabel('credtLimit', 'en')).toBe('Credit limit');
+    expect(fieldLabel('cargoLines.1.weight', 'en')).toBe('Weight (kg) #2');
+    expect(fieldLabel('noSuchField', 'en')).toBeUndefined();
+    const negative = { keyword: 'custom', instancePath: '/credtLimit', message: 'err_money_negative' };
+    expect(describeIssue(negative, 'en')).toEqual({
+      field: 'credtLimit',
+      msg: 'Credit limit: The amount cannot be negative',
+    });
+    expect(
+      describeIssue({ ...negative, instancePath: '/cargoLines/0/weight', message: 'err_weight_negative' }, 'th'),
+    ).toEqual({ field: 'cargoLines.0.weight', msg: 'น้ำหนัก (กก.) #1: น้ำหนักต้องไม่ติดลบ' });
+    const small = { keyword: 'too_small', instancePath: '/orderNum', params: { origin: 'number', minimum: 0 } };
+    expect(describeIssue(small, 'zh-cn').msg).toBe('显示顺序 不能小于 0');
+    // other messages keep their own words
+    expect(
+      describeIssue({ keyword: 'custom', instancePath: '/expressNo', message: 'err_express_separator' }, 'en'),
+    ).toMatchObject({ field: 'expressNo' });
   });
 });

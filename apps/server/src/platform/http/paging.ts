@@ -1,6 +1,7 @@
 import type { TPageQueryBase } from '@theone/contracts';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { businessTimeZone } from '../time';
 
 /** LIMIT/OFFSET of a list query. */
 export function pageOf(q: Pick<TPageQueryBase, 'pageNum' | 'pageSize'>) {
@@ -33,7 +34,7 @@ function isDateOnly(value: string) {
 export function dateRange(
   column: AnyPgColumn | SQL,
   q: Pick<TPageQueryBase, 'params[beginTime]' | 'params[endTime]'>,
-  timezone = 'Asia/Shanghai',
+  timezone = businessTimeZone(),
 ): SQL | undefined {
   const begin = q['params[beginTime]'];
   const end = q['params[endTime]'];

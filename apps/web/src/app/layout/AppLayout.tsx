@@ -1,6 +1,16 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { FloatButton, theme } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../lib/use-narrow';
 import { type LayoutSettings, settingsStore, updateSettings } from '../settings/settings-store';
@@ -10,6 +20,7 @@ import { LayoutProviders } from './LayoutProviders';
 import { LockScreen } from './LockScreen';
 import { MainView } from './MainView';
 import { SideMenu } from './SideMenu';
+import { type ScrollArea, ScrollAreaContext } from './scroll-area';
 import { TagsView } from './TagsView';
 import { useIdleLock } from './use-idle-lock';
 import { useTokenRefresh } from './use-token-refresh';
@@ -19,7 +30,10 @@ import './layout.css';
  * The signed-in frame (spec §2 layout, issue 3 item 4): menu, header (breadcrumb, language, full screen,
  * settings, user menu), tags view, keep-alive main view, footer, lock screen and the settings drawer.
  * Three layouts: defaults (side menu beside everything), classic (header across the top, side menu below),
- * transverse (menu in the header). The one scroll container is `.layout-body`; a fixed header is sticky.
+ * transverse (menu in the header). The one scroll container is `.layout-body`; a fixed header is sticky, and
+ * the pages get the scroll container and the sticky header's height through ScrollAreaContext (sticky list
+ * headers and form footers). The pages' area is its own stacking context (layout.css), so nothing in a page
+ * (fixed table columns, sticky headers) can draw over the header and the tab strip.
  */
 const SettingsDrawer = lazy(() => import('../settings/SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 
@@ -82,6 +96,28 @@ function useCssVariables(s: LayoutSettings) {
   }, [key]);
 }
 
+/**
+ * The scroll area the pages see: the scroll container and the height of the sticky header and tab strip on
+ * top of it (measured, so that every layout, the tab strip on or off and a wrapping header are right).
+ */
+function useScrollArea(scrollRef: RefObject<HTMLDivElement | null>, deps: readonly unknown[]): ScrollArea {
+  const [top, setTop] = useState(0);
+  // Measured again when the frame's layout settings (`deps`) change.
+  useLayoutEffect(() => {
+    const sticky = scrollRef.current?.querySelector<HTMLElement>(':scope > .layout-top.sticky');
+    if (!sticky) {
+      setTop(0);
+      return;
+    }
+    const measure = () => setTop(Math.round(sticky.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(sticky);
+    return () => observer.disconnect();
+  }, [scrollRef, ...deps]);
+  return useMemo(() => ({ top, getContainer: () => scrollRef.current ?? window }), [top, scrollRef]);
+}
+
 function AppLayout() {
   const s = settingsStore.use((state) => state);
   const narrow = useNarrow();
@@ -89,6 +125,7 @@ function AppLayout() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   useCssVariables(s);
+  const scrollArea = useScrollArea(scrollRef, [s.layout, s.isFixedHeader, s.isTagsView]);
   useIdleLock(s.lockScreenTime);
   useTokenRefresh();
   const collapsed = s.isCollapse || narrow;
@@ -111,7 +148,9 @@ function AppLayout() {
     <div className="layout-body" ref={scrollRef}>
       {top}
       <main className="layout-main">
-        <MainView scrollContainer={scrollRef} />
+        <ScrollAreaContext.Provider value={scrollArea}>
+          <MainView scrollContainer={scrollRef} />
+        </ScrollAreaContext.Provider>
       </main>
       {s.isFooter ? <Footer /> : null}
     </div>

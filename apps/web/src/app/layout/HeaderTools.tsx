@@ -16,10 +16,11 @@ import { logout } from '../../lib/auth-api';
 import { feedback, openModal } from '../../lib/feedback';
 import { changeLanguage } from '../../lib/i18n';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/languages';
+import { useLocalName } from '../../lib/localized';
 import { authStore } from '../../lib/session';
 import { useLanguage } from '../../lib/use-language';
 import { settingsStore } from '../settings/settings-store';
-import { avatarUrl } from './avatar';
+import { useAvatarUrl } from './avatar';
 import { lockNow } from './lock-store';
 
 /** Right side of the header: language, full screen, layout settings, user menu. */
@@ -92,7 +93,9 @@ export function useLogoutPrompt() {
 function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const localName = useLocalName();
   const user = authStore.use((s) => s.user);
+  const avatar = useAvatarUrl(user?.avatar);
   const lockSeconds = settingsStore.use((s) => s.lockScreenTime);
   const askLogout = useLogoutPrompt();
   const items: MenuProps['items'] = [
@@ -108,11 +111,11 @@ function UserMenu() {
     if (key === 'lock') lockNow();
     if (key === 'logout') askLogout();
   };
-  const name = user?.nickName || user?.userName || '';
+  const name = localName(user, 'nickName') || user?.userName || '';
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="header-user" data-testid="user-menu">
-        <Avatar size={28} src={avatarUrl(user?.avatar)} icon={<UserOutlined />} />
+        <Avatar size={28} src={avatar} icon={<UserOutlined />} />
         <span className="header-user-name">{name}</span>
       </button>
     </Dropdown>

@@ -4,8 +4,9 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unlockScreen } from '../../lib/auth-api';
+import { useLocalName } from '../../lib/localized';
 import { authStore } from '../../lib/session';
-import { avatarUrl } from './avatar';
+import { useAvatarUrl } from './avatar';
 import { useLogoutPrompt } from './HeaderTools';
 import { lockStore, unlockNow } from './lock-store';
 
@@ -28,6 +29,8 @@ export function LockScreen() {
   const { t } = useTranslation();
   const locked = lockStore.use((s) => s.locked);
   const user = authStore.use((s) => s.user);
+  const avatar = useAvatarUrl(user?.avatar);
+  const localName = useLocalName();
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ password: string }>();
   const askLogout = useLogoutPrompt();
@@ -54,8 +57,8 @@ export function LockScreen() {
     >
       <Clock />
       <div className="lock-panel">
-        <Avatar size={72} src={avatarUrl(user?.avatar)} icon={<UserOutlined />} />
-        <div className="lock-name">{user?.nickName || user?.userName}</div>
+        <Avatar size={72} src={avatar} icon={<UserOutlined />} />
+        <div className="lock-name">{localName(user, 'nickName') || user?.userName}</div>
         <Form form={form} onFinish={onFinish} layout="inline" className="lock-form">
           <Form.Item name="password" rules={[{ required: true, message: t('msg_enter_password') }]}>
             <Input.Password

@@ -12,14 +12,25 @@ import { isKnownScreenPath, MainView, unknownPathTarget } from './MainView';
 vi.setConfig({ testTimeout: 30_000 });
 
 /** Keep-alive main view: open tabs keep their state; unknown paths go to 401/404. */
+/**
+ * Renders of the test pages' content, by the location it rendered at. (React may still call a hidden page's
+ * location hook when the router's location changes, lazy context propagation, but the page's output is
+ * kept: its content does not render again.)
+ */
+const renders = vi.hoisted(() => new Map<string, number>());
+
 vi.mock('../routes/registry', async () => {
   const { lazy } = await import('react');
+  function Content({ at, n }: { at: string; n: number }) {
+    renders.set(at, (renders.get(at) ?? 0) + 1);
+    return <span data-testid="count">{`${at.replace(/\?.*/, '')}:${n}`}</span>;
+  }
   function Counter() {
     const [n, setN] = useState(0);
     const location = useLocation();
     return (
       <div>
-        <span data-testid="count">{`${location.pathname}:${n}`}</span>
+        <Content at={`${location.pathname}${location.search}`} n={n} />
         <button type="button" onClick={() => setN((v) => v + 1)}>
           inc
         </button>
@@ -97,6 +108,31 @@ describe('<MainView>', () => {
     expect(screen.getAllByTestId('count').map((e) => e.textContent)).toContain('/bus/orderList:2');
     await act(async () => go('/bus/orderList'));
     expect(visibleCount()).toBe('/bus/orderList:2');
+  });
+
+  it('re-renders only the shown tab: hidden tabs and a tab shown again at the same place stay as they are', async () => {
+    renderAt('/bus/orderList');
+    fireEvent.click(await screen.findByText('inc'));
+    await act(async () => go('/bus/orderList?id=7'));
+    await screen.findByText('/bus/orderList:0');
+    await act(async () => go('/home'));
+    await screen.findByText('/home:0');
+    expect(screen.getAllByTestId('count')).toHaveLength(3);
+    renders.clear();
+
+    // Switching between open tabs (each click pushes the tab's URL again) renders no page at all.
+    await act(async () => go('/bus/orderList'));
+    await act(async () => go('/bus/orderList?id=7'));
+    await act(async () => go('/home'));
+    await act(async () => go('/bus/orderList'));
+    expect(visibleCount()).toBe('/bus/orderList:1');
+    expect([...renders.entries()]).toEqual([]);
+
+    // A new place in the shown tab (its filters) renders that tab only.
+    await act(async () => go('/bus/orderList?pageNum=2'));
+    expect([...renders.keys()]).toEqual(['/bus/orderList?pageNum=2']);
+    expect(visibleCount()).toBe('/bus/orderList:1');
+    expect(screen.getAllByTestId('count')).toHaveLength(3);
   });
 
   it('unmounts noCache routes and everything when the cache is off', async () => {

@@ -6,24 +6,48 @@ import { type MenuNode, matchPage } from '../routes/build-routes';
 import { routesStore } from '../routes/routes-store';
 import { settingsStore } from '../settings/settings-store';
 import { MenuIcon } from './menu-icons';
+import './side-menu.css';
 
 /**
  * The menu built from the route table (hidden and unpermitted entries are already out). Inline in the
  * sider (collapsible, accordion when 'isUniqueOpened'), horizontal in the transverse layout.
  * External links open in a new tab.
+ *
+ * Every label is read whole, in every language (issue 10 item 13): in the open sider long English and Thai
+ * titles wrap (side-menu.css); in the collapsed sider a top-level entry shows its title in a tooltip, and a
+ * group's pop-up starts with the group's title.
  */
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(nodes: readonly MenuNode[], t: (key: string) => string): Item[] {
+function toItems(nodes: readonly MenuNode[], t: (key: string) => string, collapsed = false, top = true): Item[] {
   return nodes.map((n) => {
+    const title = t(n.title);
     const label = (
-      <span key="label" className="layout-menu-label">
-        {t(n.title)}
+      <span key="label" className="layout-menu-label" title={collapsed ? title : undefined}>
+        {title}
       </span>
     );
     const icon = n.icon ? <MenuIcon key="icon" name={n.icon} /> : undefined;
-    if (n.children) return { key: n.key, icon, label, children: toItems(n.children, t) };
-    return { key: n.key, icon, label, title: t(n.title) };
+    if (n.children) {
+      const children = toItems(n.children, t, collapsed, false);
+      return {
+        key: n.key,
+        icon,
+        label,
+        children:
+          collapsed && top
+            ? [
+                {
+                  type: 'group',
+                  key: `${n.key}#title`,
+                  label: <span className="layout-menu-group">{title}</span>,
+                  children,
+                },
+              ]
+            : children,
+      };
+    }
+    return { key: n.key, icon, label, title };
   });
 }
 
@@ -67,7 +91,8 @@ export function SideMenu({
     setOpenKeys((keys) => (accordion ? page.openKeys : Array.from(new Set([...keys, ...page.openKeys]))));
   }, [page, accordion, collapsed]);
 
-  const items = useMemo(() => toItems(table.menu, t), [table.menu, t]);
+  const grouped = collapsed && mode === 'inline';
+  const items = useMemo(() => toItems(table.menu, t, grouped), [table.menu, t, grouped]);
   const selectedKeys = useMemo(() => (selected ? [menuKeyFor(table.menu, selected)] : []), [selected, table.menu]);
 
   const onOpenChange = (keys: string[]) => {

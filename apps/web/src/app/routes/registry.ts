@@ -65,6 +65,7 @@ export const registry: Record<string, PageComponent> = {
   'system/dict-list': lazy(() => import('../../features/system/dict/DictTypePage')),
   'system/log-list': lazy(() => import('../../features/system/log/LogPage')),
   'system/menu': lazy(() => import('../../features/system/menu/MenuPage')),
+  'system/online': lazy(() => import('../../features/monitor/online/OnlinePage')),
   'system/post-list': lazy(() => import('../../features/system/post/PostPage')),
   'system/profile': lazy(() => import('../../pages/profile/ProfilePage')),
   'system/role': lazy(() => import('../../features/system/role/RolePage')),

@@ -173,4 +173,15 @@ describe('<SettingsDrawer>', () => {
     fireEvent.blur(input);
     expect(settingsStore.get().lockScreenTime).toBe(300);
   });
+
+  it('keeps a negative lock time as typed with its error instead of turning the lock off', async () => {
+    renderDrawer();
+    const input = (await screen.findByTestId('setting-lockScreenTime')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '300' } });
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('-5');
+    expect(screen.getByText('请输入 0 到 86400 之间的整数（0 表示不锁屏）')).toBeTruthy();
+    expect(settingsStore.get().lockScreenTime).toBe(300);
+  });
 });

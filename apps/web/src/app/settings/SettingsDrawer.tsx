@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { parseColor } from '@theone/contracts/common/validators';
-import { Button, Divider, Drawer, Input, InputNumber, Select, Switch } from 'antd';
+import { Button, Divider, Drawer, Input, Select, Switch, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IntegerInput } from '../../components/NumberInput';
 import { feedback } from '../../lib/feedback';
 import {
   ANIMATIONS,
@@ -169,6 +170,39 @@ async function copyConfig(t: (key: string) => string) {
   }
 }
 
+/**
+ * Seconds of inactivity before the screen locks (0 = never): applied as typed when it is a whole number 0-86400;
+ * anything else is marked and not applied (never turned into 0, which would switch the lock off).
+ */
+function LockTimeInput({ value, label }: { value: number; label: string }) {
+  const { t } = useTranslation();
+  // what was typed while it is wrong (the setting keeps its last good value meanwhile)
+  const [wrong, setWrong] = useState<{ typed: number | string } | null>(null);
+  return (
+    <span>
+      <IntegerInput
+        size="small"
+        value={wrong ? wrong.typed : value}
+        style={{ width: 100 }}
+        status={wrong ? 'error' : undefined}
+        onChange={(v) => {
+          const ok = v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 86_400);
+          setWrong(ok ? null : { typed: v });
+          if (ok) updateSettings({ lockScreenTime: v ?? 0 });
+        }}
+        data-testid="setting-lockScreenTime"
+        aria-label={label}
+        aria-invalid={Boolean(wrong)}
+      />
+      {wrong ? (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+          {t('err_lock_time')}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}
+
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const isTagsView = settingsStore.use((s) => s.isTagsView);
@@ -205,17 +239,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       <Toggle field="isGrayscale" label={t('settings_grayscale')} />
       <Toggle field="isInvert" label={t('settings_colour_weak')} />
       <Row label={t('settings_lock_screen_time')}>
-        <InputNumber
-          size="small"
-          min={0}
-          max={86400}
-          precision={0}
-          value={lockScreenTime}
-          style={{ width: 100 }}
-          onChange={(v) => updateSettings({ lockScreenTime: typeof v === 'number' ? v : 0 })}
-          data-testid="setting-lockScreenTime"
-          aria-label={t('settings_lock_screen_time')}
-        />
+        <LockTimeInput value={lockScreenTime} label={t('settings_lock_screen_time')} />
       </Row>
 
       <Divider plain>{t('settings_other')}</Divider>

@@ -132,7 +132,7 @@ describe('list state in the URL', () => {
       status: '1',
       pageNum: 1,
       pageSize: 20,
-      params: { beginTime: '2026-11-01 00:00:00', endTime: '2026-11-30 23:59:59' },
+      params: { beginTime: '2026-11-01', endTime: '2026-11-30' },
     });
   });
 });

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Dropdown, Space, Table, type TableColumnType, type TableProps, Tooltip } from 'antd';
 import { type Key, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScrollArea } from '../../app/layout/scroll-area';
 import { download, exportFileName } from '../../lib/download';
 import { feedback } from '../../lib/feedback';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -60,6 +61,8 @@ import './list-page.css';
  * - GET `url` with `pageNum`, `pageSize`, `orderByColumn`, `isAsc`, the filters and `params[beginTime]`/
  *   `params[endTime]` for date ranges (whole days); answers `{ rows, total }`;
  * - the spec's pager; row checkboxes; toolbar buttons gated by permission, with 'Please select data first';
+ * - column headers sticky under the layout's header and tab strip (useScrollArea), the horizontal scroll bar
+ *   sticky at the bottom;
  *   right toolbar: show/hide search, refresh, density, column picker (kept per list in localStorage);
  * - sorting only on `sortable` columns (server allowlist); fee columns (`fee: true`) dropped for users
  *   without the fee role; money, date and dictionary cells rendered the same everywhere;
@@ -69,16 +72,20 @@ import './list-page.css';
 const DENSITIES = ['small', 'middle', 'large'] as const;
 type Density = (typeof DENSITIES)[number];
 
+/**
+ * Date ranges go as `params[begin]`/`params[end]`. Whole days are sent as dates: the server reads them as business
+ * days, the end day up to its last instant (a '23:59:59' end missed what happened in that day's last second, so a
+ * home card could count an order its list did not show).
+ */
 function rangeParams(fields: readonly SearchField[], filters: Record<string, string>) {
   const params: Record<string, string> = {};
   const plain: Record<string, string> = { ...filters };
   for (const f of fields) {
     if (f.type !== 'dateRange') continue;
-    for (const [i, name] of fieldNames(f).entries()) {
+    for (const name of fieldNames(f)) {
       const value = filters[name];
       delete plain[name];
-      if (value)
-        params[name] = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value} ${i === 0 ? '00:00:00' : '23:59:59'}` : value;
+      if (value) params[name] = value;
     }
   }
   return { plain, params };
@@ -134,6 +141,13 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { hasPermi, hasRole, isFeeRole } = usePermission();
+  // Column headers stay in view under the layout's sticky header and tab strip; the horizontal scroll bar
+  // sticks to the bottom of the scroll area (a wide list can be scrolled sideways from any row).
+  const scrollArea = useScrollArea();
+  const sticky = useMemo(
+    () => ({ offsetHeader: scrollArea.top, offsetScroll: 0, getContainer: scrollArea.getContainer }),
+    [scrollArea],
+  );
   const fields = props.searchFields ?? [];
   const filterNames = useMemo(() => fields.flatMap(fieldNames), [fields]);
   const [state, setState] = useListState({
@@ -167,10 +181,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     (row: Row): Key => (typeof props.rowKey === 'function' ? props.rowKey(row) : (row[props.rowKey] as Key)),
     [props.rowKey],
   );
-  // The selection belongs to the rows on screen: a new page or search starts empty.
+  // The selection belongs to the rows on screen: a new page or search starts empty (an empty selection
+  // is kept as it is, so an answer does not render the whole table a second time).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the answer changes
   useEffect(() => {
-    setSelectedRowKeys([]);
+    setSelectedRowKeys((keys) => (keys.length === 0 ? keys : []));
   }, [answer]);
   const selectedRows = useMemo(
     () => rows.filter((r) => selectedRowKeys.includes(getKey(r))),
@@ -405,6 +420,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         size={density}
         bordered
         scroll={{ x: 'max-content' }}
+        sticky={sticky}
         {...props.tableProps}
         columns={tableColumns}
         dataSource={rows}

@@ -1,11 +1,10 @@
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { hasWrongSeparator } from '@theone/contracts/common/page';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Form, Input, Select } from 'antd';
 import { type ClipboardEvent, cloneElement, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../lib/feedback';
-import { DATE_FORMAT } from '../../lib/format';
+import { BusinessDatePicker, BusinessRangePicker } from '../BusinessDatePicker';
 import { DeptTreeSelect } from '../DeptTreeSelect';
 import { DictSelect } from '../DictSelect';
 import type { SearchField } from './types';
@@ -24,11 +23,13 @@ export function filtersToForm(fields: readonly SearchField[], filters: Record<st
   for (const f of fields) {
     if (f.type === 'dateRange') {
       const [b, e] = rangeKeys(f);
-      values[f.name] = filters[b] && filters[e] ? [dayjs(filters[b]), dayjs(filters[e])] : undefined;
+      values[f.name] = filters[b] && filters[e] ? [filters[b], filters[e]] : undefined;
     } else if (f.type === 'date') {
-      values[f.name] = filters[f.name] ? dayjs(filters[f.name]) : undefined;
+      values[f.name] = filters[f.name] || undefined;
     } else if (f.type === 'dept') {
       values[f.name] = filters[f.name] ? Number(filters[f.name]) : undefined;
+    } else if (f.type === 'dict' && f.multiple) {
+      values[f.name] = filters[f.name] ? filters[f.name].split(',') : undefined;
     } else {
       values[f.name] = filters[f.name] ?? undefined;
     }
@@ -42,14 +43,17 @@ export function formToFilters(fields: readonly SearchField[], values: FormValues
     const v = values[f.name];
     if (v === undefined || v === null || v === '') continue;
     if (f.type === 'dateRange') {
-      const range = v as [Dayjs | null, Dayjs | null];
+      // business days ('YYYY-MM-DD', BusinessRangePicker): the server reads them in the business time zone
+      const range = v as [string | null, string | null];
       const [b, e] = rangeKeys(f);
       if (range[0] && range[1]) {
-        filters[b] = range[0].format(DATE_FORMAT);
-        filters[e] = range[1].format(DATE_FORMAT);
+        filters[b] = range[0];
+        filters[e] = range[1];
       }
     } else if (f.type === 'date') {
-      filters[f.name] = (v as Dayjs).format(DATE_FORMAT);
+      filters[f.name] = String(v);
+    } else if (Array.isArray(v)) {
+      if (v.length) filters[f.name] = v.join(',');
     } else if (f.type === 'numbers') {
       const text = String(v)
         .replace(/\r?\n/g, ',')
@@ -118,19 +122,20 @@ function FieldControl({ field, ...injected }: ControlProps) {
         />
       );
     case 'dict':
-      return <DictSelect {...injected} type={field.dictType} placeholder={placeholder} />;
+      return (
+        <DictSelect
+          {...injected}
+          type={field.dictType}
+          placeholder={placeholder}
+          {...(field.multiple ? { mode: 'multiple' as const, maxTagCount: 'responsive' as const } : {})}
+        />
+      );
     case 'dept':
       return <DeptTreeSelect {...injected} placeholder={placeholder} />;
     case 'date':
-      return <DatePicker {...injected} style={{ width: '100%' }} />;
+      return <BusinessDatePicker {...injected} />;
     case 'dateRange':
-      return (
-        <DatePicker.RangePicker
-          {...injected}
-          style={{ width: '100%' }}
-          placeholder={[t('start_date'), t('end_date')]}
-        />
-      );
+      return <BusinessRangePicker {...injected} placeholder={[t('start_date'), t('end_date')]} />;
     case 'custom':
       return cloneElement(field.render(), injected);
     default:

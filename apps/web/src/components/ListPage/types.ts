@@ -42,7 +42,8 @@ export type SearchField =
   /** Comma-separated numbers (waybill, express...): English commas only, pasted newlines become commas. */
   | { type: 'numbers'; name: string; label: string; placeholder?: string }
   | { type: 'select'; name: string; label: string; options: { value: string; label: string }[]; placeholder?: string }
-  | { type: 'dict'; name: string; label: string; dictType: string; placeholder?: string }
+  /** `multiple`: several values, kept in the URL as one comma list ('0,1'), as the servers' code filters take them. */
+  | { type: 'dict'; name: string; label: string; dictType: string; placeholder?: string; multiple?: boolean }
   | { type: 'dept'; name: string; label: string; placeholder?: string }
   | { type: 'date'; name: string; label: string }
   /** Sent as `params[<begin>]` / `params[<end>]`; defaults beginTime/endTime. */

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TStaffKind } from '@theone/contracts/bas/staff';
+import { businessToday } from '../../lib/business-time';
 import { createQueryKeys } from '../../lib/query-keys';
 import { getData } from '../../lib/request';
 import { useLanguage } from '../../lib/use-language';
@@ -114,11 +116,11 @@ export interface TGeog {
   label: string;
 }
 
+/** A picker's staff member (`GET /bas/staff/select`): names in the reader's language, nothing personal. */
 export interface TStaff {
   userId: number;
-  userName: string;
   nickName: string;
-  postCodes: string;
+  deptName: string;
 }
 
 export interface TCurrency {
@@ -156,15 +158,19 @@ export function useGeog(orgId: 1 | 2) {
   return { ...query, rows, options, labelOf };
 }
 
-export function useStaff(post?: string) {
+/**
+ * Active staff for pickers: `kind` lists the holders of a mark job's post or role (sales, service: contracts
+ * STAFF_KINDS), `post` the holders of a post (a driver's user account); neither, everyone.
+ */
+export function useStaff(post?: string, kind?: TStaffKind) {
   const query = useQuery({
-    queryKey: refKeys.custom('staff', post ?? ''),
-    queryFn: () => getData<TStaff[]>('/bas/staff/select', post ? { post } : {}),
+    queryKey: refKeys.custom('staff', post ?? '', kind ?? ''),
+    queryFn: () => getData<TStaff[]>('/bas/staff/select', { ...(post ? { post } : {}), ...(kind ? { kind } : {}) }),
     staleTime: 5 * 60_000,
   });
   const options: TOption[] = (query.data ?? []).map((u) => ({
     value: u.userId,
-    label: `${u.nickName} (${u.userName})`,
+    label: u.deptName ? `${u.nickName} · ${u.deptName}` : u.nickName,
   }));
   return { ...query, options };
 }
@@ -197,9 +203,5 @@ export function fetchMarkOptions(params: {
   return getData<TMarkOption[]>('/bas/mark/select', params);
 }
 
-/** Today 'YYYY-MM-DD' in the browser (the server decides validity by the business day; this is only a default). */
-export function todayText(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** Today 'YYYY-MM-DD' in the business time zone (the day the server decides validity by), as a form default. */
+export const todayText = (): string => businessToday();

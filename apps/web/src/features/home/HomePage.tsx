@@ -16,10 +16,12 @@ import { Alert, Button, Card, Empty, Skeleton, Space, Table, Typography } from '
 import { type CSSProperties, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { usePermission } from '../../lib/permission';
+import { matchPage } from '../../app/routes/build-routes';
+import { routesStore } from '../../app/routes/routes-store';
+import { formatMoney } from '../../lib/format';
 import ShellHome from '../../pages/home/HomePage';
 import { type TArrivingContainer, useHome } from './api';
-import { type CardKey, orderListOfDay, visibleCards } from './home-cards';
+import { type CardKey, cardHref, type HomeCard, orderListOfDay, visibleCards } from './home-cards';
 import './home.css';
 
 const HomeChart = lazy(() => import('./HomeChart'));
@@ -27,11 +29,12 @@ const HomeChart = lazy(() => import('./HomeChart'));
 /**
  * /home (issue 6 item 8; screens bus-container.md §2): the morning overview. One call (`GET /bus/index`, data
  * scope applied on the server), refreshed every 5 minutes and by the Refresh button:
- * - count cards, each a link to its list pre-filtered (home-cards.ts); a card is absent when the user cannot
- *   open its list;
+ * - count cards, each a link to its list with the card's own filters (home-cards.ts); a card is absent when the
+ *   user lacks its list's key, and shows its count without a link when none of its screens is in the user's routes;
  * - the 30-day chart of orders, weight and volume (ECharts, loaded lazily); a bar opens that day's orders;
  * - today's arriving containers (empty until the container module exists);
- * - quick actions by permission; below, the shell's welcome card and links to every screen of the user.
+ * - quick actions to the screens the user's routes hold (a screen that does not exist yet, or that the user
+ *   may not open, has no button); below, the shell's welcome card and links to every screen of the user.
  */
 const ICONS: Record<CardKey, ReactNode> = {
   todayOrders: <FileAddOutlined />,
@@ -44,16 +47,50 @@ const ICONS: Record<CardKey, ReactNode> = {
   problemItems: <ExclamationCircleOutlined />,
 };
 
+/** Quick actions (screens §2); each shows when the user's routes hold its screen. */
 const QUICK_ACTIONS = [
-  { perm: 'bus:orderAdd', title: 'menu_order_add', to: '/bus/orderAdd', icon: <PlusOutlined /> },
-  { perm: 'bus:inOrder', title: 'menu_in_order', to: '/bus/inOrder', icon: <InboxOutlined /> },
-  { perm: 'loadplan:add', title: 'menu_loadplan_add', to: '/bus/loadplanAdd', icon: <ScheduleOutlined /> },
-  { perm: 'bus:order', title: 'menu_order_list', to: '/bus/orderList', icon: <FileSearchOutlined /> },
+  { title: 'menu_order_add', to: '/bus/orderAdd', icon: <PlusOutlined /> },
+  { title: 'menu_in_order', to: '/bus/inOrder', icon: <InboxOutlined /> },
+  { title: 'menu_loadplan_add', to: '/bus/loadplanAdd', icon: <ScheduleOutlined /> },
+  { title: 'menu_order_list', to: '/bus/orderList', icon: <FileSearchOutlined /> },
 ];
+
+/** Whether the signed-in user's route table holds a screen at this path. */
+function useHasScreen(): (path: string) => boolean {
+  const pages = routesStore.use((s) => s.table.pages);
+  return useMemo(() => (path: string) => matchPage(pages, path) !== undefined, [pages]);
+}
 
 function primaryColor(): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue('--theone-primary').trim();
   return value || '#de7a62';
+}
+
+/** A count card: a link to its list, or the count alone when the user has none of its screens. */
+function CardTile({ card, href, value, sub }: { card: HomeCard; href?: string; value: string; sub: ReactNode }) {
+  const { t } = useTranslation();
+  const style = { '--home-card-color': card.color } as CSSProperties;
+  const body = (
+    <>
+      <span className="home-card-icon">{ICONS[card.key]}</span>
+      <span className="home-card-body">
+        <span className="home-card-title">{t(card.title)}</span>
+        <span className="home-card-value" data-testid={`home-count-${card.key}`}>
+          {value}
+        </span>
+        {sub}
+      </span>
+    </>
+  );
+  return href ? (
+    <Link to={href} className="home-card" style={style} data-testid={`home-card-${card.key}`}>
+      {body}
+    </Link>
+  ) : (
+    <div className="home-card home-card-static" style={style} data-testid={`home-card-${card.key}`}>
+      {body}
+    </div>
+  );
 }
 
 function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
@@ -106,11 +143,11 @@ function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { hasPermi } = usePermission();
+  const hasScreen = useHasScreen();
   const home = useHome();
   const data = home.data;
   const cards = useMemo(() => (data ? visibleCards(data.counts) : []), [data]);
-  const actions = QUICK_ACTIONS.filter((a) => hasPermi(a.perm));
+  const actions = QUICK_ACTIONS.filter((a) => hasScreen(a.to));
   const number = (n: number | string | undefined) => Number(n ?? 0).toLocaleString(i18n.language);
   const updated = home.dataUpdatedAt ? new Date(home.dataUpdatedAt).toLocaleTimeString(i18n.language) : '';
   const hasDashboard = Boolean(data && (cards.length || data.chart || data.arrivingContainers));
@@ -146,31 +183,19 @@ export default function HomePage() {
           {cards.length ? (
             <div className="home-cards">
               {cards.map((card) => (
-                <Link
+                <CardTile
                   key={card.key}
-                  to={card.href(data.day)}
-                  className="home-card"
-                  style={{ '--home-card-color': card.color } as CSSProperties}
-                  data-testid={`home-card-${card.key}`}
-                >
-                  <span className="home-card-icon">{ICONS[card.key]}</span>
-                  <span className="home-card-body">
-                    <span className="home-card-title">{t(card.title)}</span>
-                    <span className="home-card-value" data-testid={`home-count-${card.key}`}>
-                      {number(data.counts[card.key])}
-                    </span>
-                    {card.key === 'waitingLoad' && data.counts.waitingLoadVolume !== undefined ? (
+                  card={card}
+                  href={cardHref(card, data.day, hasScreen)}
+                  value={number(data.counts[card.key])}
+                  sub={
+                    card.key === 'waitingLoad' && data.counts.waitingLoadVolume !== undefined ? (
                       <span className="home-card-sub">
-                        {t('home_waiting_load_volume', {
-                          volume: Number(data.counts.waitingLoadVolume).toLocaleString(i18n.language, {
-                            minimumFractionDigits: 3,
-                            maximumFractionDigits: 3,
-                          }),
-                        })}
+                        {t('home_waiting_load_volume', { volume: formatMoney(data.counts.waitingLoadVolume, 3) })}
                       </span>
-                    ) : null}
-                  </span>
-                </Link>
+                    ) : null
+                  }
+                />
               ))}
             </div>
           ) : null}
@@ -180,7 +205,7 @@ export default function HomePage() {
                 <HomeChart
                   chart={data.chart}
                   color={primaryColor()}
-                  onDayClick={hasPermi('bus:order') ? (day) => navigate(orderListOfDay(day)) : undefined}
+                  onDayClick={hasScreen('/bus/orderList') ? (day) => navigate(orderListOfDay(day)) : undefined}
                 />
               </Suspense>
             </Card>

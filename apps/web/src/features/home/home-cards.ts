@@ -1,22 +1,22 @@
+import {
+  HOME_CARDS,
+  ORDER_LIST_PATH,
+  orderListDayFilters,
+  type THomeCardKey,
+  type THomeCardTarget,
+} from '@theone/contracts/bus/home-cards';
 import type { THomeCounts } from './api';
 
 /**
- * The count cards of the home page (DOMAIN §8, screens bus-container.md §2) and the filtered list each opens.
- * The list screens read their filters from the URL query string (components/ListPage/url-state.ts: a field's
- * `name`, a date range's `begin`/`end` names; `tab` is read by the screen itself), so a card is a plain link.
+ * The count cards of the home page and the list each opens. Which list, with which filters, is the shared definition
+ * in contracts (bus/home-cards.ts), the one the server's tests check the counts against: a card opens the first of
+ * its target screens the user's routes hold, with the card's own filters; without any, it shows its count only.
  *
- * | card              | list           | query                                   |
- * |-------------------|----------------|-----------------------------------------|
- * | todayOrders       | orderList      | beginOrderTime=endOrderTime=today        |
- * | yesterdayOrders   | orderList      | beginOrderTime=endOrderTime=yesterday    |
- * | waitingInput      | unOrder        | status=0                                |
- * | waitingLoad       | inOrder        | tab=stock                               |
- * | noMark            | noMarkOrder    | (the list itself)                       |
- * | waitingSettlement | orderList      | status=8&arWriteStatus=0,1              |
- * | waitingSign       | sign-list      | tab=unsigned                            |
- * | problemItems      | exception-list | tab=open                                |
+ * The list screens read their filters from the URL query (components/ListPage/url-state.ts). `pageNum=1` makes the
+ * query the list's whole state, so a screen's default filters (orderList opens on the last 30 days) never add to
+ * the card's.
  */
-export type CardKey = Exclude<keyof THomeCounts, 'waitingLoadVolume'>;
+export type CardKey = THomeCardKey;
 
 export interface HomeCard {
   key: CardKey;
@@ -24,81 +24,43 @@ export interface HomeCard {
   title: string;
   /** accent colour of the icon */
   color: string;
-  /** list key (the server leaves out cards without it; kept here for the quick check in tests) */
-  perm: string;
-  href: (day: string) => string;
+  targets: readonly THomeCardTarget[];
 }
 
-/** 'YYYY-MM-DD' plus n days (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+const LOOK: Record<CardKey, { title: string; color: string }> = {
+  todayOrders: { title: 'home_today_orders', color: '#de7a62' },
+  yesterdayOrders: { title: 'home_yesterday_orders', color: '#8c8c8c' },
+  waitingInput: { title: 'home_waiting_input', color: '#1677ff' },
+  waitingLoad: { title: 'home_waiting_load', color: '#13a8a8' },
+  noMark: { title: 'home_no_mark', color: '#d48806' },
+  waitingSettlement: { title: 'home_waiting_settlement', color: '#722ed1' },
+  waitingSign: { title: 'home_waiting_sign', color: '#389e0d' },
+  problemItems: { title: 'home_problem_items', color: '#cf1322' },
+};
+
+export const HOME_CARD_LIST: readonly HomeCard[] = HOME_CARDS.map((c) => ({
+  key: c.key,
+  targets: c.targets,
+  ...LOOK[c.key],
+}));
+
+/** A target screen with its filters, as a link. */
+export function targetHref(target: THomeCardTarget, day: string): string {
+  const query = new URLSearchParams({ ...target.filters(day), pageNum: '1' });
+  return `${target.path}?${query.toString()}`;
 }
 
-/** orderList for one business day (the chart's bars open it too). */
-export const orderListOfDay = (day: string) => `/bus/orderList?beginOrderTime=${day}&endOrderTime=${day}`;
+/** The link of a card: its first target whose screen the user has (`hasScreen`), else undefined. */
+export function cardHref(card: HomeCard, day: string, hasScreen: (path: string) => boolean): string | undefined {
+  const target = card.targets.find((t) => hasScreen(t.path));
+  return target ? targetHref(target, day) : undefined;
+}
 
-export const HOME_CARDS: readonly HomeCard[] = [
-  {
-    key: 'todayOrders',
-    title: 'home_today_orders',
-    color: '#de7a62',
-    perm: 'bus:order',
-    href: (day) => orderListOfDay(day),
-  },
-  {
-    key: 'yesterdayOrders',
-    title: 'home_yesterday_orders',
-    color: '#8c8c8c',
-    perm: 'bus:order',
-    href: (day) => orderListOfDay(addDays(day, -1)),
-  },
-  {
-    key: 'waitingInput',
-    title: 'home_waiting_input',
-    color: '#1677ff',
-    perm: 'bus:unOrder',
-    href: () => '/bus/unOrder?status=0',
-  },
-  {
-    key: 'waitingLoad',
-    title: 'home_waiting_load',
-    color: '#13a8a8',
-    perm: 'bus:inOrder',
-    href: () => '/bus/inOrder?tab=stock',
-  },
-  {
-    key: 'noMark',
-    title: 'home_no_mark',
-    color: '#d48806',
-    perm: 'bus:noMarkOrder',
-    href: () => '/bus/noMarkOrder',
-  },
-  {
-    key: 'waitingSettlement',
-    title: 'home_waiting_settlement',
-    color: '#722ed1',
-    perm: 'bus:order',
-    href: () => '/bus/orderList?status=8&arWriteStatus=0,1',
-  },
-  {
-    key: 'waitingSign',
-    title: 'home_waiting_sign',
-    color: '#389e0d',
-    perm: 'bus:sign',
-    href: () => '/bus/sign-list?tab=unsigned',
-  },
-  {
-    key: 'problemItems',
-    title: 'home_problem_items',
-    color: '#cf1322',
-    perm: 'bus:exception',
-    href: () => '/bus/exception-list?tab=open',
-  },
-];
+/** orderList for one business day (the chart's bars). */
+export const orderListOfDay = (day: string) =>
+  targetHref({ path: ORDER_LIST_PATH, filters: () => orderListDayFilters(day) }, day);
 
 /** The cards the answer holds, in the page's order. */
 export function visibleCards(counts: Partial<THomeCounts>): HomeCard[] {
-  return HOME_CARDS.filter((c) => counts[c.key] !== undefined);
+  return HOME_CARD_LIST.filter((c) => counts[c.key] !== undefined);
 }

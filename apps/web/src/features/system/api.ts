@@ -14,6 +14,9 @@ import { type Envelope, getData, request } from '../../lib/request';
 /**
  * System administration (/system, issue 4): query keys, row types and the REST calls of RuoYi-Cloud
  * (GET list and /{id}, POST create, PUT update, DELETE /{ids}). Bodies follow the contracts' schemas.
+ * Records carry their names in three languages (`roleName`, `roleNameEn`, `roleNameTh`; show them with
+ * `useLocalName`); names of other records (a user's roles and department, options, trees) come in the
+ * interface language (docs/adr/0007-system-names-in-three-languages.md).
  */
 export const userKeys = createQueryKeys('system/user');
 export const roleKeys = createQueryKeys('system/role');
@@ -39,6 +42,8 @@ export interface TRoleRef {
   status: Status;
   createTime?: string;
   flag?: boolean;
+  /** the caller may give (or take) this role for this user (false: held, shown, not changeable; issue 11) */
+  grantable?: boolean;
 }
 
 export interface TPostRef {
@@ -53,6 +58,8 @@ export interface TUser {
   deptId: number | null;
   userName: string;
   nickName: string;
+  nickNameEn: string;
+  nickNameTh: string;
   email: string;
   phonenumber: string;
   sex: '0' | '1' | '2';
@@ -79,6 +86,8 @@ export interface TUserDetail {
 export interface TRole {
   roleId: number;
   roleName: string;
+  roleNameEn: string;
+  roleNameTh: string;
   roleKey: string;
   roleSort: number;
   dataScope: '1' | '2' | '3' | '4' | '5';
@@ -127,6 +136,8 @@ export interface TDept {
   parentId: number;
   ancestors: string;
   deptName: string;
+  deptNameEn: string;
+  deptNameTh: string;
   orderNum: number;
   leader: string;
   phone: string;
@@ -138,6 +149,8 @@ export interface TDept {
 }
 
 export interface TPost extends TPostRef {
+  postNameEn: string;
+  postNameTh: string;
   postSort: number;
   createTime: string;
   remark: string;
@@ -176,11 +189,15 @@ export interface TDictData {
 export interface TConfig {
   configId: number;
   configName: string;
+  configNameEn: string;
+  configNameTh: string;
   configKey: string;
   configValue: string;
   configType: 'Y' | 'N';
   createTime: string;
   remark: string;
+  remarkEn: string;
+  remarkTh: string;
   version: number;
 }
 
@@ -231,9 +248,12 @@ export const systemApi = {
   changeUserStatus: (userId: number, status: Status, config?: object) =>
     request.put<Envelope>('/system/user/changeStatus', { userId, status }, config),
   authRole: (userId: number) =>
-    request.get<Envelope & { user: Pick<TUser, 'userId' | 'userName' | 'nickName'>; roles: TRoleRef[] }>(
-      `/system/user/authRole/${userId}`,
-    ),
+    request.get<
+      Envelope & {
+        user: Pick<TUser, 'userId' | 'userName' | 'nickName' | 'nickNameEn' | 'nickNameTh'>;
+        roles: TRoleRef[];
+      }
+    >(`/system/user/authRole/${userId}`),
   saveAuthRole: (userId: number, roleIds: number[]) =>
     request.put<Envelope>('/system/user/authRole', { userId, roleIds }),
   unbind: (appType: string, userId: number) => request.delete<Envelope>(`/system/user/unbind/${appType}/${userId}`),
@@ -253,7 +273,9 @@ export const systemApi = {
     request.get<Envelope & { menus: TTreeNode[]; checkedKeys: number[] }>(`/system/menu/roleMenuTreeselect/${roleId}`),
   menuTree: () => getData<TTreeNode[]>('/system/menu/treeselect'),
   roleDeptTree: (roleId: number) =>
-    request.get<Envelope & { depts: TTreeNode[]; checkedKeys: number[] }>(`/system/role/deptTree/${roleId}`),
+    request.get<Envelope & { depts: TTreeNode[]; checkedKeys: number[]; scopes?: string[] }>(
+      `/system/role/deptTree/${roleId}`,
+    ),
   cancelAuthUser: (roleId: number, userId: number, config?: object) =>
     request.put<Envelope>('/system/role/authUser/cancel', { roleId, userId }, config),
   cancelAuthUsers: (roleId: number, userIds: number[], config?: object) =>

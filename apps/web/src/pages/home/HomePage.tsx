@@ -3,11 +3,12 @@ import { Avatar, Card, Descriptions, Empty, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { avatarUrl } from '../../app/layout/avatar';
+import { useAvatarUrl } from '../../app/layout/avatar';
 import { MenuIcon } from '../../app/layout/menu-icons';
 import { menuLeaves } from '../../app/routes/build-routes';
 import { HOME_PATH } from '../../app/routes/local-routes';
 import { routesStore } from '../../app/routes/routes-store';
+import { useLocalName } from '../../lib/localized';
 import { useProfile } from '../../lib/profile-api';
 import { authStore } from '../../lib/session';
 import './home.css';
@@ -38,15 +39,19 @@ export default function HomePage() {
     return [...map.values()];
   }, [menu]);
   const roleNames = profile.data?.roleGroup ? profile.data.roleGroup.split(/[,，]/).filter(Boolean) : roles;
-  const deptName = user?.dept?.deptName ?? profile.data?.data?.dept?.deptName;
+  const localName = useLocalName();
+  const deptName = localName(user?.dept ?? profile.data?.data?.dept, 'deptName');
+  const avatar = useAvatarUrl(user?.avatar);
 
   return (
     <div className="home-page">
       <Card className="home-user">
         <div className="home-user-row">
-          <Avatar size={64} src={avatarUrl(user?.avatar)} icon={<UserOutlined />} />
+          <Avatar size={64} src={avatar} icon={<UserOutlined />} />
           <div className="home-user-main">
-            <h2 data-testid="home-greeting">{t('home_greeting', { name: user?.nickName || user?.userName || '' })}</h2>
+            <h2 data-testid="home-greeting">
+              {t('home_greeting', { name: localName(user, 'nickName') || user?.userName || '' })}
+            </h2>
             <Descriptions
               size="small"
               column={{ xs: 1, sm: 2, md: 3 }}

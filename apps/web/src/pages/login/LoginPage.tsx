@@ -1,5 +1,8 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// The input and the password box alone: antd's `Input` brings TextArea, Search and OTP into the first load.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -50,8 +53,6 @@ export default function LoginPage() {
   useEffect(() => {
     // Read by e2e/perf/login-interactive.mjs: the form is on screen and answers input.
     performance.mark('login-interactive');
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    idle(() => prefetchFeedback());
   }, []);
 
   const validate = (v: Values): Errors => ({
@@ -71,6 +72,9 @@ export default function LoginPage() {
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0 || submitting) return;
+    // The message and modal code loads while the sign-in is checked (a failure shows a toast), not while the
+    // visitor reads the page: the login page's download stays small (scripts/page-weight.mjs).
+    prefetchFeedback();
     setSubmitting(true);
     try {
       const data = await login({
@@ -112,7 +116,7 @@ export default function LoginPage() {
           />
         </Field>
         <Field error={errors.password}>
-          <Input.Password
+          <Password
             size="large"
             name="password"
             prefix={<LockOutlined />}

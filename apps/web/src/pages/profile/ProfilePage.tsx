@@ -5,12 +5,14 @@ import { Avatar, Button, Card, Form, Input, Radio, Skeleton, Tabs, Upload } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { avatarUrl } from '../../app/layout/avatar';
+import { useAvatarUrl } from '../../app/layout/avatar';
 import { DetailView } from '../../components/DetailView';
 import { zodRule } from '../../components/form-rules';
+import { LocalizedNameFields } from '../../components/LocalizedNameFields';
 import { PasswordStrengthMeter } from '../../components/PasswordStrength';
 import { confirmPasswordRules, newPasswordRules } from '../../components/password-rules';
 import { feedback } from '../../lib/feedback';
+import { useLocalName } from '../../lib/localized';
 import { type ProfileUpdate, updateOwnPassword, updateProfile, uploadAvatar, useProfile } from '../../lib/profile-api';
 import { shellKeys } from '../../lib/query-keys';
 import { authStore, type SessionUser } from '../../lib/session';
@@ -27,6 +29,7 @@ function AvatarUpload({ user }: { user: SessionUser | undefined }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const avatar = useAvatarUrl(user?.avatar);
   return (
     <Upload
       accept={AVATAR_TYPES.join(',')}
@@ -59,7 +62,7 @@ function AvatarUpload({ user }: { user: SessionUser | undefined }) {
       }}
     >
       <button type="button" className="profile-avatar" aria-label={t('profile_change_avatar')} disabled={busy}>
-        <Avatar size={96} src={avatarUrl(user?.avatar)} icon={<UserOutlined />} />
+        <Avatar size={96} src={avatar} icon={<UserOutlined />} />
         <span className="profile-avatar-mask">
           <CameraOutlined />
         </span>
@@ -68,7 +71,10 @@ function AvatarUpload({ user }: { user: SessionUser | undefined }) {
   );
 }
 
-function BasicInfoForm({ user }: { user: SessionUser }) {
+/** getInfo and the profile answer the display name in the three languages too (ADR 0007). */
+type ProfileUser = SessionUser & { nickNameEn?: string; nickNameTh?: string };
+
+function BasicInfoForm({ user }: { user: ProfileUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileUpdate>();
@@ -76,6 +82,8 @@ function BasicInfoForm({ user }: { user: SessionUser }) {
   useEffect(() => {
     form.setFieldsValue({
       nickName: user.nickName,
+      nickNameEn: user.nickNameEn ?? '',
+      nickNameTh: user.nickNameTh ?? '',
       phonenumber: user.phonenumber ?? '',
       email: user.email ?? '',
       sex: user.sex ?? '0',
@@ -95,13 +103,7 @@ function BasicInfoForm({ user }: { user: SessionUser }) {
   };
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} className="profile-form">
-      <Form.Item
-        name="nickName"
-        label={t('field_nick_name')}
-        rules={[{ required: true, whitespace: true, message: t('msg_required') }]}
-      >
-        <Input maxLength={30} />
-      </Form.Item>
+      <LocalizedNameFields name="nickName" label="field_nick_name" maxLength={30} translatedMaxLength={60} />
       <Form.Item
         name="phonenumber"
         label={t('field_phone')}
@@ -132,8 +134,10 @@ function BasicInfoForm({ user }: { user: SessionUser }) {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ user }: { user: (SessionUser & { nickNameEn?: string; nickNameTh?: string }) | undefined }) {
   const { t } = useTranslation();
+  // The account the server judges the new password for.
+  const account = { userName: user?.userName, names: [user?.nickName, user?.nickNameEn, user?.nickNameTh] };
   const [form] = Form.useForm<{ oldPassword: string; newPassword: string; confirmPassword: string }>();
   const [busy, setBusy] = useState(false);
   const newPassword = Form.useWatch('newPassword', form);
@@ -158,12 +162,12 @@ function PasswordForm() {
         label={t('field_old_password')}
         rules={[{ required: true, message: t('msg_enter_old_password') }]}
       >
-        <Input.Password autoComplete="current-password" maxLength={30} />
+        <Input.Password autoComplete="current-password" maxLength={64} />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('field_new_password')} rules={newPasswordRules(t)}>
+      <Form.Item name="newPassword" label={t('field_new_password')} rules={newPasswordRules(t, account)}>
         <Input.Password autoComplete="new-password" maxLength={64} />
       </Form.Item>
-      <PasswordStrengthMeter value={newPassword} />
+      <PasswordStrengthMeter value={newPassword} context={account} />
       <Form.Item
         name="confirmPassword"
         label={t('field_confirm_password')}
@@ -185,13 +189,14 @@ export default function ProfilePage() {
   const profile = useProfile();
   const sessionUser = authStore.use((s) => s.user);
   const user = profile.data?.data ?? sessionUser;
+  const localName = useLocalName();
   const tab = params.get('tab') === 'password' ? 'password' : 'info';
   return (
     <div className="profile-page">
       <Card className="profile-card" title={t('profile')}>
         <div className="profile-head">
           <AvatarUpload user={sessionUser} />
-          <div className="profile-name">{user?.nickName}</div>
+          <div className="profile-name">{localName(user, 'nickName')}</div>
         </div>
         {user ? (
           <DetailView
@@ -200,7 +205,7 @@ export default function ProfilePage() {
               userName: user.userName,
               phonenumber: user.phonenumber,
               email: user.email,
-              deptName: user.dept?.deptName,
+              deptName: localName(user.dept, 'deptName'),
               roleGroup: profile.data?.roleGroup,
               createTime: user.createTime,
             }}
@@ -227,7 +232,7 @@ export default function ProfilePage() {
               label: t('profile_basic_info'),
               children: user ? <BasicInfoForm user={user} /> : <Skeleton active />,
             },
-            { key: 'password', label: t('change_password'), children: <PasswordForm /> },
+            { key: 'password', label: t('change_password'), children: <PasswordForm user={user} /> },
           ]}
         />
       </Card>

@@ -6,7 +6,7 @@ import { PasswordStrengthMeter } from '../../components/PasswordStrength';
 import { confirmPasswordRules, newPasswordRules } from '../../components/password-rules';
 import { changePassword } from '../../lib/auth-api';
 import { feedback } from '../../lib/feedback';
-import { clearSession, readToken } from '../../lib/session';
+import { authStore, clearSession, readToken } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthFrame } from '../auth/AuthFrame';
 import { CaptchaImage, useCaptcha } from '../login/CaptchaImage';
@@ -41,6 +41,12 @@ export default function RegisterPage() {
   const signedIn = Boolean(readToken());
   const { captcha, refresh } = useCaptcha();
   const newPassword = Form.useWatch('newPassword', form);
+  // The account the server judges the new password for: the signed-in user, or the user name typed.
+  const sessionUser = authStore.use((s) => s.user);
+  const typedName = Form.useWatch('username', form);
+  const account = signedIn
+    ? { userName: sessionUser?.userName, names: [sessionUser?.nickName] }
+    : { userName: typedName?.trim() };
   usePageTitle('change_password');
 
   const onFinish = async (values: Values) => {
@@ -75,12 +81,16 @@ export default function RegisterPage() {
       <Form<Values> form={form} onFinish={onFinish} size="large" requiredMark={false}>
         {signedIn ? <p className="auth-hint">{t('register_hint_signed_in')}</p> : <SignedOutFields />}
         <Form.Item name="oldPassword" rules={[{ required: true, message: t('msg_enter_old_password') }]}>
-          <Input.Password placeholder={t('field_old_password')} autoComplete="current-password" maxLength={30} />
+          <Input.Password placeholder={t('field_old_password')} autoComplete="current-password" maxLength={64} />
         </Form.Item>
-        <Form.Item name="newPassword" rules={newPasswordRules(t)}>
+        <Form.Item
+          name="newPassword"
+          dependencies={signedIn ? [] : ['username']}
+          rules={newPasswordRules(t, () => account)}
+        >
           <Input.Password placeholder={t('field_new_password')} autoComplete="new-password" maxLength={64} />
         </Form.Item>
-        <PasswordStrengthMeter value={newPassword} />
+        <PasswordStrengthMeter value={newPassword} context={account} />
         <Form.Item name="confirmPassword" dependencies={['newPassword']} rules={confirmPasswordRules(t)}>
           <Input.Password placeholder={t('field_confirm_password')} autoComplete="new-password" maxLength={64} />
         </Form.Item>

@@ -57,16 +57,39 @@ export async function insertDeclaredLines(tx: DbOrTx, orderId: number, lines: re
   await tx.insert(busCargo).values(lines.map((l, i) => lineValues(orderId, l, i + 1, '', by)));
 }
 
+/** A stored line and its new values hold the same cargo (its position aside). */
+function lineSame(old: typeof busCargo.$inferSelect, values: ReturnType<typeof lineValues>): boolean {
+  return (
+    old.piece === values.piece &&
+    (old.totalCount ?? null) === values.totalCount &&
+    (old.cargoLength ?? null) === values.cargoLength &&
+    (old.cargoWidth ?? null) === values.cargoWidth &&
+    (old.cargoHight ?? null) === values.cargoHight &&
+    old.weight === values.weight &&
+    old.volume === values.volume
+  );
+}
+
+/** What an edit did to the declared lines (the order log's 'cargoLines' change). */
+export interface TLinesChange {
+  before: number;
+  after: number;
+  added: number;
+  removed: number;
+  changed: number;
+}
+
 /**
  * Makes the order's declared lines equal to `lines`: lines with an id are updated (they must be this order's
- * declared lines), lines without one are added, declared lines left out are deleted. True when anything changed.
+ * declared lines), lines without one are added, declared lines left out are deleted. Answers the numbers of lines
+ * before and after and how many were added, removed and changed; null when nothing changed.
  */
 export async function syncDeclaredLines(
   tx: DbOrTx,
   orderId: number,
   lines: readonly TCargoLineBody[],
   by: string,
-): Promise<boolean> {
+): Promise<TLinesChange | null> {
   const existing = await tx
     .select()
     .from(busCargo)
@@ -75,34 +98,28 @@ export async function syncDeclaredLines(
   const keep = lines.filter((l) => l.id).map((l) => l.id!);
   for (const id of keep)
     if (!byId.has(id)) throw badRequest('err_invalid_value', { field: 'cargoLines.id' }, 'cargoLines');
-  let changed = false;
+  const count = { added: 0, removed: 0, changed: 0 };
   const removed = existing.filter((l) => !keep.includes(l.id)).map((l) => l.id);
   if (removed.length) {
     await tx.delete(busCargo).where(inArray(busCargo.id, removed));
-    changed = true;
+    count.removed = removed.length;
   }
   for (const [i, line] of lines.entries()) {
     const values = lineValues(orderId, line, i + 1, '', by);
     if (line.id) {
       const old = byId.get(line.id)!;
-      const same =
-        old.lineNo === values.lineNo &&
-        old.piece === values.piece &&
-        (old.totalCount ?? null) === values.totalCount &&
-        (old.cargoLength ?? null) === values.cargoLength &&
-        (old.cargoWidth ?? null) === values.cargoWidth &&
-        (old.cargoHight ?? null) === values.cargoHight &&
-        old.weight === values.weight &&
-        old.volume === values.volume;
-      if (same) continue;
+      if (old.lineNo === values.lineNo && lineSame(old, values)) continue;
       const { createBy: _c, ...update } = values;
       await tx.update(busCargo).set(update).where(eq(busCargo.id, line.id));
+      // a line that only moved up after a removal is not a change of its own
+      if (!lineSame(old, values)) count.changed++;
     } else {
       await tx.insert(busCargo).values(values);
+      count.added++;
     }
-    changed = true;
   }
-  return changed;
+  if (!count.added && !count.removed && !count.changed) return null;
+  return { before: existing.length, after: lines.length, ...count };
 }
 
 /** Replaces the lines of one receipt (a re-measure) and answers the totals of every measured line of the order. */

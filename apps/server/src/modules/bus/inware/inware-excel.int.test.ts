@@ -234,7 +234,7 @@ describe('[ORDERS] export', () => {
       orderBody(ids, {
         feePickAr: '25',
         cargoLines: [
-          { piece: 2, cargoLength: 50, cargoWidth: 40, cargoHight: 30, weight: '100' },
+          { piece: 2, cargoLength: '50', cargoWidth: '40', cargoHight: '30', weight: '100' },
           { piece: 1, volume: '1', weight: '150' },
         ],
       }),

@@ -170,7 +170,7 @@ describe('[ORDERS] fetch price and recalculate (A27)', () => {
     expect((await service.post('/bus/inware/reGetPrice', { ids: [o.id] })).statusCode).toBe(403);
     const r = await admin.post('/bus/inware/reGetPrice', { ids: [o.id] }, en);
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ msg: 'Prices fetched for 1 orders', data: { updated: 1, noPrice: [] } });
+    expect(r.json()).toMatchObject({ msg: 'Price fetched for 1 order', data: { updated: 1, noPrice: [] } });
     expect(await getOrder(admin, o.id)).toMatchObject({ weightPrice: '5.00', feeFreightAr: '1250.00' });
     expect((await orderLog(admin, o.id)).at(-1)).toMatchObject({ action: 'fetchPrice' });
     await t.db.update(busOrder).set({ auditStatus: 2 }).where(eq(busOrder.id, o.id));

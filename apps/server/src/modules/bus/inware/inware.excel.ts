@@ -11,11 +11,12 @@ import type { Db } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import {
   type ExcelColumn,
-  type ImportRowError,
+  importErrors,
   importFailed,
   loadDictLabels,
   readSheet,
   type SheetColumn,
+  type SheetUpload,
 } from '../../../platform/excel/excel';
 import { t } from '../../../platform/i18n';
 import { periodOf } from '../../../platform/sequences';
@@ -221,16 +222,14 @@ async function countryCodes(db: Db): Promise<Map<number, string>> {
 
 export async function importOrders(
   ctx: TOrderCtx & { db: Db },
-  buffer: Buffer,
+  upload: SheetUpload,
 ): Promise<{ created: number; transportIds: string[] }> {
   const { db, auth, lang, timezone } = ctx;
   needImport(auth);
 
-  const sheet = await readSheet(buffer, SHEET, MAX_IMPORT_ROWS);
+  const sheet = await readSheet(upload, SHEET, MAX_IMPORT_ROWS);
   const header = (key: string) => t(SHEET.find((c) => c.key === key)?.header ?? label(key), lang);
-  const errors: ImportRowError[] = [];
-  const fail = (row: number, column: string, key: string, params?: Record<string, unknown>) =>
-    errors.push({ row, column: header(column), message: t(key, lang, { field: header(column), ...params }) });
+  const { errors, fail } = importErrors(lang, header);
 
   // Marks the caller may enter orders for, by code (one query for the whole file).
   const codes = [...new Set(sheet.map((r) => r.values.mark?.toUpperCase()).filter(Boolean))];
@@ -328,7 +327,7 @@ export async function importOrders(
       } catch (err) {
         const e = err as { messageKey?: string; params?: Record<string, unknown> };
         if (!e.messageKey) throw err;
-        errors.push({ row: r.rowNumber, column: header('mark'), message: t(e.messageKey, lang, e.params) });
+        fail(r.rowNumber, 'mark', e.messageKey, e.params);
       }
     }
     if (errors.length) throw importFailed(errors);

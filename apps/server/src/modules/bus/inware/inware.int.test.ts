@@ -99,8 +99,12 @@ describe('[ORDERS] entry (A1, A2, A8)', () => {
     expect((await orderLog(admin, o.id)).map((l) => [l.action, l.fromStatus, l.toStatus])).toEqual([['save', null, 0]]);
   });
 
-  it('never sends fees to a user without the fee role, and ignores fees they send', async () => {
-    const o = await addOrder(service, orderBody(ids, { feePickAr: '999', freightManual: '1', feeFreightAr: '1' }));
+  it('never sends fees to a user without the fee role, and refuses fees they send (issue 11)', async () => {
+    const sent = await service.post('/bus/inware/add', orderBody(ids, { feePickAr: '999', feeFreightAr: '1' }), en);
+    expect(sent.statusCode).toBe(403);
+    expect(sent.json()).toMatchObject({ errorCode: 'FORBIDDEN', field: 'feePickAr' });
+    // the manual-freight flag without an amount is no fee: ignored for them
+    const o = await addOrder(service, orderBody(ids, { freightManual: '1' }));
     const d = await getOrder(service, o.id);
     for (const k of [
       'feeFreightAr',
@@ -210,7 +214,7 @@ describe('[ORDERS] edit (orderEdit, optimistic version)', () => {
       service,
       orderBody(ids, {
         cargoLines: [
-          { piece: 1, cargoLength: 100, cargoWidth: 100, cargoHight: 100 },
+          { piece: 1, cargoLength: '100', cargoWidth: '100', cargoHight: '100' },
           { piece: 2, volume: '0.5' },
         ],
       }),
@@ -376,8 +380,8 @@ describe('[ORDERS] receipt into the origin warehouse (A5, A6, A7)', () => {
       arrivedHouseId: ids.whGz,
       trayNo: 'A-01',
       lines: [
-        { piece: 2, cargoLength: 100, cargoWidth: 50, cargoHight: 50, weight: '200' },
-        { piece: 1, cargoLength: 60, cargoWidth: 50, cargoHight: 40, weight: '100' },
+        { piece: 2, cargoLength: '100', cargoWidth: '50', cargoHight: '50', weight: '200' },
+        { piece: 1, cargoLength: '60', cargoWidth: '50', cargoHight: '40', weight: '100' },
       ],
     };
     const r = await admin.post('/bus/inware/arrived/update', body);

@@ -18,10 +18,11 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
-import { basGeog, basMark, basWarehouse } from '../../bas/bas.table';
+import { basMark } from '../../bas/bas.table';
 import { markScopeFilter } from '../../bas/mark-scope';
 import { busOrder } from './inware.table';
 import { orderScope, type TOrderRow } from './order-common';
+import { cachedMarks, markIdsByCode, pick, refNames } from './order-names';
 
 /**
  * `inware/list` and its views (screens unOrder, inOrder, noMarkOrder, arrivedAddOrder, orderList, orderListEdit,
@@ -91,38 +92,6 @@ type TPresentable = Pick<
   | 'freightManual'
 > & { mark?: string | null; markName?: string | null; isPrintPrice?: string | null; topMark?: string | null };
 
-interface TNamed {
-  name: string;
-  nameEn: string;
-  nameTh: string;
-}
-
-/**
- * Names of geography and warehouses: small reference tables read once a minute, so list pages need no joins
- * (a 20-row page with five joins spent more time in the planner than in the executor).
- */
-const REF_TTL_MS = 60_000;
-let refCache: { at: number; geog: Map<number, TNamed>; house: Map<number, TNamed> } | undefined;
-async function refNames(db: DbOrTx) {
-  if (refCache && Date.now() - refCache.at < REF_TTL_MS) return refCache;
-  const [g, h] = await Promise.all([
-    db.select({ id: basGeog.id, name: basGeog.name, nameEn: basGeog.nameEn, nameTh: basGeog.nameTh }).from(basGeog),
-    db
-      .select({
-        id: basWarehouse.id,
-        name: basWarehouse.name,
-        nameEn: basWarehouse.nameEn,
-        nameTh: basWarehouse.nameTh,
-      })
-      .from(basWarehouse),
-  ]);
-  refCache = { at: Date.now(), geog: new Map(g.map((r) => [r.id, r])), house: new Map(h.map((r) => [r.id, r])) };
-  return refCache;
-}
-
-const pick = (lang: TLanguage, r: TNamed | undefined) =>
-  r ? (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name : '';
-
 /**
  * List and detail rows (from `selectOrders`): names of origin, destination and warehouse in the caller's
  * language, and the incomplete data of received orders.
@@ -173,64 +142,6 @@ type TListRow = Pick<TOrderColumns, keyof typeof listRowColumns>;
 /** SELECT of an order page (lists); where/order/limit added by the caller, mark and other names by `namedRows`. */
 export function selectOrders(db: DbOrTx) {
   return db.select(listRowColumns).from(busOrder);
-}
-
-/**
- * Mark codes and names for list pages, kept per mark for 30 s (a page needs no per-row lookups; a mark just
- * created or renamed is read again once its entry is older than that).
- */
-const MARK_TTL_MS = 30_000;
-const markCache = new Map<number, { at: number; mark: string; nameZh: string; isPrintPrice: string }>();
-
-async function cachedMarks(db: DbOrTx, ids: readonly number[]) {
-  const now = Date.now();
-  const missing = ids.filter((id) => {
-    const hit = markCache.get(id);
-    return !hit || now - hit.at > MARK_TTL_MS;
-  });
-  if (missing.length) {
-    const rows = await db
-      .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
-      .from(basMark)
-      .where(sql`${basMark.id} = ANY(${sql.param([...new Set(missing)])}::bigint[])`);
-    for (const m of rows)
-      markCache.set(m.id, { at: now, mark: m.mark, nameZh: m.nameZh, isPrintPrice: m.isPrintPrice });
-    if (markCache.size > 50_000) markCache.clear();
-  }
-  return markCache;
-}
-
-/**
- * Mark ids by code for the mark filter. A mark's code is fixed at creation (edit leaves it out), so a found code is
- * kept for MARK_TTL_MS; codes not found are asked again each time (a mark created a moment ago is found at once).
- */
-const markIdCache = new Map<string, { at: number; id: number }>();
-
-export async function markIdsByCode(db: DbOrTx, codes: readonly string[]): Promise<number[]> {
-  const now = Date.now();
-  const missing = codes.filter((c) => {
-    const hit = markIdCache.get(c);
-    return !hit || now - hit.at > MARK_TTL_MS;
-  });
-  if (missing.length) {
-    if (markIdCache.size > 50_000) markIdCache.clear();
-    for (const c of missing) markIdCache.delete(c);
-    const rows = await db
-      .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
-      .from(basMark)
-      .where(sql`${basMark.mark} = ANY(${param(missing, 'text[]')})`);
-    // the same read fills the page's mark cache (cachedMarks), so the page's names need no second query
-    for (const m of rows) {
-      markIdCache.set(m.mark, { at: now, id: m.id });
-      markCache.set(m.id, { at: now, mark: m.mark, nameZh: m.nameZh, isPrintPrice: m.isPrintPrice });
-    }
-  }
-  const ids = new Set<number>();
-  for (const c of codes) {
-    const hit = markIdCache.get(c);
-    if (hit) ids.add(hit.id);
-  }
-  return [...ids];
 }
 
 /** List rows with their mark fields (from the cache) and names (`presentRows`). */

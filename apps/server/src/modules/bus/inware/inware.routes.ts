@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { allOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, forbidden, notFound, wrongState } from '../../../platform/errors';
-import { keysetPages, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { keysetPages, readUpload, sendExcel, sendTemplate } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE, type BusinessType } from '../../../platform/operlog';
@@ -42,7 +42,7 @@ import { addressesOf } from '../../bas/mark.service';
 import { markScopeFilter } from '../../bas/mark-scope';
 import { cargoOf } from '../cargo/cargo.service';
 import { busCargo } from '../cargo/cargo.table';
-import { listOrderLog, writeOrderLog } from '../order-log/order-log.service';
+import { listOrderLog, stepTimesOf, writeOrderLog } from '../order-log/order-log.service';
 import {
   CARGO_EXPORT_COLUMNS,
   FEE_SHEET_COLUMNS,
@@ -282,7 +282,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       if (b.order) return ok(req, await previewPrice(ctxOf(req), b.order));
       const result = await refetchPrices(ctxOf(req), b.ids!, b.versions);
       if (!result.noPrice.length)
-        return { code: 200, msg: t('msg_fetch_price_done', req.lang, { n: result.updated }), data: result };
+        return { code: 200, msg: t('msg_fetch_price_done', req.lang, { count: result.updated }), data: result };
       return { code: 200, msg: t('msg_no_price', req.lang, { list: result.noPrice.join(', ') }), data: result };
     },
   );
@@ -423,13 +423,18 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     '/bus/inware/:id',
     {
       config: { permission: ORDER_READ_KEYS },
-      schema: { tags, summary: 'One order with its cargo lines', params: zIdParam },
+      schema: {
+        tags,
+        summary: 'One order with its cargo lines and the time it entered each step (stepTimes, from its log)',
+        params: zIdParam,
+      },
     },
     async (req) => {
       const row = await orderDetail(db, req.auth, eq(busOrder.id, req.params.id), req.lang);
       if (!row) throw notFound();
-      const cargoLines = await cargoOf(db, [row.id]);
-      return ok(req, { ...row, isSubMark: row.topMarkId ? '1' : '0', cargoLines });
+      // stepTimes: when the order entered each step, from the log rows (the step bar of orderDetails)
+      const [cargoLines, stepTimes] = await Promise.all([cargoOf(db, [row.id]), stepTimesOf(db, row.id, row.status)]);
+      return ok(req, { ...row, isSubMark: row.topMarkId ? '1' : '0', cargoLines, stepTimes });
     },
   );
 
@@ -644,7 +649,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (req) => {
       await loadOrder(db, req.auth, req.query.orderId);
-      const rows = await listOrderLog(db, req.query.orderId);
+      const rows = await listOrderLog(db, req.query.orderId, req.lang);
       return table(req, rows, rows.length);
     },
   );
@@ -655,7 +660,11 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   app.post(
     '/bus/inware/importTemplate',
     {
-      config: { permission: IMPORT_KEYS, operlog: false },
+      config: {
+        permission: IMPORT_KEYS,
+        operlog: false,
+        heavy: 'template',
+      },
       schema: { tags, summary: 'Order import template (.xlsx, headers in the caller language)' },
     },
     async (req, reply) =>
@@ -670,7 +679,11 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   app.post(
     '/bus/inware/import',
     {
-      config: { permission: IMPORT_KEYS, operlog: title('menu_order_add', BUSINESS_TYPE.IMPORT) },
+      config: {
+        permission: IMPORT_KEYS,
+        operlog: title('menu_order_add', BUSINESS_TYPE.IMPORT),
+        heavy: 'import',
+      },
       schema: {
         tags,
         summary: 'Import staged orders from .xlsx (multipart "file"): up to 5,000 rows, all or nothing',
@@ -679,18 +692,20 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (req) => {
       needImport(req.auth);
-      const part = req.isMultipart() ? await req.file() : undefined;
-      if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
-      const buffer = await part.toBuffer();
-      const result = await importOrders({ ...ctxOf(req), db }, buffer);
-      return { code: 200, msg: t('bus_msg_import_success', req.lang, { n: result.created }), data: result };
+      const upload = await readUpload(req);
+      const result = await importOrders({ ...ctxOf(req), db }, upload);
+      return { code: 200, msg: t('bus_msg_import_success', req.lang, { count: result.created }), data: result };
     },
   );
 
   app.post(
     '/bus/inware/export',
     {
-      config: { permission: EXPORT_KEYS, operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: EXPORT_KEYS,
+        operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: {
         tags,
         summary: "Export a view's orders (its filters, or ids of the selected rows), streamed .xlsx",
@@ -742,6 +757,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         permission: 'bus:order:exportFee',
         feeRole: true,
         operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
       },
       schema: { tags, summary: "An order's fee sheet (.xlsx)", params: zIdParam },
     },
@@ -765,6 +781,7 @@ export const inwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       config: {
         permission: ['bus:unOrder:export', 'bus:inOrder:export', 'bus:order:export'],
         operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
       },
       schema: { tags, summary: 'Cargo lines of the selected orders (.xlsx)', params: zIdsParam },
     },

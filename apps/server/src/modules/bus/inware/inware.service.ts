@@ -664,18 +664,23 @@ export async function editOrder(ctx: TOrderCtx, body: TInwareEditBody) {
       next as Record<string, unknown>,
       EDIT_LOG_FIELDS,
     );
-    if (changedLines) changes.push({ field: 'cargoLines', before: null, after: String(body.cargoLines.length) });
+    if (changedLines) {
+      const { before, after, ...lines } = changedLines;
+      changes.push({ field: 'cargoLines', before, after, lines });
+    }
     const updated = await updateOrder(tx, row, 'edit', next, auth.userName);
-    await writeOrderLog(tx, auth.userName, [
-      {
-        orderId: row.id,
-        transportId: row.transportId,
-        action: 'edit',
-        fromStatus: row.status,
-        toStatus: updated.status,
-        changes,
-      },
-    ]);
+    // an edit saved without a change is not an event of the order: no log row
+    if (changes.length)
+      await writeOrderLog(tx, auth.userName, [
+        {
+          orderId: row.id,
+          transportId: row.transportId,
+          action: 'edit',
+          fromStatus: row.status,
+          toStatus: updated.status,
+          changes,
+        },
+      ]);
     return { id: updated.id, version: updated.version, transportId: updated.transportId };
   });
 }

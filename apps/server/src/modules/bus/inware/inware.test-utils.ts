@@ -87,3 +87,20 @@ export async function orderLog(client: TestClient, id: number) {
     changes: { field: string; before: unknown; after: unknown }[];
   }[];
 }
+
+/** Receives the order at the Guangzhou warehouse (arrived/update) with its measured figures. */
+export async function receiveOrder(
+  client: TestClient,
+  ids: TRefIds,
+  id: number,
+  receivingNo: string,
+  figures: { arrivedPiece: number; arrivedWeight: string; arrivedVolume: string },
+) {
+  const res = await client.post('/bus/inware/arrived/update', {
+    id,
+    receivingNo,
+    arrivedHouseId: ids.whGz,
+    ...figures,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -1,3 +1,4 @@
+import type { TOrderFieldChange } from '@theone/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { markIdInScope } from '../../bas/mark-scope';
@@ -60,7 +61,7 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
     if (typeof v === 'number') return v;
     return String(v);
   };
-  const out: { field: string; before: string | number | null; after: string | number | null }[] = [];
+  const out: TOrderFieldChange[] = [];
   for (const f of fields) {
     if (!(f in after)) continue;
     const a = norm(before[f]);

@@ -1,6 +1,8 @@
-import type { TOrderFieldChange, TOrderLogAction } from '@theone/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, type TLanguage, type TOrderFieldChange, type TOrderLogAction } from '@theone/contracts';
+import { orderStepTimes } from '@theone/contracts/bus/order-log';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
+import { basGeog, basInsurance, basMark, basWarehouse } from '../../bas/bas.table';
 import { busOrderLog } from './order-log.table';
 
 /**
@@ -58,7 +60,105 @@ export async function writeOrderLog(tx: DbOrTx, by: string, entries: readonly TO
   }
 }
 
-/** An order's log, oldest first (the details page's timeline). */
-export async function listOrderLog(db: DbOrTx, orderId: number) {
-  return db.select().from(busOrderLog).where(eq(busOrderLog.orderId, orderId)).orderBy(asc(busOrderLog.id));
+/** Where the names of the id fields of log changes come from (contracts ORDER_LOG_FIELD_KINDS 'ref'). */
+const REF_SOURCE = {
+  markId: 'mark',
+  topMarkId: 'mark',
+  leftAddrId: 'geog',
+  destAddrId: 'geog',
+  arrivedHouseId: 'house',
+  insuranceId: 'insurance',
+} as const;
+type TRefSource = (typeof REF_SOURCE)[keyof typeof REF_SOURCE];
+
+const inLanguage = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
+  (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;
+
+/** Names of the ids the changes hold, by source: mark codes, places and warehouses in the reader's language. */
+async function refNames(db: DbOrTx, ids: Record<TRefSource, Set<number>>, lang: TLanguage) {
+  const list = (source: TRefSource) => sql.param([...ids[source]]);
+  const [marks, geogs, houses, insurances] = await Promise.all([
+    ids.mark.size
+      ? db
+          .select({ id: basMark.id, name: basMark.mark })
+          .from(basMark)
+          .where(sql`${basMark.id} = ANY(${list('mark')}::bigint[])`)
+      : [],
+    ids.geog.size
+      ? db
+          .select({ id: basGeog.id, name: basGeog.name, nameEn: basGeog.nameEn, nameTh: basGeog.nameTh })
+          .from(basGeog)
+          .where(sql`${basGeog.id} = ANY(${list('geog')}::bigint[])`)
+      : [],
+    ids.house.size
+      ? db
+          .select({
+            id: basWarehouse.id,
+            name: basWarehouse.name,
+            nameEn: basWarehouse.nameEn,
+            nameTh: basWarehouse.nameTh,
+          })
+          .from(basWarehouse)
+          .where(sql`${basWarehouse.id} = ANY(${list('house')}::bigint[])`)
+      : [],
+    ids.insurance.size
+      ? db
+          .select({ id: basInsurance.id, name: basInsurance.insuranceName })
+          .from(basInsurance)
+          .where(sql`${basInsurance.id} = ANY(${list('insurance')}::bigint[])`)
+      : [],
+  ]);
+  return {
+    mark: new Map(marks.map((r) => [r.id, r.name])),
+    geog: new Map(geogs.map((r) => [r.id, inLanguage(lang, r)])),
+    house: new Map(houses.map((r) => [r.id, inLanguage(lang, r)])),
+    insurance: new Map(insurances.map((r) => [r.id, r.name])),
+  } satisfies Record<TRefSource, Map<number, string>>;
+}
+
+/**
+ * An order's log, oldest first (the details page's timeline). A change of a field that holds an id (mark, places,
+ * warehouse, insurance) gets the names of both values (`beforeLabel`/`afterLabel`, in the reader's language; null
+ * for an id that no longer exists), so the timeline never shows bare ids.
+ */
+export async function listOrderLog(db: DbOrTx, orderId: number, lang: TLanguage = DEFAULT_LANGUAGE) {
+  const rows = await db.select().from(busOrderLog).where(eq(busOrderLog.orderId, orderId)).orderBy(asc(busOrderLog.id));
+  const ids: Record<TRefSource, Set<number>> = {
+    mark: new Set(),
+    geog: new Set(),
+    house: new Set(),
+    insurance: new Set(),
+  };
+  const refs: { change: TOrderFieldChange; source: TRefSource }[] = [];
+  for (const row of rows)
+    for (const change of row.changes) {
+      const source = REF_SOURCE[change.field as keyof typeof REF_SOURCE];
+      if (!source) continue;
+      refs.push({ change, source });
+      for (const v of [change.before, change.after])
+        if (v !== null && Number.isInteger(Number(v))) ids[source].add(Number(v));
+    }
+  if (!refs.length) return rows;
+  const names = await refNames(db, ids, lang);
+  const name = (source: TRefSource, v: string | number | null) =>
+    v === null ? null : (names[source].get(Number(v)) ?? null);
+  for (const { change, source } of refs) {
+    change.beforeLabel = name(source, change.before);
+    change.afterLabel = name(source, change.after);
+  }
+  return rows;
+}
+
+/**
+ * When the order entered each step of its current path (the details page's step bar): from the log rows that moved
+ * it forward (contracts `orderStepTimes`), ISO times keyed by status.
+ */
+export async function stepTimesOf(db: DbOrTx, orderId: number, status: number): Promise<Record<number, string>> {
+  const rows = await db
+    .select({ fromStatus: busOrderLog.fromStatus, toStatus: busOrderLog.toStatus, createTime: busOrderLog.createTime })
+    .from(busOrderLog)
+    .where(and(eq(busOrderLog.orderId, orderId), isNotNull(busOrderLog.toStatus)))
+    .orderBy(asc(busOrderLog.id));
+  const times = orderStepTimes(rows, status);
+  return Object.fromEntries(Object.entries(times).map(([step, at]) => [step, at.toISOString()]));
 }

@@ -71,8 +71,8 @@ beforeAll(async () => {
     arrivedHouseId: ids.whGz,
     trayNo: 'A-01',
     lines: [
-      { piece: 2, cargoLength: 100, cargoWidth: 50, cargoHight: 50, weight: '200' },
-      { piece: 1, cargoLength: 60, cargoWidth: 50, cargoHight: 40, weight: '100' },
+      { piece: 2, cargoLength: '100', cargoWidth: '50', cargoHight: '50', weight: '200' },
+      { piece: 1, cargoLength: '60', cargoWidth: '50', cargoHight: '40', weight: '100' },
     ],
   });
   expect(r.statusCode, r.body).toBe(200);

@@ -29,6 +29,9 @@ import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext
  * Long batches: a path segment is at most 200 characters (the router's maxParamLength, ~25 ids), so a caller
  * with more ids sends them as the JSON body `{ ids: [...] }` (up to 500) and `0` in the path; the body wins.
  *
+ * Every print declares `config: { heavy: 'print' }` (platform/http/heavy.ts): at most 2 running at once per user and
+ * 120 a minute (PRINT_RATE_LIMIT), as a document of 500 orders or 3,000 labels costs seconds of CPU.
+ *
  * Keys: the print buttons of the screens that show them (screens §5): labels bus:orderAdd:print,
  * bus:unOrder:print, bus:inOrder:print, bus:noMarkOrder:print, bus:order:print; piece labels and receipts
  * bus:inOrder:print, bus:noMarkOrder:print (piece labels), bus:order:print; fee sheets bus:order:printFee with the
@@ -84,7 +87,7 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.post(
     '/bus/inware/printbar/:ids',
     {
-      config: { permission: PRINT_LABEL_KEYS, operlog },
+      config: { permission: PRINT_LABEL_KEYS, operlog, heavy: 'print' },
       schema: { tags: ['bus'], summary: 'Print order labels (PDF)', params: ZIdOrZeroParam, body: ZPrintBody },
     },
     async (req, reply) => {
@@ -108,7 +111,7 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.post(
     '/bus/inware/printbar/cargo/:ids',
     {
-      config: { permission: PRINT_PIECE_KEYS, operlog },
+      config: { permission: PRINT_PIECE_KEYS, operlog, heavy: 'print' },
       schema: { tags: ['bus'], summary: 'Print piece labels, n of N (PDF)', params: ZIdOrZeroParam, body: ZPrintBody },
     },
     async (req, reply) => {
@@ -139,7 +142,7 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.post(
     '/bus/inware/printware/:ids/:lang',
     {
-      config: { permission: PRINT_RECEIPT_KEYS, operlog },
+      config: { permission: PRINT_RECEIPT_KEYS, operlog, heavy: 'print' },
       schema: { tags: ['bus'], summary: 'Print warehouse receipts (PDF)', params: ZIdsLangParams, body: ZPrintBody },
     },
     async (req, reply) => {
@@ -166,7 +169,7 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.post(
     '/bus/inware/printfee/:ids/:lang',
     {
-      config: { permission: PRINT_FEE_KEYS, feeRole: true, operlog },
+      config: { permission: PRINT_FEE_KEYS, feeRole: true, operlog, heavy: 'print' },
       schema: { tags: ['bus'], summary: 'Print fee sheets (PDF)', params: ZIdsLangParams, body: ZPrintBody },
     },
     async (req, reply) => {

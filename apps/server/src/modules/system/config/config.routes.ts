@@ -7,7 +7,7 @@ import {
   ZConfigQuery,
   zIdsParam,
 } from '@theone/contracts';
-import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -19,6 +19,8 @@ import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { SETTING_KEYS } from '../../../platform/settings';
+import { assertNewPassword } from '../../auth/credentials';
+import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { sysConfig } from './config.table';
 
@@ -51,7 +53,7 @@ const CONFIG_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
 
 function configWhere(q: Partial<TConfigQuery>): SQL | undefined {
   return and(
-    q.configName ? ilike(sysConfig.configName, likeContains(q.configName)) : undefined,
+    nameContains(CONFIG_NAME, q.configName),
     q.configKey ? ilike(sysConfig.configKey, likeContains(q.configKey)) : undefined,
     q.configType ? eq(sysConfig.configType, q.configType) : undefined,
     dateRange(sysConfig.createTime, q),
@@ -71,6 +73,8 @@ async function checkKeyUnique(db: DbOrTx, configKey: string, exceptId?: number) 
 function checkValue(configKey: string, configValue: string) {
   const problem = configValueError(configKey, configValue);
   if (problem) throw badRequest(problem, { field: 'configValue' }, 'configValue');
+  // The initial password meets the whole new-password rule (not common, not guessable), not its length alone.
+  if (configKey === SETTING_KEYS.initPassword) assertNewPassword(configValue, {}, 'configValue');
 }
 
 /**
@@ -232,7 +236,11 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
   app.post(
     '/system/config/export',
     {
-      config: { permission: 'system:config:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:config:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export settings (.xlsx)', body: exportBody(ZConfigQuery) },
     },
     async (req, reply) => {
@@ -244,7 +252,11 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
         rows: keysetBatches(
           (after, limit) =>
             db
-              .select()
+              .select({
+                ...getTableColumns(sysConfig),
+                configName: localizedName(CONFIG_NAME, req.lang),
+                remark: localizedName(CONFIG_REMARK, req.lang),
+              })
               .from(sysConfig)
               .where(and(where, after === undefined ? undefined : gt(sysConfig.configId, after)))
               .orderBy(asc(sysConfig.configId))

@@ -1,13 +1,14 @@
 import { ZDeptCreate, ZDeptEdit, ZDeptQuery } from '@theone/contracts';
-import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, forbidden, inUse } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
-import { likeContains } from '../../../platform/http/paging';
 import { sysRoleDept } from '../role/role.table';
+import { Grants } from '../shared/grants';
+import { DEPT_NAME, nameContains } from '../shared/localized';
 import {
   BUSINESS_TYPE,
   deptScope,
@@ -35,6 +36,8 @@ const DEPT_COLUMNS = {
   parentId: sysDept.parentId,
   ancestors: sysDept.ancestors,
   deptName: sysDept.deptName,
+  deptNameEn: sysDept.deptNameEn,
+  deptNameTh: sysDept.deptNameTh,
   orderNum: sysDept.orderNum,
   leader: sysDept.leader,
   phone: sysDept.phone,
@@ -66,7 +69,8 @@ async function checkDeptUnique(db: DbOrTx, parentId: number, deptName: string, e
 
 /**
  * /system/dept (issue 4 item 4; screens §4.6): departments inside the caller's data scope (others are 404);
- * `ancestors` keeps 'department and below' one indexed comparison away.
+ * `ancestors` keeps 'department and below' one indexed comparison away. Rows carry the name in the three
+ * languages (ADR 0007); the name filter matches any of them.
  */
 export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   dropCountsOnChange(app);
@@ -85,7 +89,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
           and(
             eq(sysDept.delFlag, '0'),
             deptScope(req.auth),
-            q.deptName ? ilike(sysDept.deptName, likeContains(q.deptName)) : undefined,
+            nameContains(DEPT_NAME, q.deptName),
             q.status ? eq(sysDept.status, q.status) : undefined,
           ),
         )
@@ -166,6 +170,9 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         if (parent!.deptId === deptId || parent!.ancestors.split(',').includes(String(deptId)))
           throw badRequest('err_dept_parent_invalid', undefined, 'parentId');
         ancestors = `${parent!.ancestors},${parent!.deptId}`;
+        // Moving a department gives its data to the new parent's 'department and below' roles.
+        if (b.parentId !== dept!.parentId)
+          await (await Grants.load(db, req.auth, req.lang)).assertDeptMove(deptId, b.parentId);
       }
       await checkDeptUnique(db, b.parentId, b.deptName, deptId);
       if (b.status === '1') {

@@ -8,7 +8,10 @@ export const sysDept = pgTable(
     parentId: bigint({ mode: 'number' }).notNull().default(0),
     /** Comma-separated ids of all ancestors, root first ('0,100,101'): 'department and below' without recursion. */
     ancestors: varchar({ length: 500 }).notNull().default('0'),
+    /** The name as typed (zh-cn for seeded rows) and its English and Thai names ('' = show deptName; ADR 0007). */
     deptName: varchar({ length: 50 }).notNull(),
+    deptNameEn: varchar({ length: 100 }).notNull().default(''),
+    deptNameTh: varchar({ length: 100 }).notNull().default(''),
     orderNum: integer().notNull().default(0),
     leader: varchar({ length: 30 }).notNull().default(''),
     phone: varchar({ length: 20 }).notNull().default(''),

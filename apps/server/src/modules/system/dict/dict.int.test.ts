@@ -148,7 +148,9 @@ describe('[SYSTEM] dictionary entries', () => {
     const sheet = await readXlsx(
       await f.admin.post('/system/dict/data/export', { dictType: 'sys_user_sex' }, { 'accept-language': 'th' }),
     );
-    expect(sheet.rows.map((r) => r[2])).toEqual(['男', '女', '未知']);
+    // The label column reads in the reader's language (ADR 0007); the English and Thai columns follow.
+    expect(sheet.rows.map((r) => r[2])).toEqual(['ชาย', 'หญิง', 'ไม่ระบุ']);
+    expect(sheet.rows.map((r) => r[3])).toEqual(['Male', 'Female', 'Unknown']);
     expect(sheet.rows.map((r) => r[4])).toEqual(['ชาย', 'หญิง', 'ไม่ระบุ']);
     expect(
       (

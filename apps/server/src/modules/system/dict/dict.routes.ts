@@ -9,7 +9,7 @@ import {
   ZDictTypeQuery,
   zIdsParam,
 } from '@theone/contracts';
-import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -20,6 +20,7 @@ import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/ex
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { sysDictData, sysDictType } from './dict.table';
 
@@ -71,9 +72,7 @@ const DATA_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
 
 function typeWhere(q: Partial<TDictTypeQuery>): SQL | undefined {
   return and(
-    q.dictName
-      ? sql`(${ilike(sysDictType.dictName, likeContains(q.dictName))} OR ${ilike(sysDictType.dictNameEn, likeContains(q.dictName))} OR ${ilike(sysDictType.dictNameTh, likeContains(q.dictName))})`
-      : undefined,
+    nameContains(DICT_TYPE_NAME, q.dictName),
     q.dictType ? ilike(sysDictType.dictType, likeContains(q.dictType)) : undefined,
     q.status ? eq(sysDictType.status, q.status) : undefined,
     dateRange(sysDictType.createTime, q),
@@ -83,9 +82,7 @@ function typeWhere(q: Partial<TDictTypeQuery>): SQL | undefined {
 function dataWhere(q: Partial<TDictDataQuery>): SQL | undefined {
   return and(
     q.dictType ? eq(sysDictData.dictType, q.dictType) : undefined,
-    q.dictLabel
-      ? sql`(${ilike(sysDictData.dictLabel, likeContains(q.dictLabel))} OR ${ilike(sysDictData.dictLabelEn, likeContains(q.dictLabel))} OR ${ilike(sysDictData.dictLabelTh, likeContains(q.dictLabel))})`
-      : undefined,
+    nameContains(DICT_LABEL, q.dictLabel),
     q.status ? eq(sysDictData.status, q.status) : undefined,
     dateRange(sysDictData.createTime, q),
   );
@@ -287,7 +284,11 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     '/system/dict/type/export',
     {
-      config: { permission: 'system:dict:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:dict:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export dictionary types (.xlsx)', body: exportBody(ZDictTypeQuery) },
     },
     async (req, reply) => {
@@ -299,7 +300,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         rows: keysetBatches(
           (after, limit) =>
             db
-              .select()
+              .select({ ...getTableColumns(sysDictType), dictName: localizedName(DICT_TYPE_NAME, req.lang) })
               .from(sysDictType)
               .where(and(where, after === undefined ? undefined : gt(sysDictType.dictId, after)))
               .orderBy(asc(sysDictType.dictId))
@@ -429,7 +430,11 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     '/system/dict/data/export',
     {
-      config: { permission: 'system:dict:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:dict:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export dictionary entries (.xlsx)', body: exportBody(ZDictDataQuery) },
     },
     async (req, reply) => {
@@ -441,7 +446,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         rows: keysetBatches(
           (after, limit) =>
             db
-              .select()
+              .select({ ...getTableColumns(sysDictData), dictLabel: localizedName(DICT_LABEL, req.lang) })
               .from(sysDictData)
               .where(and(where, after === undefined ? undefined : gt(sysDictData.dictCode, after)))
               .orderBy(asc(sysDictData.dictCode))

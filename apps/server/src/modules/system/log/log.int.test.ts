@@ -95,7 +95,13 @@ describe('[SYSTEM] login log', () => {
     expect((await t.anon.post('/auth/login', { username: 'dispatcher', password: 'demo123' })).json().code).toBe(200);
     expect((await f.mgra.get('/system/logininfor/unlock/99999999')).statusCode).toBe(404);
     await t.flushOperlog();
-    expect(await countWhere(t, 'sys_oper_log', "oper_url LIKE '/prod-api/system/logininfor/unlock/%'")).toBe(1);
+    expect(
+      await countWhere(t, 'sys_oper_log', "oper_url LIKE '/prod-api/system/logininfor/unlock/%' AND status = 0"),
+    ).toBe(1);
+    // the refused one (no such row) is logged as a failure, like every refused read by id (operlog.ts)
+    expect(
+      await countWhere(t, 'sys_oper_log', "oper_url = '/prod-api/system/logininfor/unlock/99999999' AND status = 1"),
+    ).toBe(1);
     expect((await (await t.login('finance')).get(`/system/logininfor/unlock/${row.infoId}`)).statusCode).toBe(403);
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   LANGUAGES,
   parseTranslationSheet,
+  stripFeeText,
   type TLanguage,
   type TLogininforQuery,
   type TOperlogQuery,
@@ -193,7 +194,11 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     async (req) => {
       const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.operId));
       if (!row) throw notFound();
-      return ok(req, { ...row, titleLabel: titleLabel(row.title, req.lang) });
+      // Parameters and result are stored as text, fees included: a reader without the fee role sees them without.
+      const text = req.auth.feeRole
+        ? {}
+        : { operParam: stripFeeText(row.operParam), jsonResult: stripFeeText(row.jsonResult) };
+      return ok(req, { ...row, ...text, titleLabel: titleLabel(row.title, req.lang) });
     },
   );
 
@@ -212,7 +217,11 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
   app.post(
     '/system/operlog/export',
     {
-      config: { permission: 'system:log:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:log:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export the operation log (.xlsx)', body: exportBody(ZOperlogQuery) },
     },
     async (req, reply) => {
@@ -335,7 +344,11 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
   app.post(
     '/system/logininfor/export',
     {
-      config: { permission: 'system:log:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:log:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export the login log (.xlsx)', body: exportBody(ZLogininforQuery) },
     },
     async (req, reply) => {

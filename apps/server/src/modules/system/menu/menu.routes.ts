@@ -9,6 +9,7 @@ import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors
 import { ok } from '../../../platform/http/envelope';
 import { likeContains } from '../../../platform/http/paging';
 import { sysRoleMenu } from '../role/role.table';
+import { assertMenuPerms } from '../shared/grants';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { callerMenuIds, menuLabel, menuTree } from './menu.service';
 import { sysMenu } from './menu.table';
@@ -146,6 +147,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => {
       const b = req.body;
       await checkParent(db, req.auth, b.parentId);
+      assertMenuPerms(req.auth, null, { perms: b.perms ?? '', status: b.status ?? '0' });
       await checkMenuUnique(db, b.parentId, b.menuName);
       const [row] = await db
         .insert(sysMenu)
@@ -163,7 +165,9 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const { menuId, version, ...b } = req.body;
-      await visibleMenu(db, req.auth, menuId);
+      const menu = await visibleMenu(db, req.auth, menuId);
+      // A menu's permission reaches every role holding the menu: only one the caller holds.
+      assertMenuPerms(req.auth, menu, { perms: b.perms ?? '', status: b.status ?? '0' });
       await checkParent(db, req.auth, b.parentId, menuId);
       await checkMenuUnique(db, b.parentId, b.menuName, menuId);
       const updated = await db

@@ -678,7 +678,7 @@ const BAS_SCREENS: readonly ScreenDef[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// /system (balance-bas-system.md §4; RuoYi keys, plus system:log:* and system:config:*)
+// /system (balance-bas-system.md §4; RuoYi keys, plus system:log:*, system:config:* and monitor:online:*)
 // ---------------------------------------------------------------------------------------------------------
 const SYSTEM_SCREENS: readonly ScreenDef[] = [
   {
@@ -729,6 +729,16 @@ const SYSTEM_SCREENS: readonly ScreenDef[] = [
     buttonPrefix: 'system:log',
     icon: 'History',
     buttons: [['query', '日志详情'], ['remove', '删除和清空'], EXPORT, ['unlock', '账户解锁']],
+  },
+  // RuoYi's 系统监控 › 在线用户 (monitor/online) with RuoYi's keys; the spec has no monitor group, so the one
+  // screen sits with the other administration screens (issue 11 item 4; code in modules/monitor).
+  {
+    route: 'online',
+    name: '在线用户',
+    perms: 'monitor:online:list',
+    buttonPrefix: 'monitor:online',
+    icon: 'Desktop',
+    buttons: [['forceLogout', '强退']],
   },
   {
     route: 'dict-list',

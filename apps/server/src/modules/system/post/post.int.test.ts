@@ -76,7 +76,7 @@ describe('[SYSTEM] posts', () => {
     const used = errorOf(await f.mgra.delete('/system/post/1', undefined, EN));
     expect(used.status).toBe(409);
     expect(used.errorCode).toBe('IN_USE');
-    expect(used.msg).toBe('Post 业务员 is assigned to users and cannot be deleted');
+    expect(used.msg).toBe('Post Sales is assigned to users and cannot be deleted');
     expect((await f.mgra.delete(`/system/post/${postId},99999`)).statusCode).toBe(404);
     expect((await f.mgra.delete(`/system/post/${postId}`)).json().code).toBe(200);
     expect(await countWhere(t, 'sys_post', `post_id = ${postId}`)).toBe(0);

@@ -1,5 +1,5 @@
 import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam } from '@theone/contracts';
-import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -10,6 +10,7 @@ import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/ex
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { localizedName, nameContains, POST_NAME } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
@@ -38,7 +39,7 @@ const POST_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
 function postWhere(q: Partial<TPostQuery>): SQL | undefined {
   return and(
     q.postCode ? ilike(sysPost.postCode, likeContains(q.postCode)) : undefined,
-    q.postName ? ilike(sysPost.postName, likeContains(q.postName)) : undefined,
+    nameContains(POST_NAME, q.postName),
     q.status ? eq(sysPost.status, q.status) : undefined,
     dateRange(sysPost.createTime, q),
   );
@@ -88,14 +89,21 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 
-  // Options of the user form's post select (any of the user screen's form permissions).
+  // Options of the user form's post select (any of the user screen's form permissions), named in the reader's language.
   app.get(
     '/system/post/optionselect',
     {
       config: { permission: ['system:post:list', 'system:user:add', 'system:user:edit', 'system:user:query'] },
       schema: { tags: ['system'], summary: 'All posts as options' },
     },
-    async (req) => ok(req, await db.select().from(sysPost).orderBy(asc(sysPost.postSort), asc(sysPost.postId))),
+    async (req) =>
+      ok(
+        req,
+        await db
+          .select({ ...getTableColumns(sysPost), postName: localizedName(POST_NAME, req.lang) })
+          .from(sysPost)
+          .orderBy(asc(sysPost.postSort), asc(sysPost.postId)),
+      ),
   );
 
   app.get(
@@ -169,7 +177,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const ids = [...new Set(req.params.postIds)];
       await db.transaction(async (tx) => {
         const rows = await tx
-          .select({ postId: sysPost.postId, postName: sysPost.postName })
+          .select({ postId: sysPost.postId, postName: localizedName(POST_NAME, req.lang) })
           .from(sysPost)
           .where(inArray(sysPost.postId, ids))
           .for('update');
@@ -192,7 +200,11 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     '/system/post/export',
     {
-      config: { permission: 'system:post:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:post:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export posts (.xlsx)', body: exportBody(ZPostQuery) },
     },
     async (req, reply) => {
@@ -204,7 +216,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         rows: keysetBatches(
           (after, limit) =>
             db
-              .select()
+              .select({ ...getTableColumns(sysPost), postName: localizedName(POST_NAME, req.lang) })
               .from(sysPost)
               .where(and(where, after === undefined ? undefined : gt(sysPost.postId, after)))
               .orderBy(asc(sysPost.postId))

@@ -4,7 +4,10 @@ import { auditColumns, remarkColumn, statusColumn, versionColumn } from '../../.
 export const sysPost = pgTable('sys_post', {
   postId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   postCode: varchar({ length: 64 }).notNull().unique(),
+  /** The name as typed (zh-cn for seeded rows) and its English and Thai names ('' = show postName; ADR 0007). */
   postName: varchar({ length: 50 }).notNull(),
+  postNameEn: varchar({ length: 100 }).notNull().default(''),
+  postNameTh: varchar({ length: 100 }).notNull().default(''),
   postSort: integer().notNull().default(0),
   ...statusColumn,
   ...versionColumn,

@@ -1,9 +1,6 @@
 import {
   buildTree,
-  type TAuthUserQuery,
-  ZAuthUserBatch,
-  ZAuthUserCancel,
-  ZAuthUserQuery,
+  NEW_ROLE_DATA_SCOPE,
   ZRoleChangeStatus,
   ZRoleCreate,
   ZRoleDataScope,
@@ -11,7 +8,7 @@ import {
   ZRoleQuery,
   zIdsParam,
 } from '@theone/contracts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
@@ -26,10 +23,10 @@ import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http
 import { sysDept } from '../dept/dept.table';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
 import { sysMenu } from '../menu/menu.table';
+import { Grants } from '../shared/grants';
+import { DEPT_NAME, localizedName, nameContains, ROLE_NAME } from '../shared/localized';
 import {
   ADMIN_ROLE_ID,
-  ADMIN_USER_ID,
-  assertMayManage,
   BUSINESS_TYPE,
   deptScope,
   deptsInScope,
@@ -37,8 +34,6 @@ import {
   lostUpdate,
   operlog,
   touched,
-  userScope,
-  usersInScope,
 } from '../shared/system';
 import { sysUser, sysUserRole } from '../user/user.table';
 import { sysRole, sysRoleDept, sysRoleMenu } from './role.table';
@@ -57,6 +52,8 @@ const roleIdsParam = z.object({ roleIds: zIdsParam.shape.ids }).strict();
 const ROLE_COLUMNS = {
   roleId: sysRole.roleId,
   roleName: sysRole.roleName,
+  roleNameEn: sysRole.roleNameEn,
+  roleNameTh: sysRole.roleNameTh,
   roleKey: sysRole.roleKey,
   roleSort: sysRole.roleSort,
   dataScope: sysRole.dataScope,
@@ -84,14 +81,14 @@ const ROLE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
 function roleListWhere(q: Partial<z.infer<typeof ZRoleQuery>>): SQL | undefined {
   return and(
     eq(sysRole.delFlag, '0'),
-    q.roleName ? ilike(sysRole.roleName, likeContains(q.roleName)) : undefined,
+    nameContains(ROLE_NAME, q.roleName),
     q.roleKey ? ilike(sysRole.roleKey, likeContains(q.roleKey)) : undefined,
     q.status ? eq(sysRole.status, q.status) : undefined,
     dateRange(sysRole.createTime, q),
   );
 }
 
-async function liveRole(db: DbOrTx, roleId: number) {
+export async function liveRole(db: DbOrTx, roleId: number) {
   const [role] = await db
     .select()
     .from(sysRole)
@@ -157,22 +154,6 @@ async function resolveMenus(
 async function replaceRoleMenus(db: DbOrTx, roleId: number, menuIds: readonly number[]) {
   await db.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
   if (menuIds.length) await db.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId, menuId })));
-}
-
-/** Users of the role-auth lists: live, inside the caller's scope, holding (or not holding) the role. */
-function authUserWhere(auth: AuthContext, q: TAuthUserQuery, allocated: boolean): SQL | undefined {
-  const holds = sql`EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = ${sysUser.userId} AND ur.role_id = ${q.roleId})`;
-  return and(
-    eq(sysUser.delFlag, '0'),
-    userScope(auth),
-    allocated ? holds : sql`NOT ${holds}`,
-    q.userName ? ilike(sysUser.userName, likeContains(q.userName)) : undefined,
-    q.phonenumber ? like(sysUser.phonenumber, likeContains(q.phonenumber)) : undefined,
-    q.deptId
-      ? sql`${sysUser.deptId} IN (SELECT d.dept_id FROM sys_dept d WHERE d.dept_id = ${q.deptId} OR ${String(q.deptId)} = ANY(string_to_array(d.ancestors, ',')))`
-      : undefined,
-    dateRange(sysUser.createTime, q),
-  );
 }
 
 /**
@@ -242,6 +223,8 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
             .insert(sysRole)
             .values({
               roleName: b.roleName,
+              roleNameEn: b.roleNameEn,
+              roleNameTh: b.roleNameTh,
               roleKey: b.roleKey,
               roleSort: b.roleSort,
               status: b.status,
@@ -249,7 +232,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
               deptCheckStrictly: b.deptCheckStrictly,
               remark: b.remark,
               // Chosen: a new role sees its holder's department and below until an administrator sets its scope.
-              dataScope: '4',
+              dataScope: NEW_ROLE_DATA_SCOPE,
               createBy: req.auth.userName,
             })
             .returning({ roleId: sysRole.roleId });
@@ -272,15 +255,20 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => {
       const b = req.body;
       assertNotAdminRole([b.roleId]);
-      await liveRole(db, b.roleId);
+      const role = await liveRole(db, b.roleId);
       await checkRoleUnique(db, b.roleName, b.roleKey, b.roleId);
       const menuIds = await resolveMenus(db, req.auth, b.menuIds, b.roleId);
+      const grants = await Grants.load(db, req.auth, req.lang);
+      await grants.assertRoleMenus(b.roleId, menuIds);
+      if (role.status !== '0' && b.status === '0') await grants.assertEnable(b.roleId, menuIds);
       try {
         await db.transaction(async (tx) => {
           const updated = await tx
             .update(sysRole)
             .set({
               roleName: b.roleName,
+              roleNameEn: b.roleNameEn,
+              roleNameTh: b.roleNameTh,
               roleKey: b.roleKey,
               roleSort: b.roleSort,
               status: b.status,
@@ -318,6 +306,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       await liveRole(db, b.roleId);
       const deptIds = b.dataScope === '2' ? [...new Set(b.deptIds)] : [];
       await deptsInScope(db, req.auth, deptIds);
+      await (await Grants.load(db, req.auth, req.lang)).assertScope(b.roleId, { dataScope: b.dataScope, deptIds });
       await db.transaction(async (tx) => {
         const updated = await tx
           .update(sysRole)
@@ -353,7 +342,9 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => {
       const b = req.body;
       assertNotAdminRole([b.roleId]);
-      await liveRole(db, b.roleId);
+      const role = await liveRole(db, b.roleId);
+      if (role.status !== '0' && b.status === '0')
+        await (await Grants.load(db, req.auth, req.lang)).assertEnable(b.roleId);
       const updated = await db
         .update(sysRole)
         .set({ status: b.status, version: sql`${sysRole.version} + 1`, ...touched(req) })
@@ -380,7 +371,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const ids = [...new Set(req.params.roleIds)];
       assertNotAdminRole(ids);
       const roles = await db
-        .select({ roleId: sysRole.roleId, roleName: sysRole.roleName })
+        .select({ roleId: sysRole.roleId, roleName: localizedName(ROLE_NAME, req.lang) })
         .from(sysRole)
         .where(and(inArray(sysRole.roleId, ids), eq(sysRole.delFlag, '0')));
       if (roles.length !== ids.length) throw notFound();
@@ -409,7 +400,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.post(
     '/system/role/export',
     {
-      config: { permission: 'system:role:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:role:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export roles (.xlsx)', body: exportBody(ZRoleQuery) },
     },
     async (req, reply) => {
@@ -421,7 +416,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         rows: keysetBatches(
           (after, limit) =>
             db
-              .select(ROLE_COLUMNS)
+              .select({ ...ROLE_COLUMNS, roleName: localizedName(ROLE_NAME, req.lang) })
               .from(sysRole)
               .where(and(where, after === undefined ? undefined : gt(sysRole.roleId, after)))
               .orderBy(asc(sysRole.roleId))
@@ -429,121 +424,6 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
           (r) => r.roleId,
         ),
       });
-    },
-  );
-
-  // --- role-auth/{roleId}: the users of a role ---------------------------------------------------------
-
-  async function authUsers(auth: AuthContext, q: TAuthUserQuery, allocated: boolean) {
-    await liveRole(db, q.roleId);
-    const where = authUserWhere(auth, q, allocated);
-    const { limit, offset } = pageOf(q);
-    const order = orderOf(q, { createTime: sysUser.createTime, userId: sysUser.userId }, [
-      desc(sysUser.createTime),
-      desc(sysUser.userId),
-    ]);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          userId: sysUser.userId,
-          deptId: sysUser.deptId,
-          userName: sysUser.userName,
-          nickName: sysUser.nickName,
-          email: sysUser.email,
-          phonenumber: sysUser.phonenumber,
-          status: sysUser.status,
-          createTime: sysUser.createTime,
-          deptName: sysDept.deptName,
-        })
-        .from(sysUser)
-        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(sysUser).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  app.get(
-    '/system/role/authUser/allocatedList',
-    {
-      config: { permission: ['system:role:edit', 'system:role:query'] },
-      schema: { tags: ['system'], summary: 'Users holding a role (data scope applied)', querystring: ZAuthUserQuery },
-    },
-    async (req) => {
-      const { rows, total } = await authUsers(req.auth, req.query, true);
-      return table(req, rows, total);
-    },
-  );
-
-  app.get(
-    '/system/role/authUser/unallocatedList',
-    {
-      config: { permission: 'system:role:add' },
-      schema: {
-        tags: ['system'],
-        summary: 'Users not holding a role (data scope applied)',
-        querystring: ZAuthUserQuery,
-      },
-    },
-    async (req) => {
-      const { rows, total } = await authUsers(req.auth, req.query, false);
-      return table(req, rows, total);
-    },
-  );
-
-  async function revoke(auth: AuthContext, roleId: number, userIds: number[]) {
-    await liveRole(db, roleId);
-    if (roleId === ADMIN_ROLE_ID && userIds.includes(ADMIN_USER_ID)) throw forbidden('err_admin_user_protected');
-    await usersInScope(db, auth, userIds);
-    await assertMayManage(db, auth, userIds);
-    await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, roleId), inArray(sysUserRole.userId, userIds)));
-  }
-
-  app.put(
-    '/system/role/authUser/cancel',
-    {
-      config: { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: 'Take a role from one user', body: ZAuthUserCancel },
-    },
-    async (req) => {
-      await revoke(req.auth, req.body.roleId, [req.body.userId]);
-      return ok(req);
-    },
-  );
-
-  app.put(
-    '/system/role/authUser/cancelAll',
-    {
-      config: { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: 'Take a role from several users', body: ZAuthUserBatch },
-    },
-    async (req) => {
-      await revoke(req.auth, req.body.roleId, [...new Set(req.body.userIds)]);
-      return ok(req);
-    },
-  );
-
-  app.put(
-    '/system/role/authUser/selectAll',
-    {
-      config: { permission: 'system:role:add', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: 'Give a role to several users', body: ZAuthUserBatch },
-    },
-    async (req) => {
-      const { roleId } = req.body;
-      const userIds = [...new Set(req.body.userIds)];
-      await liveRole(db, roleId);
-      if (roleId === ADMIN_ROLE_ID && !req.auth.isAdmin) throw forbidden('err_admin_role_grant');
-      await usersInScope(db, req.auth, userIds);
-      await assertMayManage(db, req.auth, userIds);
-      await db
-        .insert(sysUserRole)
-        .values(userIds.map((userId) => ({ userId, roleId })))
-        .onConflictDoNothing();
-      return ok(req);
     },
   );
 
@@ -562,7 +442,12 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => {
       const role = await liveRole(db, req.params.roleId);
       const rows = await db
-        .select({ id: sysDept.deptId, parentId: sysDept.parentId, label: sysDept.deptName, status: sysDept.status })
+        .select({
+          id: sysDept.deptId,
+          parentId: sysDept.parentId,
+          label: localizedName(DEPT_NAME, req.lang),
+          status: sysDept.status,
+        })
         .from(sysDept)
         .where(and(eq(sysDept.delFlag, '0'), deptScope(req.auth)))
         .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
@@ -592,7 +477,14 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         'id',
         'parentId',
       );
-      return { ...ok(req), depts: dropParentIds(tree), checkedKeys: checked };
+      // The scopes the caller may set on this role (and the one it has), for the dialog's options.
+      const scopes = await (await Grants.load(db, req.auth, req.lang)).grantableScopes(role.roleId);
+      return {
+        ...ok(req),
+        depts: dropParentIds(tree),
+        checkedKeys: checked,
+        scopes: [...new Set([...scopes, role.dataScope])].sort(),
+      };
     },
   );
 

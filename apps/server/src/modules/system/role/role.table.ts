@@ -6,7 +6,10 @@ export const sysRole = pgTable(
   'sys_role',
   {
     roleId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** The name as typed (zh-cn for seeded rows) and its English and Thai names ('' = show roleName; ADR 0007). */
     roleName: varchar({ length: 30 }).notNull(),
+    roleNameEn: varchar({ length: 60 }).notNull().default(''),
+    roleNameTh: varchar({ length: 60 }).notNull().default(''),
     roleKey: varchar({ length: 100 }).notNull(),
     roleSort: integer().notNull().default(0),
     /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */

@@ -1,35 +1,55 @@
-import type { ConfigSeed, DemoUserSeed, DeptSeed, PostSeed, RoleSeed } from './seed.types';
+import type { ConfigSeed, DemoUserSeed, DeptSeed, PostSeed, RoleSeed, SeedNames } from './seed.types';
 
 /**
  * Organisation seed: departments (balance-bas-system.md §4.6), posts (§4.10), roles, settings (§4.12) and one
- * demo user per non-admin role. Names are zh-cn, as stored.
+ * demo user per non-admin role. Names are stored in zh-cn with their English and Thai names (ADR 0007; GLOSSARY
+ * words). Leaders and demo users are people: their names stay as they write them.
  */
 
 export const DEPT_SEED: DeptSeed = {
   key: 'hq',
   name: 'TheOne物流总公司',
+  en: 'TheOne Logistics head office',
+  th: 'TheOne โลจิสติกส์ สำนักงานใหญ่',
   order: 0,
   leader: '林国栋',
   children: [
-    { key: 'wh_guangzhou', name: '广州仓', order: 1, leader: '黄志明' },
-    { key: 'wh_yiwu', name: '义乌仓', order: 2, leader: '吴建华' },
-    { key: 'wh_bangkok', name: '曼谷仓', order: 3, leader: '郑家豪' },
-    { key: 'sales', name: '销售部', order: 4, leader: '周晓燕' },
-    { key: 'service', name: '客服部', order: 5, leader: '孙悦' },
-    { key: 'finance', name: '财务部', order: 6, leader: '何静' },
-    { key: 'dispatch', name: '调度部', order: 7, leader: '马超' },
+    { key: 'wh_guangzhou', name: '广州仓', en: 'Guangzhou warehouse', th: 'โกดังกวางโจว', order: 1, leader: '黄志明' },
+    { key: 'wh_yiwu', name: '义乌仓', en: 'Yiwu warehouse', th: 'โกดังอี้อู', order: 2, leader: '吴建华' },
+    { key: 'wh_bangkok', name: '曼谷仓', en: 'Bangkok warehouse', th: 'โกดังกรุงเทพฯ', order: 3, leader: '郑家豪' },
+    { key: 'sales', name: '销售部', en: 'Sales department', th: 'แผนกขาย', order: 4, leader: '周晓燕' },
+    {
+      key: 'service',
+      name: '客服部',
+      en: 'Customer service department',
+      th: 'แผนกบริการลูกค้า',
+      order: 5,
+      leader: '孙悦',
+    },
+    { key: 'finance', name: '财务部', en: 'Finance department', th: 'แผนกการเงิน', order: 6, leader: '何静' },
+    {
+      key: 'dispatch',
+      name: '调度部',
+      en: 'Dispatch department',
+      th: 'แผนกประสานงานขนส่ง',
+      order: 7,
+      leader: '马超',
+    },
   ],
 };
 
 export const POST_SEED: PostSeed[] = [
-  { code: 'sales', name: '业务员', sort: 1 },
-  { code: 'cs', name: '客服', sort: 2 },
-  { code: 'wh', name: '仓管员', sort: 3 },
-  { code: 'dispatch', name: '调度员', sort: 4 },
-  { code: 'driver', name: '司机', sort: 5 },
-  { code: 'finance', name: '财务', sort: 6 },
-  { code: 'manager', name: '经理', sort: 7 },
+  { code: 'sales', name: '业务员', en: 'Sales', th: 'เซลล์', sort: 1 },
+  { code: 'cs', name: '客服', en: 'Customer service', th: 'เจ้าหน้าที่บริการลูกค้า', sort: 2 },
+  { code: 'wh', name: '仓管员', en: 'Warehouse keeper', th: 'พนักงานโกดัง', sort: 3 },
+  { code: 'dispatch', name: '调度员', en: 'Dispatcher', th: 'ผู้ประสานงานขนส่ง', sort: 4 },
+  { code: 'driver', name: '司机', en: 'Driver', th: 'คนขับรถ', sort: 5 },
+  { code: 'finance', name: '财务', en: 'Finance', th: 'เจ้าหน้าที่การเงิน', sort: 6 },
+  { code: 'manager', name: '经理', en: 'Manager', th: 'ผู้จัดการ', sort: 7 },
 ];
+
+/** The built-in administrator's display name (user 1). */
+export const ADMIN_NICK_NAME: SeedNames = { name: '系统管理员', en: 'System administrator', th: 'ผู้ดูแลระบบ' };
 
 /**
  * Roles. Patterns: an exact key, or a prefix ending in '*'. A list screen's key is granted with the buttons the
@@ -37,12 +57,22 @@ export const POST_SEED: PostSeed[] = [
  * finance and sales only (bus-container.md §0); warehouse, overseas and driver work never sees money.
  */
 export const ROLE_SEED: RoleSeed[] = [
-  { key: 'admin', name: '超级管理员', sort: 1, dataScope: '1', perms: ['*:*:*'] },
+  {
+    key: 'admin',
+    name: '超级管理员',
+    en: 'Super administrator',
+    th: 'ผู้ดูแลระบบสูงสุด',
+    sort: 1,
+    dataScope: '1',
+    perms: ['*:*:*'],
+  },
   {
     // Sales: enter and follow their own customers' orders (data scope 'self' = marks whose sales or service
     // person is the user, DOMAIN §7), keep customer data, read prices and their customers' settlement.
     key: 'sales',
     name: '业务员',
+    en: 'Sales',
+    th: 'เซลล์',
     sort: 2,
     dataScope: '5',
     perms: [
@@ -85,6 +115,8 @@ export const ROLE_SEED: RoleSeed[] = [
     // questions ('where is my cargo'), tracking messages. Self scope: the marks they serve. No fee role.
     key: 'service',
     name: '客服',
+    en: 'Customer service',
+    th: 'ฝ่ายบริการลูกค้า',
     sort: 3,
     dataScope: '5',
     perms: [
@@ -136,6 +168,8 @@ export const ROLE_SEED: RoleSeed[] = [
     // receive overseas, build delivery runs, record signatures, drivers and vehicles. All data, no fee role.
     key: 'dispatcher',
     name: '调度员',
+    en: 'Dispatcher',
+    th: 'ผู้ประสานงานขนส่ง',
     sort: 4,
     dataScope: '1',
     perms: [
@@ -200,6 +234,8 @@ export const ROLE_SEED: RoleSeed[] = [
     // sheet, and proof of delivery. Nothing else.
     key: 'driver',
     name: '司机',
+    en: 'Driver',
+    th: 'คนขับรถ',
     sort: 5,
     dataScope: '5',
     perms: [
@@ -218,6 +254,8 @@ export const ROLE_SEED: RoleSeed[] = [
     // and containers; never moves cargo.
     key: 'finance',
     name: '财务',
+    en: 'Finance',
+    th: 'ฝ่ายการเงิน',
     sort: 6,
     dataScope: '1',
     perms: [
@@ -291,70 +329,142 @@ export const ROLE_SEED: RoleSeed[] = [
 export const CONFIG_SEED: ConfigSeed[] = [
   {
     key: 'sys.account.captchaEnabled',
-    name: '账号自助-验证码开关',
+    name: { name: '账号自助-验证码开关', en: 'Account - captcha on sign-in', th: 'บัญชีผู้ใช้ - เปิดใช้รหัสยืนยัน' },
     value: 'true',
     builtin: true,
-    remark: '是否在登录页显示验证码（true 开启，false 关闭）/ Show a captcha on the sign-in page (true/false).',
+    remark: {
+      name: '是否在登录页显示验证码（true 开启，false 关闭）',
+      en: 'Show a captcha on the sign-in page (true on, false off).',
+      th: 'แสดงรหัสยืนยันที่หน้าเข้าสู่ระบบหรือไม่ (true เปิด, false ปิด)',
+    },
+    formerRemarks: [
+      '是否在登录页显示验证码（true 开启，false 关闭）/ Show a captcha on the sign-in page (true/false).',
+    ],
   },
   {
     key: 'sys.user.initPassword',
-    name: '用户管理-账号初始密码',
+    name: { name: '用户管理-账号初始密码', en: 'Users - initial password', th: 'ผู้ใช้งาน - รหัสผ่านเริ่มต้น' },
     value: 'Theone@2026',
     builtin: true,
-    remark:
+    remark: {
+      name: '新增用户和重置密码的默认密码，须符合密码规则：10–64 位，不是常见或容易猜中的密码',
+      en: 'Default password for new users and password resets; it must meet the password rule (10–64 characters, not common or easy to guess).',
+      th: 'รหัสผ่านเริ่มต้นของผู้ใช้ใหม่และการรีเซ็ตรหัสผ่าน ต้องเป็นไปตามกฎรหัสผ่าน (10–64 ตัวอักษร ไม่ใช่รหัสที่ใช้กันทั่วไปหรือเดาง่าย)',
+    },
+    formerRemarks: [
+      '新增用户和重置密码的默认密码，须符合 8–64 位中等强度规则',
       '新增用户和重置密码的默认密码，须符合 8–64 位中等强度规则 / Default password for new users (8–64 characters, medium strength).',
+    ],
   },
   {
     key: 'sys.login.lockCount',
-    name: '登录-失败锁定次数',
+    name: {
+      name: '登录-失败锁定次数',
+      en: 'Sign-in - failures before locking',
+      th: 'เข้าสู่ระบบ - จำนวนครั้งที่ผิดก่อนล็อก',
+    },
     value: '5',
     builtin: true,
-    remark: '连续登录失败多少次后锁定账号 / Failed sign-ins in a row before the account is locked.',
+    remark: {
+      name: '连续登录失败多少次后锁定账号',
+      en: 'Failed sign-ins in a row before the account is locked.',
+      th: 'จำนวนครั้งที่เข้าสู่ระบบไม่สำเร็จติดต่อกันก่อนบัญชีถูกล็อก',
+    },
+    formerRemarks: ['连续登录失败多少次后锁定账号 / Failed sign-ins in a row before the account is locked.'],
   },
   {
     key: 'sys.login.lockMinutes',
-    name: '登录-锁定时长（分钟）',
+    name: {
+      name: '登录-锁定时长（分钟）',
+      en: 'Sign-in - lock duration (minutes)',
+      th: 'เข้าสู่ระบบ - ระยะเวลาล็อก (นาที)',
+    },
     value: '10',
     builtin: true,
-    remark:
+    remark: {
+      name: '账号锁定的分钟数，可在登录日志中提前解锁',
+      en: 'Minutes an account stays locked; unlock early from the login log.',
+      th: 'จำนวนนาทีที่บัญชีถูกล็อก ปลดล็อกก่อนกำหนดได้ที่ประวัติการเข้าสู่ระบบ',
+    },
+    formerRemarks: [
       '账号锁定的分钟数，可在登录日志中提前解锁 / Minutes an account stays locked; unlock early from the login log.',
+    ],
   },
   {
     key: 'bal.overdueDays',
-    name: '结算-账单逾期天数',
+    name: {
+      name: '结算-账单逾期天数',
+      en: 'Settlement - days until a bill is overdue',
+      th: 'การชำระเงิน - จำนวนวันก่อนใบแจ้งหนี้เกินกำหนด',
+    },
     value: '30',
     builtin: true,
-    remark: '账单超过该天数仍未核销完即视为逾期 / A bill older than this many days and not fully paid is overdue.',
+    remark: {
+      name: '账单超过该天数仍未核销完即视为逾期',
+      en: 'A bill older than this many days and not fully paid is overdue.',
+      th: 'ใบแจ้งหนี้ที่เกินจำนวนวันนี้และยังชำระไม่ครบถือว่าเกินกำหนด',
+    },
+    formerRemarks: [
+      '账单超过该天数仍未核销完即视为逾期 / A bill older than this many days and not fully paid is overdue.',
+    ],
   },
   {
     key: 'bas.defaultVolWgtRate',
-    name: '基础资料-默认体积重量比（kg/m³）',
+    name: {
+      name: '基础资料-默认体积重量比（kg/m³）',
+      en: 'Basic data - default weight/volume ratio (kg/m³)',
+      th: 'ข้อมูลพื้นฐาน - อัตราส่วนน้ำหนักต่อคิวเริ่มต้น (kg/m³)',
+    },
     value: '300',
     builtin: true,
-    remark: '新增价格时陆运、海运、铁路的默认体积重量比 / Default kg per m³ ratio for new land, sea and rail prices.',
+    remark: {
+      name: '新增价格时陆运、海运、铁路的默认体积重量比',
+      en: 'Default kg per m³ ratio for new land, sea and rail prices.',
+      th: 'อัตราส่วนน้ำหนักต่อคิวเริ่มต้นเมื่อเพิ่มราคาขนส่งทางบก ทางเรือ และทางราง',
+    },
+    formerRemarks: [
+      '新增价格时陆运、海运、铁路的默认体积重量比 / Default kg per m³ ratio for new land, sea and rail prices.',
+    ],
   },
   {
     key: 'sys.feeRole.rule',
-    name: '权限-费用权限规则',
+    name: { name: '权限-费用权限规则', en: 'Permissions - fee access rule', th: 'สิทธิ์ - กฎสิทธิ์ดูค่าใช้จ่าย' },
     value: 'bus:fee:view',
     builtin: true,
-    remark:
+    remark: {
+      name: '拥有 *:*:* 或此按钮权限的用户才能看到费用和价格字段，服务器对其他用户不返回这些字段；在角色菜单树的“结算管理 › 费用权限”勾选',
+      en: 'Users holding *:*:* or this button permission see fee and price fields; the server omits them for everyone else. Tick it under Settlement › Fee access in a role’s menu tree.',
+      th: 'เฉพาะผู้ใช้ที่มี *:*:* หรือสิทธิ์ปุ่มนี้จึงเห็นช่องค่าใช้จ่ายและราคา เซิร์ฟเวอร์จะไม่ส่งช่องเหล่านี้ให้ผู้ใช้อื่น เลือกได้ที่ “การชำระเงิน › สิทธิ์ดูค่าใช้จ่าย” ในเมนูของบทบาท',
+    },
+    formerRemarks: [
       '拥有 *:*:* 或此按钮权限的用户才能看到费用和价格字段，服务器对其他用户不返回这些字段；在角色菜单树的“结算管理 › 费用权限”勾选 / Users holding *:*:* or this button permission see fee and price fields; the server omits them for everyone else. Tick it under Settlement › Fee access in a role’s menu tree.',
+    ],
   },
   {
     key: 'sys.index.skinName',
-    name: '主框架页-默认主题颜色',
+    name: { name: '主框架页-默认主题颜色', en: 'Main frame - default theme colour', th: 'หน้าหลัก - สีธีมเริ่มต้น' },
     value: '#de7a62',
     builtin: true,
-    remark:
+    remark: {
+      name: '界面默认主色，用户可在布局设置中修改',
+      en: 'Default primary colour; users change it in the layout settings drawer.',
+      th: 'สีหลักเริ่มต้นของหน้าจอ ผู้ใช้เปลี่ยนได้ที่ตั้งค่าการแสดงผล',
+    },
+    formerRemarks: [
       '界面默认主色，用户可在布局设置中修改 / Default primary colour; users change it in the layout settings drawer.',
+    ],
   },
   {
     key: 'sys.index.defaultLang',
-    name: '主框架页-默认语言',
+    name: { name: '主框架页-默认语言', en: 'Main frame - default language', th: 'หน้าหลัก - ภาษาเริ่มต้น' },
     value: 'zh-cn',
     builtin: true,
-    remark: '默认及回退语言（zh-cn、en、th）/ Default and fallback language (zh-cn, en, th).',
+    remark: {
+      name: '默认及回退语言（zh-cn、en、th）',
+      en: 'Default and fallback language (zh-cn, en, th).',
+      th: 'ภาษาเริ่มต้นและภาษาสำรอง (zh-cn, en, th)',
+    },
+    formerRemarks: ['默认及回退语言（zh-cn、en、th）/ Default and fallback language (zh-cn, en, th).'],
   },
 ];
 
@@ -402,7 +512,10 @@ export const DEMO_USERS: DemoUserSeed[] = [
   },
   {
     userName: 'driver',
+    // A Thai driver: his name in Chinese for the Chinese staff, as he writes it in Thai, and in Latin letters.
     nickName: '颂猜',
+    nickNameEn: 'Somchai',
+    nickNameTh: 'สมชาย',
     dept: 'wh_bangkok',
     roles: ['driver'],
     posts: ['driver'],

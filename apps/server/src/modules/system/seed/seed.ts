@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { judgePassword } from '@theone/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../../platform/auth/password';
 import type { Db, Tx } from '../../../platform/db/database';
 import { applyBasSeed } from '../../bas/bas.seed';
@@ -11,14 +12,24 @@ import { MENU_SEED } from '../menu/menu.seed';
 import { sysMenu } from '../menu/menu.table';
 import { sysPost } from '../post/post.table';
 import { sysRole, sysRoleMenu } from '../role/role.table';
+import {
+  CONFIG_NAME,
+  CONFIG_REMARK,
+  DEPT_NAME,
+  type NameColumns,
+  NICK_NAME,
+  POST_NAME,
+  ROLE_NAME,
+} from '../shared/localized';
 import { sysUser, sysUserPost, sysUserRole } from '../user/user.table';
-import { CONFIG_SEED, DEMO_USERS, DEPT_SEED, POST_SEED, ROLE_SEED } from './org.seed';
+import { ADMIN_NICK_NAME, CONFIG_SEED, DEMO_USERS, DEPT_SEED, POST_SEED, ROLE_SEED } from './org.seed';
 import type { DeptSeed, MenuSeed, RoleSeed } from './seed.types';
 
 /**
  * Applies the seed data, idempotently, in one transaction at start-up. Rows are inserted when missing and never
  * overwritten, so administrators' edits survive restarts. Menus added by a new release are linked to the seeded
- * roles whose patterns match them; existing links are never re-added.
+ * roles whose patterns match them; existing links are never re-added. Seeded rows of a database made before
+ * names had English and Thai columns get them (`untranslated`).
  */
 export const DEMO_PASSWORD = 'demo123';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -39,16 +50,31 @@ export function roleGrants(role: RoleSeed, perm: string): boolean {
   return role.perms.some((p) => matchesPattern(perm, p));
 }
 
+/**
+ * A seeded row that still has no English and no Thai name and still carries a name the seed gave it: the seed
+ * may fill its translations (ADR 0007). A row an administrator renamed or translated is never touched.
+ */
+function untranslated(cols: NameColumns, seededNames: readonly string[]) {
+  return and(eq(cols.en, ''), eq(cols.th, ''), inArray(cols.name, [...seededNames]));
+}
+
 async function seedDepts(tx: Tx, node: DeptSeed, parentId: number, ancestors: string, keyToId: Map<string, number>) {
   const [existing] = await tx.select({ id: sysDept.deptId }).from(sysDept).where(eq(sysDept.seedKey, node.key));
   let id = existing?.id;
-  if (!id) {
+  if (id) {
+    await tx
+      .update(sysDept)
+      .set({ deptNameEn: node.en, deptNameTh: node.th })
+      .where(and(eq(sysDept.deptId, id), untranslated(DEPT_NAME, [node.name])));
+  } else {
     const [row] = await tx
       .insert(sysDept)
       .values({
         parentId,
         ancestors,
         deptName: node.name,
+        deptNameEn: node.en,
+        deptNameTh: node.th,
         orderNum: node.order,
         leader: node.leader ?? '',
         seedKey: node.key,
@@ -110,24 +136,41 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
     await seedDepts(tx, DEPT_SEED, 0, '0', deptIds);
 
     for (const p of POST_SEED) {
+      const names = { postName: p.name, postNameEn: p.en, postNameTh: p.th };
       await tx
         .insert(sysPost)
-        .values({ postCode: p.code, postName: p.name, postSort: p.sort, createBy: 'system' })
+        .values({ postCode: p.code, ...names, postSort: p.sort, createBy: 'system' })
         .onConflictDoNothing();
+      await tx
+        .update(sysPost)
+        .set(names)
+        .where(and(eq(sysPost.postCode, p.code), untranslated(POST_NAME, [p.name])));
     }
 
     for (const c of CONFIG_SEED) {
+      const name = { configName: c.name.name, configNameEn: c.name.en, configNameTh: c.name.th };
+      const remark = { remark: c.remark.name, remarkEn: c.remark.en, remarkTh: c.remark.th };
       await tx
         .insert(sysConfig)
         .values({
           configKey: c.key,
-          configName: c.name,
+          ...name,
           configValue: c.value,
           configType: c.builtin ? 'Y' : 'N',
-          remark: c.remark ?? '',
+          ...remark,
           createBy: 'system',
         })
         .onConflictDoNothing();
+      await tx
+        .update(sysConfig)
+        .set(name)
+        .where(and(eq(sysConfig.configKey, c.key), untranslated(CONFIG_NAME, [c.name.name])));
+      await tx
+        .update(sysConfig)
+        .set(remark)
+        .where(
+          and(eq(sysConfig.configKey, c.key), untranslated(CONFIG_REMARK, [c.remark.name, ...(c.formerRemarks ?? [])])),
+        );
     }
 
     for (const d of DICT_SEED) {
@@ -168,11 +211,18 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         .from(sysRole)
         .where(and(eq(sysRole.roleKey, role.key), eq(sysRole.delFlag, '0')));
       let id = existing?.id;
-      if (!id) {
+      if (id) {
+        await tx
+          .update(sysRole)
+          .set({ roleNameEn: role.en, roleNameTh: role.th })
+          .where(and(eq(sysRole.roleId, id), untranslated(ROLE_NAME, [role.name])));
+      } else {
         const [row] = await tx
           .insert(sysRole)
           .values({
             roleName: role.name,
+            roleNameEn: role.en,
+            roleNameTh: role.th,
             roleKey: role.key,
             roleSort: role.sort,
             dataScope: role.dataScope,
@@ -202,11 +252,21 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
 
     // The built-in administrator (user id 1).
     const [admin] = await tx.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, 1));
-    if (!admin) {
+    const adminNames = {
+      nickName: ADMIN_NICK_NAME.name,
+      nickNameEn: ADMIN_NICK_NAME.en,
+      nickNameTh: ADMIN_NICK_NAME.th,
+    };
+    if (admin) {
+      await tx
+        .update(sysUser)
+        .set(adminNames)
+        .where(and(eq(sysUser.userId, 1), untranslated(NICK_NAME, [ADMIN_NICK_NAME.name])));
+    } else {
       let password = options.adminPassword;
       if (!password) {
         if (options.production) {
-          password = randomBytes(12).toString('base64url');
+          password = generateAdminPassword();
           adminPasswordGenerated = password;
         } else password = DEV_ADMIN_PASSWORD;
       }
@@ -214,7 +274,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         userId: 1,
         deptId: deptIds.get(DEPT_SEED.key) ?? null,
         userName: 'admin',
-        nickName: '系统管理员',
+        ...adminNames,
         password: await hashPassword(password),
         mustChangePassword: options.production,
         email: 'admin@theone.example',
@@ -235,12 +295,20 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
           .select({ id: sysUser.userId })
           .from(sysUser)
           .where(and(eq(sysUser.userName, u.userName), eq(sysUser.delFlag, '0')));
-        if (existing) continue;
+        const names = { nickName: u.nickName, nickNameEn: u.nickNameEn ?? '', nickNameTh: u.nickNameTh ?? '' };
+        if (existing) {
+          if (u.nickNameEn || u.nickNameTh)
+            await tx
+              .update(sysUser)
+              .set(names)
+              .where(and(eq(sysUser.userId, existing.id), untranslated(NICK_NAME, [u.nickName])));
+          continue;
+        }
         const [row] = await tx
           .insert(sysUser)
           .values({
             userName: u.userName,
-            nickName: u.nickName,
+            ...names,
             deptId: deptIds.get(u.dept) ?? null,
             password: demoHash,
             phonenumber: u.phonenumber ?? '',
@@ -259,4 +327,16 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
     await applyBasSeed(tx, { production: options.production });
   });
   return { adminPasswordGenerated };
+}
+
+/**
+ * The production administrator's first password: 16 random base64url characters (96 bits), drawn again in the
+ * unlikely case the new-password rule refuses them (a run that spells 'admin' or a keyboard pattern), so even the
+ * printed password meets the rule it must be changed under.
+ */
+export function generateAdminPassword(): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (judgePassword(password, { userName: 'admin' }).problem === null) return password;
+  }
 }

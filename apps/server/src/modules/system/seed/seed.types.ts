@@ -50,26 +50,33 @@ export interface DictItemSeed {
   isDefault?: boolean;
 }
 
-export interface DeptSeed {
-  key: string;
+/**
+ * A seeded name in the three languages (ADR 0007): `name` is stored as typed (zh-cn, the fallback), `en` and
+ * `th` in the record's English and Thai columns.
+ */
+export interface SeedNames {
   name: string;
+  en: string;
+  th: string;
+}
+
+export interface DeptSeed extends SeedNames {
+  key: string;
   order: number;
   leader?: string;
   children?: DeptSeed[];
 }
 
-export interface PostSeed {
+export interface PostSeed extends SeedNames {
   code: string;
-  name: string;
   sort: number;
 }
 
 /** Data scope (RuoYi): 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */
 export type DataScope = '1' | '2' | '3' | '4' | '5';
 
-export interface RoleSeed {
+export interface RoleSeed extends SeedNames {
   key: string;
-  name: string;
   sort: number;
   dataScope: DataScope;
   /**
@@ -81,16 +88,21 @@ export interface RoleSeed {
 
 export interface ConfigSeed {
   key: string;
-  name: string;
+  name: SeedNames;
   value: string;
   /** Built-in settings cannot be deleted. */
   builtin: boolean;
-  remark?: string;
+  remark: SeedNames;
+  /** Remarks earlier releases seeded (one bilingual text): replaced by `remark` while nobody has changed them. */
+  formerRemarks?: string[];
 }
 
 export interface DemoUserSeed {
   userName: string;
+  /** A person's name as they write it; `nickNameEn`/`nickNameTh` only where they write it otherwise. */
   nickName: string;
+  nickNameEn?: string;
+  nickNameTh?: string;
   /** DeptSeed key */
   dept: string;
   /** RoleSeed keys */

@@ -31,7 +31,7 @@ const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
   userName,
   nickName: `Nick ${userName}`,
   deptId: f.deptA,
-  password: 'Secret#2026',
+  password: 'Quay-Crane#2026',
   ...extra,
 });
 
@@ -163,7 +163,7 @@ describe('[SYSTEM] POST /system/user', () => {
     expect(login.json().data.mustChangePassword).toBe(true);
     // An explicit password is the user's own: no forced change.
     await f.admin.post('/system/user', newUser('newbie2'));
-    const own = await t.anon.post('/auth/login', { username: 'newbie2', password: 'Secret#2026' });
+    const own = await t.anon.post('/auth/login', { username: 'newbie2', password: 'Quay-Crane#2026' });
     expect(own.json().data.mustChangePassword).toBe(false);
   });
 
@@ -353,7 +353,7 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
 describe('[SYSTEM] DELETE /system/user/{userIds}', () => {
   it('deletes (soft) users, ends their sessions and frees the user name', async () => {
     const id = (await f.mgra.post('/system/user', newUser('gone1'))).json().data.userId;
-    const gone = await t.login('gone1', 'Secret#2026');
+    const gone = await t.login('gone1', 'Quay-Crane#2026');
     expect((await f.mgra.delete(`/system/user/${id}`)).json().code).toBe(200);
     expect((await gone.get('/system/user/getInfo')).statusCode).toBe(401);
     expect((await f.mgra.get(`/system/user/${id}`)).statusCode).toBe(404);

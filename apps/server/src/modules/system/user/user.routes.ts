@@ -18,13 +18,16 @@ import { hashPassword } from '../../../platform/auth/password';
 import { revokeUserSessions } from '../../../platform/auth/session';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
-import { AppError, duplicate, forbidden, notFound } from '../../../platform/errors';
-import { keysetBatches, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { duplicate, forbidden, notFound } from '../../../platform/errors';
+import { keysetBatches, readUpload, sendExcel, sendTemplate } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { pageOf } from '../../../platform/http/paging';
 import { t } from '../../../platform/i18n';
+import { assertInitPassword, assertNewPassword, passwordContext } from '../../auth/credentials';
 import { sysDept } from '../dept/dept.table';
+import { Grants } from '../shared/grants';
+import { DEPT_NAME, localizedName } from '../shared/localized';
 import {
   ADMIN_ROLE_ID,
   ADMIN_USER_ID,
@@ -90,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const where = await userListWhere(db, req.auth, q);
       const { limit, offset } = pageOf(q);
       const [rows, total] = await Promise.all([
-        userPage(db, where, q, limit, offset),
+        userPage(db, req.lang, where, q, limit, offset),
         countUsers(db, req.auth, q, where),
       ]);
       return table(
@@ -107,7 +110,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     { config: { authenticated: true }, schema: { tags: ['system'], summary: 'Department tree (data scope applied)' } },
     async (req) => {
       const rows = await db
-        .select({ id: sysDept.deptId, parentId: sysDept.parentId, label: sysDept.deptName, status: sysDept.status })
+        .select({
+          id: sysDept.deptId,
+          parentId: sysDept.parentId,
+          label: localizedName(DEPT_NAME, req.lang),
+          status: sysDept.status,
+        })
         .from(sysDept)
         .where(and(eq(sysDept.delFlag, '0'), deptPickerScope(req.auth)))
         .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
@@ -128,7 +136,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       config: { permission: ['system:user:query', 'system:user:add', 'system:user:edit'] },
       schema: { tags: ['system'], summary: 'Role and post options of the user form' },
     },
-    async (req) => ({ ...ok(req), roles: await roleOptions(db, req.auth), posts: await postOptions(db) }),
+    async (req) => ({
+      ...ok(req),
+      roles: await roleOptions(db, req.auth, req.lang),
+      posts: await postOptions(db, req.lang),
+    }),
   );
 
   app.get(
@@ -139,18 +151,19 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
-      const [row] = await selectUsers(db).where(eq(sysUser.userId, user.userId));
-      const roles = (await rolesOf(db, [user.userId])).get(user.userId) ?? [];
+      const [row] = await selectUsers(db, req.lang).where(eq(sysUser.userId, user.userId));
+      const roles = (await rolesOf(db, [user.userId], req.lang)).get(user.userId) ?? [];
+      const roleIds = roles.map((r) => r.roleId);
       return {
         ...ok(req, {
           ...row!,
           dept: row!.deptId ? { deptId: row!.deptId, deptName: row!.deptName ?? '' } : null,
           roles,
         }),
-        roleIds: roles.map((r) => r.roleId),
+        roleIds,
         postIds: await postIdsOf(db, user.userId),
-        roles: await roleOptions(db, req.auth),
-        posts: await postOptions(db),
+        roles: await roleOptions(db, req.auth, req.lang, { userId: user.userId, deptId: user.deptId, roleIds }),
+        posts: await postOptions(db, req.lang),
       };
     },
   );
@@ -166,10 +179,13 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const phonenumber = storedPhone(b.phonenumber);
       await checkDept(db, req.auth, b.deptId);
       const roleIds = await checkRoleIds(db, req.auth, b.roleIds);
+      await (await Grants.load(db, req.auth, req.lang)).assertRoles(roleIds, [b.deptId]);
       const postIds = await checkPostIds(db, b.postIds);
       await checkUserUnique(db, { userName: b.userName, phonenumber, email: b.email });
       const initPassword = await settings.initPassword();
       const password = b.password ?? initPassword;
+      if (b.password === undefined) assertInitPassword(initPassword, b.userName);
+      else assertNewPassword(password, passwordContext(b), 'password');
       const hashed = await hashPassword(password);
       try {
         const userId = await db.transaction(async (tx) => {
@@ -178,6 +194,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
             .values({
               userName: b.userName,
               nickName: b.nickName,
+              nickNameEn: b.nickNameEn,
+              nickNameTh: b.nickNameTh,
               deptId: b.deptId,
               phonenumber,
               email: b.email,
@@ -218,6 +236,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       if (user.userId === req.auth.userId && b.status !== '0') throw forbidden('err_disable_self');
       if (b.deptId !== user.deptId) await checkDept(db, req.auth, b.deptId);
       const roleIds = await checkRoleIds(db, req.auth, b.roleIds, current);
+      await (await Grants.load(db, req.auth, req.lang)).assertUserRoles(user, current, roleIds, b.deptId);
       const postIds = await checkPostIds(db, b.postIds);
       const phonenumber = storedPhone(b.phonenumber);
       await checkUserUnique(db, { phonenumber, email: b.email }, user.userId);
@@ -226,6 +245,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
           .update(sysUser)
           .set({
             nickName: b.nickName,
+            nickNameEn: b.nickNameEn,
+            nickNameTh: b.nickNameTh,
             deptId: b.deptId,
             phonenumber,
             email: b.email,
@@ -282,8 +303,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     async (req) => {
       const user = await userInScope(db, req.auth, req.body.userId);
       await assertMayManage(db, req.auth, [user.userId]);
+      await (await Grants.load(db, req.auth, req.lang)).assertMayActAs(user);
       const self = user.userId === req.auth.userId;
       const mustChange = !self && req.body.password === (await settings.initPassword());
+      assertNewPassword(req.body.password, passwordContext(user), 'password');
       const hashed = await hashPassword(req.body.password);
       await db.transaction(async (tx) => {
         await tx
@@ -342,14 +365,21 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
-      const assigned = new Set((await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? []);
-      const roles = await roleOptions(db, req.auth);
+      const held = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
+      const assigned = new Set(held);
+      const roles = await roleOptions(db, req.auth, req.lang, {
+        userId: user.userId,
+        deptId: user.deptId,
+        roleIds: held,
+      });
       return {
         ...ok(req),
         user: {
           userId: user.userId,
           userName: user.userName,
           nickName: user.nickName,
+          nickNameEn: user.nickNameEn,
+          nickNameTh: user.nickNameTh,
           deptId: user.deptId,
           status: user.status,
         },
@@ -371,6 +401,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
         throw forbidden('err_admin_user_protected');
       const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
       const roleIds = await checkRoleIds(db, req.auth, req.body.roleIds, current);
+      await (await Grants.load(db, req.auth, req.lang)).assertUserRoles(user, current, roleIds);
       await db.transaction(async (tx) => {
         await replaceUserRoles(tx, user.userId, roleIds);
         await tx
@@ -403,7 +434,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
   app.post(
     '/system/user/export',
     {
-      config: { permission: 'system:user:export', operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT) },
+      config: {
+        permission: 'system:user:export',
+        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
       schema: { tags: ['system'], summary: 'Export users (.xlsx, current filters)', body: exportBody(ZUserQuery) },
     },
     async (req, reply) => {
@@ -414,7 +449,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
         columns: USER_EXPORT_COLUMNS,
         rows: keysetBatches(
           (after, limit) =>
-            selectUsers(db)
+            selectUsers(db, req.lang, true)
               .where(and(where, after === undefined ? undefined : gt(sysUser.userId, after)))
               .orderBy(asc(sysUser.userId))
               .limit(limit),
@@ -427,7 +462,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
   app.post(
     '/system/user/importTemplate',
     {
-      config: { permission: ['system:user:import', 'system:user:add'], operlog: false },
+      config: {
+        permission: ['system:user:import', 'system:user:add'],
+        operlog: false,
+        heavy: 'template',
+      },
       schema: { tags: ['system'], summary: 'User import template (.xlsx)' },
     },
     async (req, reply) =>
@@ -437,7 +476,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
   app.post(
     '/system/user/importData',
     {
-      config: { permission: 'system:user:import', operlog: operlog(TITLE, BUSINESS_TYPE.IMPORT) },
+      config: {
+        permission: 'system:user:import',
+        operlog: operlog(TITLE, BUSINESS_TYPE.IMPORT),
+        heavy: 'import',
+      },
       schema: {
         tags: ['system'],
         summary: 'Import users from .xlsx (multipart field "file"); all rows or none',
@@ -446,12 +489,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       },
     },
     async (req) => {
-      const part = req.isMultipart() ? await req.file() : undefined;
-      if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
-      const buffer = await part.toBuffer();
-      const result = await importUsers(db, req.auth, buffer, {
+      const initPassword = await settings.initPassword();
+      assertInitPassword(initPassword);
+      const upload = await readUpload(req);
+      const result = await importUsers(db, req.auth, upload, {
         updateSupport: req.query.updateSupport,
-        initPassword: await settings.initPassword(),
+        initPassword,
         lang: req.lang,
       });
       return { code: 200, msg: t('msg_import_success', req.lang, { ...result }), data: result };

@@ -1,4 +1,4 @@
-import type { TUserQuery } from '@theone/contracts';
+import { localizedText, type TLanguage, type TUserQuery } from '@theone/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
@@ -10,15 +10,22 @@ import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
 import { cachedCount } from '../shared/count-cache';
+import { Grants } from '../shared/grants';
+import { DEPT_NAME, localizedName, NICK_NAME, nameContains, POST_NAME, ROLE_NAME } from '../shared/localized';
 import { ADMIN_ROLE_ID, deptsInScope, userScope } from '../shared/system';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
 
-/** Columns of a user row in lists and forms (never the password hash). */
+/**
+ * Columns of a user row in lists and forms (never the password hash): the display name as typed and in English
+ * and Thai (the web shows the reader's, ADR 0007).
+ */
 export const USER_COLUMNS = {
   userId: sysUser.userId,
   deptId: sysUser.deptId,
   userName: sysUser.userName,
   nickName: sysUser.nickName,
+  nickNameEn: sysUser.nickNameEn,
+  nickNameTh: sysUser.nickNameTh,
   email: sysUser.email,
   phonenumber: sysUser.phonenumber,
   sex: sysUser.sex,
@@ -31,7 +38,6 @@ export const USER_COLUMNS = {
   updateTime: sysUser.updateTime,
   remark: sysUser.remark,
   version: sysUser.version,
-  deptName: sysDept.deptName,
 };
 
 /**
@@ -78,7 +84,7 @@ export async function userListWhere(db: DbOrTx, auth: AuthContext, q: Partial<TU
     eq(sysUser.delFlag, '0'),
     scope,
     q.userName ? ilike(sysUser.userName, likeContains(q.userName)) : undefined,
-    q.nickName ? ilike(sysUser.nickName, likeContains(q.nickName)) : undefined,
+    nameContains(NICK_NAME, q.nickName),
     q.phonenumber ? like(sysUser.phonenumber, likeContains(q.phonenumber)) : undefined,
     q.status ? eq(sysUser.status, q.status) : undefined,
     subtree ? (subtree.length ? deptIn(subtree) : sql`false`) : undefined,
@@ -89,25 +95,30 @@ export async function userListWhere(db: DbOrTx, auth: AuthContext, q: Partial<TU
 /**
  * The user list's page: user columns and the user's role ids in one statement (`selectList`, built once); role
  * names and department names come from small maps of the role and department tables, read at most every few
- * seconds (`cachedCount`) and dropped by every change through the user, department and role routes. The statement
- * stays cheap to plan: a JSON aggregate over a role join and a department join cost more to plan than to run.
+ * seconds (`cachedCount`) and dropped by every change through the user, department and role routes, and are
+ * named in the reader's language. The statement stays cheap to plan: a JSON aggregate over a role join and a
+ * department join cost more to plan than to run.
  */
-const { deptName: _deptName, ...USER_PAGE_COLUMNS } = USER_COLUMNS;
-const USER_LIST = selectList(USER_PAGE_COLUMNS, {
+const USER_LIST = selectList(USER_COLUMNS, {
   roleIds:
     'SELECT coalesce(array_agg(ur.role_id), \'{}\') FROM sys_user_role ur WHERE ur.user_id = "sys_user"."user_id"',
 });
 const USER_LIST_SELECT = `SELECT ${USER_LIST.text} FROM "sys_user"`;
 
 type TListRole = { roleId: number; roleName: string; roleKey: string; status: string };
-type TPageRow = { [K in keyof typeof USER_PAGE_COLUMNS]: (typeof USER_PAGE_COLUMNS)[K]['_']['data'] } & {
+type TPageRow = { [K in keyof typeof USER_COLUMNS]: (typeof USER_COLUMNS)[K]['_']['data'] } & {
   roleIds: (string | number)[];
 };
 
-function liveRoles(db: DbOrTx) {
-  return cachedCount('list:roles', async () => {
+function liveRoles(db: DbOrTx, lang: TLanguage) {
+  return cachedCount(`list:roles:${lang}`, async () => {
     const rows = await db
-      .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey, status: sysRole.status })
+      .select({
+        roleId: sysRole.roleId,
+        roleName: localizedName(ROLE_NAME, lang),
+        roleKey: sysRole.roleKey,
+        status: sysRole.status,
+      })
       .from(sysRole)
       .where(eq(sysRole.delFlag, '0'))
       .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
@@ -118,14 +129,17 @@ function liveRoles(db: DbOrTx) {
 
 function deptNames(db: DbOrTx) {
   return cachedCount('list:depts', async () => {
-    const rows = await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept);
-    return new Map(rows.map((d) => [d.id, d.name]));
+    const rows = await db
+      .select({ id: sysDept.deptId, name: sysDept.deptName, en: sysDept.deptNameEn, th: sysDept.deptNameTh })
+      .from(sysDept);
+    return new Map(rows.map((d) => [d.id, d]));
   });
 }
 
-/** A page of the user list (rows of USER_COLUMNS with their live roles). */
+/** A page of the user list (rows of USER_COLUMNS with their department and live roles in the reader's language). */
 export async function userPage(
   db: DbOrTx,
+  lang: TLanguage,
   where: SQL | undefined,
   q: Partial<TUserQuery>,
   limit: number,
@@ -136,12 +150,16 @@ export async function userPage(
     db.execute(
       sql`${sql.raw(USER_LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     ),
-    liveRoles(db),
+    liveRoles(db, lang),
     deptNames(db),
   ]);
+  const deptName = (id: number | null) => {
+    const d = id === null ? undefined : depts.get(id);
+    return d ? localizedText(lang, d.name, d.en, d.th) : null;
+  };
   return USER_LIST.rows(result.rows as TPageRow[]).map(({ roleIds, ...user }) => ({
     ...user,
-    deptName: user.deptId !== null ? (depts.get(user.deptId) ?? null) : null,
+    deptName: deptName(user.deptId),
     roles: roleIds
       .map((id) => roles.get(Number(id)))
       .filter((r): r is { role: TListRole; rank: number } => r !== undefined)
@@ -157,20 +175,30 @@ export function userListOrder(q: Partial<TUserQuery>) {
   ]);
 }
 
-/** Users with their department name, by a WHERE; `limit`/`offset` for pages. */
-export function selectUsers(db: DbOrTx) {
-  return db.select(USER_COLUMNS).from(sysUser).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId));
+/**
+ * Users with their department name in the reader's language, by a WHERE; `limit`/`offset` for pages. `reading`
+ * (exports) also gives the display name in the reader's language instead of the three stored ones.
+ */
+export function selectUsers(db: DbOrTx, lang: TLanguage, reading = false) {
+  return db
+    .select({
+      ...USER_COLUMNS,
+      ...(reading ? { nickName: localizedName(NICK_NAME, lang) } : {}),
+      deptName: localizedName(DEPT_NAME, lang),
+    })
+    .from(sysUser)
+    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId));
 }
 
-/** The live roles of users, for the roles column and the edit form. */
-export async function rolesOf(db: DbOrTx, userIds: readonly number[]) {
+/** The live roles of users (named in the reader's language), for the roles column and the edit form. */
+export async function rolesOf(db: DbOrTx, userIds: readonly number[], lang: TLanguage = 'zh-cn') {
   const out = new Map<number, { roleId: number; roleName: string; roleKey: string; status: string }[]>();
   if (!userIds.length) return out;
   const rows = await db
     .select({
       userId: sysUserRole.userId,
       roleId: sysRole.roleId,
-      roleName: sysRole.roleName,
+      roleName: localizedName(ROLE_NAME, lang),
       roleKey: sysRole.roleKey,
       status: sysRole.status,
     })
@@ -191,24 +219,52 @@ export async function postIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
   return rows.map((r) => r.postId).sort((a, b) => a - b);
 }
 
-/** Role options of the user form: live roles; the admin role only for administrators. */
-export async function roleOptions(db: DbOrTx, auth: AuthContext) {
-  return db
+/**
+ * Role options of the user form and the role assignment page, named in the reader's language: the roles the caller
+ * may give a user of `target.deptId` (`grantable: true`; a new user: before a department is chosen) and the roles
+ * the user already holds that the caller may not give (`grantable: false`: shown, not changeable). Nothing is
+ * grantable to the caller themselves (nobody changes their own roles, contracts system/grants.ts).
+ */
+export async function roleOptions(
+  db: DbOrTx,
+  auth: AuthContext,
+  lang: TLanguage,
+  target?: { userId: number; deptId: number | null; roleIds: readonly number[] },
+) {
+  const rows = await db
     .select({
       roleId: sysRole.roleId,
-      roleName: sysRole.roleName,
+      roleName: localizedName(ROLE_NAME, lang),
       roleKey: sysRole.roleKey,
       status: sysRole.status,
       createTime: sysRole.createTime,
     })
     .from(sysRole)
-    .where(and(eq(sysRole.delFlag, '0'), auth.isAdmin ? undefined : ne(sysRole.roleId, ADMIN_ROLE_ID)))
+    .where(eq(sysRole.delFlag, '0'))
     .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+  const grants = await Grants.load(db, auth, lang);
+  const grantable =
+    target?.userId === auth.userId
+      ? new Set<number>()
+      : await grants.grantable(
+          rows.map((r) => r.roleId),
+          target?.deptId,
+        );
+  const held = new Set(target?.roleIds ?? []);
+  return rows
+    .filter((r) => grantable.has(r.roleId) || held.has(r.roleId))
+    .map((r) => ({ ...r, grantable: grantable.has(r.roleId) }));
 }
 
-export async function postOptions(db: DbOrTx) {
+/** Post options of the user form, named in the reader's language. */
+export async function postOptions(db: DbOrTx, lang: TLanguage) {
   return db
-    .select({ postId: sysPost.postId, postCode: sysPost.postCode, postName: sysPost.postName, status: sysPost.status })
+    .select({
+      postId: sysPost.postId,
+      postCode: sysPost.postCode,
+      postName: localizedName(POST_NAME, lang),
+      status: sysPost.status,
+    })
     .from(sysPost)
     .orderBy(asc(sysPost.postSort), asc(sysPost.postId));
 }

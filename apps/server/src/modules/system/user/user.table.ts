@@ -18,7 +18,10 @@ export const sysUser = pgTable(
     userId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     deptId: bigint({ mode: 'number' }),
     userName: varchar({ length: 30 }).notNull(),
+    /** The display name as typed, and optionally in English and Thai ('' = show nickName; ADR 0007). */
     nickName: varchar({ length: 30 }).notNull(),
+    nickNameEn: varchar({ length: 60 }).notNull().default(''),
+    nickNameTh: varchar({ length: 60 }).notNull().default(''),
     userType: varchar({ length: 2 }).notNull().default('00'),
     email: varchar({ length: 50 }).notNull().default(''),
     phonenumber: varchar({ length: 20 }).notNull().default(''),

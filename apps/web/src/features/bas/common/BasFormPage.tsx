@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { Button, Card, Form, type FormInstance, Skeleton, Space } from 'antd';
+import { Button, Card, Form, type FormInstance, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import { FormFooter } from '../../../components/FormFooter';
 import { feedback } from '../../../lib/feedback';
 import { isApiError } from '../../../lib/request';
 import { useLeavePage } from './navigation';
@@ -10,6 +11,7 @@ import './bas.css';
 
 /**
  * An add or edit page of basic data (screens §0 'Other pages': separate routes, Save returns to the list,
+ * Save and Back in a footer that stays in view at the bottom while the form is on screen,
  * leaving with unsaved changes asks first). The caller owns the form instance and the fields; this page
  * loads nothing itself: it shows a skeleton while `loading`, sets `initialValues` once (the first time they
  * are there and nothing is loading), saves through
@@ -80,28 +82,7 @@ export function BasFormPage<Values>(props: BasFormPageProps<Values>) {
   };
 
   return (
-    <Card
-      className="bas-page"
-      title={props.title}
-      data-testid={props.testId}
-      extra={
-        <Space>
-          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="bas-form-back">
-            {t('back')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<SaveOutlined />}
-            loading={saving}
-            disabled={loading}
-            onClick={save}
-            data-testid="bas-form-save"
-          >
-            {t('save')}
-          </Button>
-        </Space>
-      }
-    >
+    <Card className="bas-page" title={props.title} data-testid={props.testId}>
       {loading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
@@ -117,6 +98,21 @@ export function BasFormPage<Values>(props: BasFormPageProps<Values>) {
         </Form>
       )}
       {props.extra}
+      <FormFooter data-testid="bas-form-footer">
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          loading={saving}
+          disabled={loading}
+          onClick={save}
+          data-testid="bas-form-save"
+        >
+          {t('save')}
+        </Button>
+        <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="bas-form-back">
+          {t('back')}
+        </Button>
+      </FormFooter>
     </Card>
   );
 }

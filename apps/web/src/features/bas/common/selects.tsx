@@ -1,7 +1,9 @@
-import { DatePicker, Select, type SelectProps, Tag } from 'antd';
-import dayjs from 'dayjs';
+import type { TStaffKind } from '@theone/contracts/bas/staff';
+import { Select, type SelectProps, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
+import { daysFromToday } from '../../../lib/business-time';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLanguage } from '../../../lib/use-language';
 import { type Flag, fetchMarkOptions, type TMarkOption, useCurrencies, useGeog, useStaff } from '../api';
@@ -40,9 +42,27 @@ export function GeogFilterSelect({ orgId, ...rest }: Omit<SelectProps<string>, '
   );
 }
 
-export function StaffSelect({ post, ...rest }: IdSelectProps & { post?: string }) {
+/** A user picked from active staff: `kind` = the holders of a mark job (sales, service), `post` = of a post. */
+/**
+ * Staff of a job (`kind`) or a post. `keep` is the person a record already names: listed (marked as no longer in the
+ * job) when they left it, so an edit shows their name and may keep them; the server accepts the person a record
+ * already names and checks a newly chosen one.
+ */
+export function StaffSelect({
+  post,
+  kind,
+  keep,
+  ...rest
+}: IdSelectProps & { post?: string; kind?: TStaffKind; keep?: { id: number; name: string | null } | null }) {
   const { t } = useTranslation();
-  const { options, isLoading } = useStaff(post);
+  const { options, isLoading } = useStaff(post, kind);
+  const all = useMemo(
+    () =>
+      keep && !isLoading && !options.some((o) => o.value === keep.id)
+        ? [...options, { value: keep.id, label: t('bas_staff_left_job', { name: keep.name ?? String(keep.id) }) }]
+        : options,
+    [keep, options, isLoading, t],
+  );
   return (
     <Select<number>
       allowClear
@@ -50,7 +70,7 @@ export function StaffSelect({ post, ...rest }: IdSelectProps & { post?: string }
       placeholder={t('please_select')}
       {...rest}
       loading={isLoading}
-      options={options}
+      options={all}
     />
   );
 }
@@ -150,8 +170,8 @@ export function ValidityTag({
   const { t } = useTranslation();
   if (isOverdue === '1') return <Tag color="error">{t('price_overdue')}</Tag>;
   if (validToDate) {
-    const days = Math.floor((new Date(`${validToDate}T23:59:59`).getTime() - Date.now()) / 86_400_000);
-    if (days < warnDays) return <Tag color="warning">{t('bas_expiring_soon', { n: Math.max(days, 0) })}</Tag>;
+    const days = daysFromToday(validToDate);
+    if (days < warnDays) return <Tag color="warning">{t('bas_expiring_soon', { count: Math.max(days, 0) })}</Tag>;
   }
   return <Tag color="success">{t('price_valid')}</Tag>;
 }
@@ -159,7 +179,7 @@ export function ValidityTag({
 /** A date that turns orange when within `warnDays` and red when past (licence and insurance expiry). */
 export function ExpiryText({ value, warnDays = 30 }: { value: string | null | undefined; warnDays?: number }) {
   if (!value) return <>-</>;
-  const days = Math.floor((new Date(`${value}T23:59:59`).getTime() - Date.now()) / 86_400_000);
+  const days = daysFromToday(value);
   const colour = days < 0 ? '#cf1322' : days < warnDays ? '#d46b08' : undefined;
   return <span style={colour ? { color: colour, fontWeight: 600 } : undefined}>{value}</span>;
 }
@@ -179,7 +199,10 @@ export function DictSubsetSelect({
   return <Select<string | string[]> placeholder={t('please_select')} {...rest} options={options} />;
 }
 
-/** A date field whose value is the 'YYYY-MM-DD' string the server takes (validity, expiry, effective dates). */
+/**
+ * A date field whose value is the 'YYYY-MM-DD' string the server takes (validity, expiry, effective dates); its
+ * 'today' is the business day (BusinessDatePicker).
+ */
 export function DayPicker({
   value,
   onChange,
@@ -190,12 +213,5 @@ export function DayPicker({
   disabled?: boolean;
   'data-testid'?: string;
 }) {
-  return (
-    <DatePicker
-      style={{ width: '100%' }}
-      {...rest}
-      value={value ? dayjs(value) : null}
-      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
-    />
-  );
+  return <BusinessDatePicker {...rest} value={value} onChange={onChange} />;
 }

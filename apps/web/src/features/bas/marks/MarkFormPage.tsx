@@ -1,13 +1,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { MARK_CODE } from '@theone/contracts/bas/mark.schemas';
+import { zMoney } from '@theone/contracts/common/money';
 import { zAccount, zMobile, zPhone } from '@theone/contracts/common/validators';
-import { Button, Checkbox, Form, Input, InputNumber, Switch, Table } from 'antd';
+import { Button, Checkbox, Form, Input, Switch, Table } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
+import { DecimalInput } from '../../../components/NumberInput';
 import { usePermission } from '../../../lib/permission';
 import { getData, postData, request } from '../../../lib/request';
 import { authStore } from '../../../lib/session';
@@ -292,17 +294,8 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       ? 'menu_custom_edit'
       : 'menu_custom_add';
   const listPath = agent ? '/bas/agent-mark' : '/bas/custom-mark';
-  const money = (
-    <InputNumber<string>
-      stringMode
-      min="0"
-      step="0.01"
-      precision={2}
-      style={{ width: '100%' }}
-      disabled={isSubMark}
-      suffix="RMB"
-    />
-  );
+  const money = <DecimalInput disabled={isSubMark} suffix="RMB" />;
+  const moneyRules = [zodRule(zMoney, t, { optional: true })];
 
   return (
     <BasFormPage<MarkForm>
@@ -399,10 +392,18 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
 
       <FormSection title={t('bas_section_business')}>
         <Form.Item name="sales" label={t('field_sales')} rules={[{ required: true, message: t('msg_required') }]}>
-          <StaffSelect />
+          <StaffSelect
+            kind="sales"
+            keep={current.data?.sales ? { id: current.data.sales, name: current.data.salesName ?? null } : null}
+            data-testid="mark-sales"
+          />
         </Form.Item>
         <Form.Item name="service" label={t('field_service')}>
-          <StaffSelect />
+          <StaffSelect
+            kind="service"
+            keep={current.data?.service ? { id: current.data.service, name: current.data.serviceName ?? null } : null}
+            data-testid="mark-service"
+          />
         </Form.Item>
         <Form.Item name="shippingChannels" label={t('field_shipping_channels')}>
           <DictSelect type="bus_type" mode="multiple" />
@@ -439,10 +440,11 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
               name="credtLimit"
               label={t('field_credt_limit')}
               extra={<span className="bas-hint">{t('bas_hint_credit_limit')}</span>}
+              rules={moneyRules}
             >
               {money}
             </Form.Item>
-            <Form.Item name="minAmount" label={t('field_min_amount')}>
+            <Form.Item name="minAmount" label={t('field_min_amount')} rules={moneyRules}>
               {money}
             </Form.Item>
           </>

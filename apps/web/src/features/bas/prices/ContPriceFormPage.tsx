@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber } from 'antd';
+import { zMoney } from '@theone/contracts/common/money';
+import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DictSelect } from '../../../components/DictSelect';
+import { zodRule } from '../../../components/form-rules';
+import { DecimalInput } from '../../../components/NumberInput';
 import { getData, postData } from '../../../lib/request';
 import { contPriceKeys, todayText } from '../api';
 import { BasFormPage, FormSection } from '../common/BasFormPage';
@@ -49,16 +52,8 @@ export default function ContPriceFormPage() {
     };
   }, [editing, current.data]);
   const required = [{ required: true, message: t('msg_required') }];
-  const money = (
-    <InputNumber<string>
-      stringMode
-      min="0"
-      step="0.01"
-      precision={2}
-      style={{ width: '100%' }}
-      suffix={currency ?? 'RMB'}
-    />
-  );
+  const money = <DecimalInput suffix={currency ?? 'RMB'} />;
+  const moneyRule = zodRule(zMoney, t, { optional: true });
   const submit = (v: ContForm) => {
     const body = { ...v, vesselOwner: v.vesselOwner ?? '', arPrice: v.arPrice ?? null, remark: v.remark ?? '' };
     return editing
@@ -96,10 +91,10 @@ export default function ContPriceFormPage() {
         </Form.Item>
       </FormSection>
       <FormSection title={t('bas_section_prices')}>
-        <Form.Item name="apPrice" label={t('field_ap_price')} rules={required}>
+        <Form.Item name="apPrice" label={t('field_ap_price')} rules={[...required, moneyRule]}>
           {money}
         </Form.Item>
-        <Form.Item name="arPrice" label={t('field_ar_price')}>
+        <Form.Item name="arPrice" label={t('field_ar_price')} rules={[moneyRule]}>
           {money}
         </Form.Item>
       </FormSection>

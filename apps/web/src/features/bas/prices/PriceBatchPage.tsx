@@ -5,15 +5,17 @@ import {
   type TPriceBatchRow,
   type TPriceTargetField,
 } from '@theone/contracts/bas/price.schemas';
-import { sub, money as toDecimal, toMoneyString } from '@theone/contracts/common/money';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Steps, Table, Tag } from 'antd';
+import { sub, money as toDecimal, toMoneyString, tryMoney, zMoney } from '@theone/contracts/common/money';
+import { Alert, Button, Card, Checkbox, Form, Input, Radio, Space, Steps, Table, Tag } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
 import { DictTag } from '../../../components/DictTag';
+import { zodRule } from '../../../components/form-rules';
 import { MoneyCell } from '../../../components/MoneyCell';
+import { DecimalInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { postData, request } from '../../../lib/request';
 import { priceKeys, type TPrice, todayText, useGeog } from '../api';
@@ -166,7 +168,7 @@ export default function PriceBatchPage() {
   const apply = async () => {
     if (!preview) return;
     const v = await adjustForm.validateFields();
-    if (!(await confirmAction({ content: t('confirm_batch_price', { n: preview.changed }) }))) return;
+    if (!(await confirmAction({ content: t('confirm_batch_price', { count: preview.changed }) }))) return;
     setBusy(true);
     try {
       const result = await postData<TPriceBatchResult>('/bas/price/batch', body(v, false));
@@ -329,17 +331,22 @@ export default function PriceBatchPage() {
               ]}
             />
           </Form.Item>
-          <Form.Item name="value" label={t('bas_batch_value')} rules={[{ required: true, message: t('msg_required') }]}>
-            <InputNumber<string>
-              stringMode
-              min="0"
-              max={pct ? '100' : undefined}
-              precision={2}
-              step={pct ? '1' : '0.01'}
-              style={{ width: 200 }}
-              suffix={pct ? '%' : undefined}
-              data-testid="batch-value"
-            />
+          <Form.Item
+            name="value"
+            label={t('bas_batch_value')}
+            dependencies={['method']}
+            rules={[
+              { required: true, message: t('msg_required') },
+              zodRule(zMoney, t),
+              {
+                validator: async (_r, v: string | null) => {
+                  if (pct && tryMoney(v)?.gt(100))
+                    throw new Error(t('err_too_big', { field: t('bas_batch_value'), max: 100 }));
+                },
+              },
+            ]}
+          >
+            <DecimalInput style={{ width: 200 }} suffix={pct ? '%' : undefined} data-testid="batch-value" />
           </Form.Item>
           <Form.Item name="effective" label={t('bas_batch_effective')}>
             <Radio.Group
@@ -399,7 +406,7 @@ export default function PriceBatchPage() {
               type="error"
               showIcon
               style={{ marginBottom: 8 }}
-              title={t('bas_msg_price_negative', { n: preview.negative })}
+              title={t('bas_msg_price_negative', { count: preview.negative })}
             />
           ) : null}
           <Table<TPriceBatchRow>

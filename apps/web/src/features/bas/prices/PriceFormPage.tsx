@@ -2,17 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { CAL_PRICE_TYPES } from '@theone/contracts/bas/constants';
 import { defaultVolWgtRate } from '@theone/contracts/bas/price.schemas';
 import { computeFreight, PricingError } from '@theone/contracts/bas/pricing';
-import { Form, Input, InputNumber, Radio, Table } from 'antd';
+import { zMoney, zRate } from '@theone/contracts/common/money';
+import { Form, Input, Radio, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { DictSelect } from '../../../components/DictSelect';
+import { zodRule } from '../../../components/form-rules';
 import { MoneyCell } from '../../../components/MoneyCell';
+import { DecimalInput } from '../../../components/NumberInput';
 import { useDictLabel } from '../../../lib/dict';
 import { getData, postData } from '../../../lib/request';
 import { priceKeys, type TPrice, todayText } from '../api';
 import { BasFormPage, FormSection } from '../common/BasFormPage';
 import { DayPicker, GeogSelect, MarkSelect } from '../common/selects';
+import { PriceTrial } from './PriceTrial';
 
 /**
  * price-add / price-edit (screens §3.8); `?copy={id}` pre-fills a new row from an existing one. The ratios
@@ -75,16 +79,13 @@ function Calculator({ values }: { values: PriceForm }) {
     <div className="bas-calculator" data-testid="price-calculator">
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', marginBottom: 8 }}>
         <span>
-          {t('bas_calc_volume')}{' '}
-          <InputNumber<string> stringMode min="0" step="0.001" precision={3} value={volume} onChange={setVolume} />
+          {t('bas_calc_volume')} <DecimalInput style={{ width: 120 }} suffix="m³" value={volume} onChange={setVolume} />
         </span>
         <span>
-          {t('bas_calc_weight')}{' '}
-          <InputNumber<string> stringMode min="0" step="0.01" precision={2} value={weight} onChange={setWeight} />
+          {t('bas_calc_weight')} <DecimalInput style={{ width: 120 }} suffix="kg" value={weight} onChange={setWeight} />
         </span>
         <span>
-          {t('field_min_amount')}{' '}
-          <InputNumber<string> stringMode min="0" step="0.01" precision={2} value={minAmount} onChange={setMinAmount} />
+          {t('field_min_amount')} <DecimalInput style={{ width: 120 }} value={minAmount} onChange={setMinAmount} />
         </span>
       </div>
       <Table
@@ -197,17 +198,9 @@ export default function PriceFormPage() {
       : postData('/bas/price/add', body);
   };
 
-  const money = (placeholder?: string) => (
-    <InputNumber<string>
-      stringMode
-      min="0"
-      step="0.01"
-      precision={2}
-      style={{ width: '100%' }}
-      suffix={values.currency ?? 'RMB'}
-      placeholder={placeholder}
-    />
-  );
+  const money = (placeholder?: string) => <DecimalInput suffix={values.currency ?? 'RMB'} placeholder={placeholder} />;
+  const moneyRule = zodRule(zMoney, t, { optional: true });
+  const rateRules = [zodRule(zRate, t, { optional: true })];
   const basis = (
     <Radio.Group
       options={[
@@ -231,11 +224,18 @@ export default function PriceFormPage() {
       labelWidth={150}
       testId="price-form"
       extra={
-        <FormSection title={t('bas_calculator')}>
-          <div className="bas-span-all">
-            <Calculator values={values} />
-          </div>
-        </FormSection>
+        <>
+          <FormSection title={t('bas_trial_title')}>
+            <div className="bas-span-all">
+              <PriceTrial draft={values} editingId={editing ? Number(id) : null} />
+            </div>
+          </FormSection>
+          <FormSection title={t('bas_calculator')}>
+            <div className="bas-span-all">
+              <Calculator values={values} />
+            </div>
+          </FormSection>
+        </>
       }
     >
       <FormSection title={t('bas_section_scope')}>
@@ -273,10 +273,10 @@ export default function PriceFormPage() {
         <Form.Item name="isWeight" label={t('field_is_weight')}>
           {basis}
         </Form.Item>
-        <Form.Item name="volumePrice" label={t('field_volume_price')} rules={required}>
+        <Form.Item name="volumePrice" label={t('field_volume_price')} rules={[...required, moneyRule]}>
           {money()}
         </Form.Item>
-        <Form.Item name="weightPrice" label={t('field_weight_price')} rules={required}>
+        <Form.Item name="weightPrice" label={t('field_weight_price')} rules={[...required, moneyRule]}>
           {money()}
         </Form.Item>
       </FormSection>
@@ -287,19 +287,19 @@ export default function PriceFormPage() {
         <Form.Item name="isWeightAgent" label={t('field_is_weight_agent')}>
           {basis}
         </Form.Item>
-        <Form.Item name="volumePriceAgent" label={t('field_volume_price_agent')}>
+        <Form.Item name="volumePriceAgent" label={t('field_volume_price_agent')} rules={[moneyRule]}>
           {money(values.volumePrice ?? undefined)}
         </Form.Item>
-        <Form.Item name="weightPriceAgent" label={t('field_weight_price_agent')}>
+        <Form.Item name="weightPriceAgent" label={t('field_weight_price_agent')} rules={[moneyRule]}>
           {money(values.weightPrice ?? undefined)}
         </Form.Item>
       </FormSection>
       <FormSection title={t('bas_section_ratios')}>
-        <Form.Item name="volWgtRate" label={t('field_vol_wgt_rate')}>
-          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} suffix="kg/m³" />
+        <Form.Item name="volWgtRate" label={t('field_vol_wgt_rate')} rules={rateRules}>
+          <DecimalInput suffix="kg/m³" />
         </Form.Item>
-        <Form.Item name="wgtVolRate" label={t('field_wgt_vol_rate')}>
-          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} suffix="kg/m³" />
+        <Form.Item name="wgtVolRate" label={t('field_wgt_vol_rate')} rules={rateRules}>
+          <DecimalInput suffix="kg/m³" />
         </Form.Item>
       </FormSection>
       <FormSection title={t('bas_section_validity')}>

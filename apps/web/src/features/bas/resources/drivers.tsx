@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { ZVehicleAddBody } from '@theone/contracts/bas/resource.schemas';
 import { isIdCard, zMobile } from '@theone/contracts/common/validators';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
+import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
 import { getData, postData } from '../../../lib/request';
 import { driverKeys, vehicleKeys } from '../api';
 import { BasFormPage, FormSection } from '../common/BasFormPage';
@@ -428,11 +430,19 @@ export function VehicleFormPage() {
         <Form.Item name="vehicleType" label={t('field_vehicle_type')} rules={required}>
           <DictSelect type="vehicle_type" allowClear={false} />
         </Form.Item>
-        <Form.Item name="capacityKg" label={t('field_capacity_kg')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} suffix="kg" />
+        <Form.Item
+          name="capacityKg"
+          label={t('field_capacity_kg')}
+          rules={[zodRule(ZVehicleAddBody.shape.capacityKg, t, { label: t('field_capacity_kg') })]}
+        >
+          <IntegerInput suffix="kg" />
         </Form.Item>
-        <Form.Item name="capacityCbm" label={t('field_capacity_cbm')}>
-          <InputNumber<string> stringMode min="0" precision={2} style={{ width: '100%' }} suffix="m³" />
+        <Form.Item
+          name="capacityCbm"
+          label={t('field_capacity_cbm')}
+          rules={[zodRule(ZVehicleAddBody.shape.capacityCbm, t)]}
+        >
+          <DecimalInput suffix="m³" />
         </Form.Item>
         <Form.Item name="driverId" label={t('field_default_driver')}>
           <Select

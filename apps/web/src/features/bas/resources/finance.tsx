@@ -1,15 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { insurancePremium } from '@theone/contracts/bas/pricing';
-import { Alert, Form, Image, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { ZCurrateAddBody, ZInsuranceAddBody } from '@theone/contracts/bas/resource.schemas';
+import { zMoney } from '@theone/contracts/common/money';
+import { Alert, Form, Image, Input, Select, Switch, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DictSelect } from '../../../components/DictSelect';
 import { DictTag } from '../../../components/DictTag';
+import { zodRule } from '../../../components/form-rules';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
+import { DecimalInput } from '../../../components/NumberInput';
 import { type UploadedFile, UploadField } from '../../../components/UploadField';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, plainDecimal } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { getData, http, postData } from '../../../lib/request';
 import { currateKeys, insuranceKeys, payinfoKeys, todayText, useCurrencies } from '../api';
@@ -70,7 +74,7 @@ export interface TCurrate {
   createTime: string;
 }
 
-const percent = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : `${Number(v)} %`);
+const percent = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : `${plainDecimal(String(v))} %`);
 const rateText = (v: unknown) => (v === null || v === undefined ? '-' : String(v));
 
 // ---------------------------------------------------------------------------------------------------
@@ -193,7 +197,7 @@ function PremiumExample({ rate, min, currency }: { rate?: string; min?: string |
       style={{ marginBottom: 16 }}
       title={t('bas_premium_example', {
         declared: formatMoney(declared),
-        rate: Number(rate),
+        rate: plainDecimal(rate),
         min: min ? formatMoney(min) : '-',
         premium: `${formatMoney(premium)} ${currency ?? ''}`,
       })}
@@ -222,7 +226,7 @@ export function InsuranceFormPage() {
       ? {
           ...r,
           busType: r.busType || undefined,
-          insuranceRate: r.insuranceRate ? String(Number(r.insuranceRate)) : undefined,
+          insuranceRate: r.insuranceRate ? plainDecimal(r.insuranceRate) : undefined,
           isDefault: r.isDefault === '1',
           status: r.status === '0',
         }
@@ -267,26 +271,15 @@ export function InsuranceFormPage() {
         <Form.Item name="insurer" label={t('field_insurer')}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="insuranceRate" label={t('field_insurance_rate')} rules={required}>
-          <InputNumber<string>
-            stringMode
-            min="0"
-            max="100"
-            step="0.01"
-            precision={4}
-            style={{ width: '100%' }}
-            suffix="%"
-          />
+        <Form.Item
+          name="insuranceRate"
+          label={t('field_insurance_rate')}
+          rules={[...required, zodRule(ZInsuranceAddBody.shape.insuranceRate, t)]}
+        >
+          <DecimalInput suffix="%" />
         </Form.Item>
-        <Form.Item name="minPremium" label={t('field_min_premium')}>
-          <InputNumber<string>
-            stringMode
-            min="0"
-            step="0.01"
-            precision={2}
-            style={{ width: '100%' }}
-            suffix={currency}
-          />
+        <Form.Item name="minPremium" label={t('field_min_premium')} rules={[zodRule(zMoney, t, { optional: true })]}>
+          <DecimalInput suffix={currency} />
         </Form.Item>
         <Form.Item name="currency" label={t('field_currency')} rules={required}>
           <DictSelect type="currency" allowClear={false} />
@@ -678,7 +671,7 @@ export function CurrateFormPage() {
     enabled: editing,
   });
   const initialValues = useMemo<CurrateForm | undefined>(() => {
-    if (editing) return current.data ? { ...current.data, rate: String(Number(current.data.rate)) } : undefined;
+    if (editing) return current.data ? { ...current.data, rate: plainDecimal(current.data.rate) } : undefined;
     const rmb = currencies.data?.find((c) => c.code === 'RMB')?.id;
     const thb = currencies.data?.find((c) => c.code === 'THB')?.id;
     return { srcCurrencyId: rmb, destCurrencyId: thb, effectiveDate: todayText() };
@@ -728,10 +721,10 @@ export function CurrateFormPage() {
         <Form.Item
           name="rate"
           label={t('field_rate')}
-          rules={required}
+          rules={[...required, zodRule(ZCurrateAddBody.shape.rate, t)]}
           extra={<span className="bas-hint">{t('bas_hint_rate')}</span>}
         >
-          <InputNumber<string> stringMode min="0.000001" step="0.0001" precision={6} style={{ width: '100%' }} />
+          <DecimalInput />
         </Form.Item>
         <Form.Item name="effectiveDate" label={t('field_effective_date')} rules={required}>
           <DayPicker />

@@ -2,11 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { computeOrderFees, type TOrderFeesInput } from '@theone/contracts/bas/pricing';
 import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { FEE_SUPPLEMENT_FIELDS } from '@theone/contracts/bus/order-pricing';
-import { Button, InputNumber, Modal, Select, Space } from 'antd';
+import { zMoney } from '@theone/contracts/common/money';
+import { Button, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { issueMessage } from '../../../components/form-rules';
 import { ListPage } from '../../../components/ListPage';
 import { MoneyCell } from '../../../components/MoneyCell';
+import { DecimalInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import '../shared/bus.css';
@@ -19,6 +22,10 @@ import { col, search } from './columns';
  * computeOrderFees); 'Save changed rows' sends only what changed, each with its version.
  */
 type Edits = Record<number, Partial<Record<(typeof FEE_SUPPLEMENT_FIELDS)[number], string | null>>>;
+
+/** The contracts' money rule's first issue for a typed amount (none for an empty box or a valid amount). */
+const moneyIssue = (value: string | null | undefined) =>
+  value === null || value === undefined || value === '' ? undefined : zMoney.safeParse(value).error?.issues[0];
 
 export default function DeliveryFreePage() {
   const { t } = useTranslation();
@@ -46,6 +53,15 @@ export default function DeliveryFreePage() {
       feedback.message.info(t('err_no_change'));
       return;
     }
+    // a wrong amount is shown on its cell and named here; nothing is sent until it is right
+    for (const r of changed)
+      for (const [field, value] of Object.entries(edits[r.id]!)) {
+        const issue = moneyIssue(value);
+        if (issue) {
+          feedback.message.warning(`${r.transportId} ${issueMessage(issue, t, t(orderFieldLabelKey(field)))}`);
+          return;
+        }
+      }
     try {
       await orderUpdateFee({ rows: changed.map((r) => ({ id: r.id, version: r.version, ...edits[r.id] })) });
       feedback.message.success(t('operation_success'));
@@ -98,13 +114,13 @@ export default function DeliveryFreePage() {
             fee: true,
             render: (_v: unknown, r: TOrder) =>
               editable(r) ? (
-                <InputNumber<string>
-                  stringMode
-                  min="0"
-                  precision={2}
+                <DecimalInput
                   size="small"
                   style={{ width: 100 }}
-                  value={(edits[r.id]?.[f] ?? (r as unknown as Record<string, string>)[f]) || null}
+                  value={
+                    edits[r.id]?.[f] !== undefined ? edits[r.id]?.[f] : (r as unknown as Record<string, string>)[f]
+                  }
+                  status={moneyIssue(edits[r.id]?.[f]) ? 'error' : undefined}
                   onChange={(v) => set(r.id, f, v)}
                   data-testid={`fee-${r.transportId}-${f}`}
                 />
@@ -148,6 +164,11 @@ export default function DeliveryFreePage() {
         okText={t('confirm')}
         cancelText={t('cancel')}
         onOk={() => {
+          const issue = moneyIssue(fill?.value);
+          if (issue) {
+            feedback.message.warning(issueMessage(issue, t, t(orderFieldLabelKey(fill!.field))));
+            return;
+          }
           if (fill) for (const r of fill.rows) if (editable(r)) set(r.id, fill.field, fill.value);
           setFill(null);
         }}
@@ -160,11 +181,10 @@ export default function DeliveryFreePage() {
               onChange={(field) => setFill({ ...fill, field })}
               options={FEE_SUPPLEMENT_FIELDS.map((f) => ({ value: f, label: t(orderFieldLabelKey(f)) }))}
             />
-            <InputNumber<string>
-              stringMode
-              min="0"
-              precision={2}
+            <DecimalInput
+              style={{ width: 140 }}
               value={fill.value}
+              status={moneyIssue(fill.value) ? 'error' : undefined}
               onChange={(value) => setFill({ ...fill, value })}
             />
             <Button type="link" onClick={() => setEdits({})}>

@@ -1,11 +1,13 @@
-import { ScanOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Input, Modal, Segmented, Space } from 'antd';
-import { useRef, useState } from 'react';
+import { Segmented, Space } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
+import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { feedback } from '../../../lib/feedback';
 import { navigateTo } from '../../../lib/navigation';
+import { usePermission } from '../../../lib/permission';
 import { isApiError } from '../../../lib/request';
 import { PrintButtons } from '../print';
 import { canDo } from '../shared/order-actions';
@@ -13,54 +15,146 @@ import '../shared/bus.css';
 import { findByCode, inwareKeys, type TOrder, type TOrderSums } from './api';
 import { col, Days, SumsFooter, search } from './columns';
 import { rowActions, toolbar } from './list-actions';
-import { ReceiveDialog } from './ReceiveDialog';
+import { expressNumbers, ReceiveDialog } from './ReceiveDialog';
 
 /**
- * inOrder (screens §3): receiving into the origin warehouse and the stock waiting for a load plan. Tabs: awaiting
- * receipt (S0/S1), in stock (S2 with a mark; default), all received (S2+). The scan box takes an express number off
- * the courier label, a waybill, a piece label or a receipt number: S0/S1 opens the Receive dialog, S2 is found,
- * unknown offers 'Register as no-mark cargo'.
+ * inOrder (screens §3): receiving into the origin warehouse and the stock waiting for a load plan. Tabs (`?tab=`):
+ * awaiting receipt (S0/S1), in stock (S2 with a mark; the default), all received (S2+).
+ *
+ * The scan box (components/ScanBox) takes an express number off the courier label, a waybill, a piece label or a
+ * receipt number, from whichever tab: an S0/S1 order opens the Receive dialog and the list shows the awaiting tab
+ * (where that order is); an S2+ order is reported with its pieces; an unknown code says so under the box, with a
+ * sound, and offers 'Register no-mark cargo' as a button (never the default of Enter, so the next scan's Enter
+ * cannot register it). While the Receive dialog is open, a scan never reaches its fields: another express number
+ * of the same order ticks it in the checklist, the order's own codes are 'already scanned', any other code
+ * waits and is looked up when the dialog closes.
  */
 type Tab = 'awaiting' | 'stock' | 'received';
+const TABS: readonly Tab[] = ['awaiting', 'stock', 'received'];
+
+interface Receiving {
+  order: TOrder;
+  /** The codes scanned for it: its express numbers among them are ticked. */
+  scanned: string[];
+}
 
 export default function InOrderPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<Tab>('stock');
-  const [receiving, setReceiving] = useState<TOrder | null>(null);
-  const [code, setCode] = useState('');
-  const scanRef = useRef<{ focus: () => void } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
-
-  const scan = async (value: string) => {
-    const text = value.trim();
-    if (!text) return;
-    setCode('');
-    try {
-      const order = await findByCode(text, { silent: true });
-      if (canDo(order, 'submitToWarehouse')) setReceiving(order);
-      else
-        feedback.message.success(
-          t('bus_msg_scan_found', { no: order.transportId, n: order.arrivedPiece ?? order.cargoPiece }),
-        );
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        Modal.confirm({
-          title: t('tips'),
-          content: t('bus_msg_no_order_for_code', { code: text }),
-          okText: t('bus_btn_register_no_mark'),
-          cancelText: t('cancel'),
-          onOk: () => navigateTo(`/bus/noMarkOrder?register=${encodeURIComponent(text)}`),
-        });
-      } else if (isApiError(error)) feedback.message.error(error.message);
-    } finally {
-      scanRef.current?.focus();
-    }
+  const { hasPermi } = usePermission();
+  const [query, setQuery] = useSearchParams();
+  const tab: Tab = TABS.find((x) => x === query.get('tab')) ?? 'stock';
+  const setTab = useCallback(
+    (next: Tab) =>
+      setQuery(
+        (prev) => {
+          if (prev.get('tab') === next) return prev;
+          const q = new URLSearchParams(prev);
+          q.set('tab', next);
+          q.delete('pageNum');
+          return q;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  // The order a scan found already received (screens: 'an S2 order is highlighted with its pieces'): the list shows
+  // it on the received tab, filtered to its waybill, with the row marked. A scan that opens the Receive dialog drops
+  // that filter again, so the order being received is listed on the awaiting tab.
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const highlightFilter = useRef<string | null>(null);
+  const showScanned = useCallback(
+    (next: Tab, transportId: string | null) =>
+      setQuery(
+        (prev) => {
+          const q = new URLSearchParams(prev);
+          q.set('tab', next);
+          q.set('pageNum', '1');
+          if (transportId) q.set('transportId', transportId);
+          else if (highlightFilter.current && q.get('transportId') === highlightFilter.current) q.delete('transportId');
+          highlightFilter.current = transportId;
+          return q;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  const [receiving, setReceivingState] = useState<Receiving | null>(null);
+  const receivingRef = useRef<Receiving | null>(null);
+  const setReceiving = (next: Receiving | null) => {
+    receivingRef.current = next;
+    setReceivingState(next);
   };
+  // resolves the scan that opened the dialog, so the scan box goes on with the next code
+  const dialogClosed = useRef<(() => void) | null>(null);
+  const closeDialog = () => {
+    setReceiving(null);
+    dialogClosed.current?.();
+    dialogClosed.current = null;
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+  const baseParams = useMemo(() => ({ view: 'inOrder', tab }), [tab]);
+
+  const scan = async (code: string): Promise<ScanFeedback> => {
+    let order: TOrder;
+    try {
+      order = await findByCode(code, { silent: true });
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 404) throw error;
+      return {
+        tone: 'error',
+        message: t('bus_msg_no_order_for_code', { code }),
+        action: hasPermi('bus:noMarkOrder:add')
+          ? {
+              label: t('bus_btn_register_no_mark'),
+              onClick: () => navigateTo(`/bus/noMarkOrder?register=${encodeURIComponent(code)}`),
+              testId: 'scan-register-no-mark',
+            }
+          : undefined,
+      };
+    }
+    if (canDo(order, 'submitToWarehouse') && hasPermi('bus:inOrder:submit')) {
+      setHighlight(null);
+      showScanned('awaiting', null);
+      setReceiving({ order, scanned: [code] });
+      return {
+        tone: 'ok',
+        message: t('bus_msg_scan_receiving', { no: order.transportId }),
+        until: new Promise<void>((resolve) => {
+          dialogClosed.current = resolve;
+        }),
+      };
+    }
+    if (!canDo(order, 'submitToWarehouse')) {
+      setHighlight(order.id);
+      showScanned('received', order.transportId);
+    }
+    return {
+      tone: canDo(order, 'submitToWarehouse') ? 'info' : 'ok',
+      message: t('bus_msg_scan_found', { no: order.transportId, count: order.arrivedPiece ?? order.cargoPiece }),
+    };
+  };
+
+  /** A scan while the Receive dialog is open. */
+  const heldScan = (code: string): ScanFeedback | undefined => {
+    const current = receivingRef.current;
+    if (!current) return undefined;
+    const upper = code.toUpperCase();
+    const own = current.order.transportId.toUpperCase();
+    const express = expressNumbers(current.order.expressNo).find((n) => n.toUpperCase() === upper);
+    const repeat = current.scanned.some((s) => s.toUpperCase() === upper);
+    if (repeat || upper === own || upper.startsWith(`${own}-`))
+      return { tone: 'warn', message: t('msg_scan_duplicate', { code }) };
+    if (!express) return undefined;
+    setReceiving({ ...current, scanned: [...current.scanned, express] });
+    return { tone: 'ok', message: t('bus_msg_express_ticked', { code: express }) };
+  };
+
+  const openReceive = (order: TOrder) => setReceiving({ order, scanned: [] });
 
   return (
     <>
-      <Space style={{ marginBottom: 12 }} wrap>
+      <Space style={{ marginBottom: 8 }} align="start" wrap size={16}>
         <Segmented<Tab>
           value={tab}
           onChange={setTab}
@@ -71,27 +165,19 @@ export default function InOrderPage() {
           ]}
           data-testid="in-order-tabs"
         />
-        <Input.Search
-          ref={(r) => {
-            scanRef.current = r;
-          }}
-          className="bus-scan"
-          autoFocus
-          allowClear
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          prefix={<ScanOutlined />}
-          placeholder={t('bus_scan_placeholder')}
-          enterButton={t('bus_btn_scan')}
-          onSearch={(v) => void scan(v)}
-          data-testid="scan-box"
+        <ScanBox
+          onScan={scan}
+          onHeldScan={heldScan}
+          hold={receiving !== null}
+          placeholder="bus_scan_placeholder"
+          testId="scan-box"
         />
       </Space>
       <ListPage<TOrder>
         id="bus/inOrder"
         queryKey={inwareKeys.lists()}
         url="/bus/inware/list"
-        baseParams={{ view: 'inOrder', tab }}
+        baseParams={baseParams}
         rowKey="id"
         searchFields={[
           search.transportId(),
@@ -152,7 +238,7 @@ export default function InOrderPage() {
             onClick: (ctx) => {
               const r = ctx.selectedRows[0]!;
               if (!canDo(r, 'submitToWarehouse')) feedback.message.warning(t('msg_receive_state_reselect'));
-              else setReceiving(r);
+              else openReceive(r);
             },
           },
           {
@@ -163,7 +249,7 @@ export default function InOrderPage() {
             onClick: (ctx) => {
               const r = ctx.selectedRows[0]!;
               if (!canDo(r, 'remeasure')) feedback.message.warning(t('msg_stock_state_reselect'));
-              else setReceiving(r);
+              else openReceive(r);
             },
           },
           toolbar.cancelReceipt(),
@@ -184,17 +270,18 @@ export default function InOrderPage() {
             label: 'bus_btn_receive',
             perm: 'bus:inOrder:submit',
             hidden: (r) => !canDo(r, 'submitToWarehouse'),
-            onClick: (r) => setReceiving(r),
+            onClick: (r) => openReceive(r),
           },
           {
             key: 'measure',
             label: 'bus_btn_remeasure',
             perm: 'bus:inOrder:measure',
             hidden: (r) => !canDo(r, 'remeasure'),
-            onClick: (r) => setReceiving(r),
+            onClick: (r) => openReceive(r),
           },
         ]}
         actionsWidth={200}
+        tableProps={{ rowClassName: (r) => (r.id === highlight ? 'bus-row-scanned' : '') }}
         exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:inOrder:export' }}
         footer={(answer) => (
           <SumsFooter arrived={tab !== 'awaiting'} sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />
@@ -202,13 +289,18 @@ export default function InOrderPage() {
         selectionSummary={(rows) => (
           <Space>
             {t('bus_selected_totals', {
-              n: rows.length,
-              piece: rows.reduce((s, r) => s + (r.arrivedPiece ?? r.cargoPiece), 0),
+              count: rows.length,
+              pieces: t('bus_n_pieces', { count: rows.reduce((s, r) => s + (r.arrivedPiece ?? r.cargoPiece), 0) }),
             })}
           </Space>
         )}
       />
-      <ReceiveDialog order={receiving} onClose={() => setReceiving(null)} onDone={refresh} />
+      <ReceiveDialog
+        order={receiving?.order ?? null}
+        scanned={receiving?.scanned}
+        onClose={closeDialog}
+        onDone={refresh}
+      />
     </>
   );
 }

@@ -1,13 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { zPieces } from '@theone/contracts/bus/inware.schemas';
+import { zVolume, zWeight } from '@theone/contracts/common/money';
+import { Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
+import { zodRule } from '../../../components/form-rules';
 import { ListPage } from '../../../components/ListPage';
+import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
+import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { GeogSelect } from '../../bas/common/selects';
 import { PrintButtons } from '../print';
@@ -35,7 +40,8 @@ interface RegisterValues {
   receivingNo: string;
   expressCorp?: string;
   expressNo?: string;
-  arrivedTime: Dayjs;
+  /** business text ('YYYY-MM-DD HH:mm:ss') */
+  arrivedTime: string;
   arrivedHouseId: number;
   arrivedPiece: number;
   arrivedWeight: string;
@@ -77,7 +83,7 @@ function RegisterDialog({
     if (!open) return;
     form.resetFields();
     form.setFieldsValue({
-      arrivedTime: dayjs(),
+      arrivedTime: businessNowText(),
       arrivedHouseId: init.data?.defaults.arrivedHouseId ?? undefined,
       expressNo: express ?? '',
     });
@@ -97,7 +103,7 @@ function RegisterDialog({
         receivingNo: v.receivingNo,
         expressCorp: v.expressCorp ?? '',
         expressNo: v.expressNo ?? '',
-        arrivedTime: v.arrivedTime.format('YYYY-MM-DD HH:mm:ss'),
+        arrivedTime: v.arrivedTime,
         arrivedHouseId: v.arrivedHouseId,
         arrivedPiece: v.arrivedPiece,
         arrivedWeight: str(v.arrivedWeight),
@@ -150,7 +156,7 @@ function RegisterDialog({
             />
           </Form.Item>
           <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
-            <DatePicker showTime style={{ width: '100%' }} />
+            <BusinessDatePicker showTime />
           </Form.Item>
           <Form.Item name="expressCorp" label={t('field_express_corp')}>
             <DictSelect type="express_corp" />
@@ -164,31 +170,32 @@ function RegisterDialog({
           <Form.Item
             name="arrivedPiece"
             label={t('field_arrived_piece')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_piece') }) }]}
+            rules={[
+              { required: true, message: t('err_required', { field: t('field_arrived_piece') }) },
+              zodRule(
+                zPieces.refine((n) => n >= 1, 'err_piece'),
+                t,
+              ),
+            ]}
           >
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="register-piece" />
+            <IntegerInput data-testid="register-piece" />
           </Form.Item>
           <Form.Item
             name="arrivedWeight"
             label={t('field_arrived_weight')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_weight') }) }]}
+            rules={[
+              { required: true, message: t('err_required', { field: t('field_arrived_weight') }) },
+              zodRule(zWeight, t),
+            ]}
           >
-            <InputNumber<string>
-              stringMode
-              min="0"
-              precision={2}
-              style={{ width: '100%' }}
-              data-testid="register-weight"
-            />
+            <DecimalInput suffix="kg" data-testid="register-weight" />
           </Form.Item>
-          <Form.Item name="arrivedVolume" label={t('field_arrived_volume')}>
-            <InputNumber<string>
-              stringMode
-              min="0"
-              precision={3}
-              style={{ width: '100%' }}
-              data-testid="register-volume"
-            />
+          <Form.Item
+            name="arrivedVolume"
+            label={t('field_arrived_volume')}
+            rules={[zodRule(zVolume, t, { optional: true })]}
+          >
+            <DecimalInput suffix="m³" data-testid="register-volume" />
           </Form.Item>
           <Form.Item name="cargoName" label={t('field_cargo_name')}>
             <Input />
@@ -230,7 +237,7 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
       return;
     }
     const mark = (await fetchMarkAddress(v.markId)).mark.mark;
-    if (!(await confirmAction({ content: t('bus_confirm_assign_mark', { mark, n: rows.length }) }))) return;
+    if (!(await confirmAction({ content: t('bus_confirm_assign_mark', { mark, count: rows.length }) }))) return;
     setSaving(true);
     try {
       await editFields({

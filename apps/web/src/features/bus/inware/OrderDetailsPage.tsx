@@ -15,7 +15,8 @@ import { ORDER_EDIT_PATH, useOrder, useOrderLog } from './api';
 import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, OrderHeader, StatusSteps } from './OrderSheet';
 
 /**
- * orderDetails (screens §3, `?id=`): the complete record of one order: step bar S0-S8 with times from the log,
+ * orderDetails (screens §3, `?id=`): the complete record of one order: step bar S0-S8, each step with the time of
+ * the log row that entered it (`stepTimes` of the details answer),
  * tabs Order, Cargo, Fees (fee role), Container, Delivery and sign, Log. Tracking and files tabs come with their
  * modules.
  */
@@ -64,7 +65,7 @@ export default function OrderDetailsPage() {
           </Space>
         }
       />
-      <StatusSteps order={order} log={log.data} />
+      <StatusSteps order={order} />
       <ExceptionBanner order={order} />
       <Tabs
         items={[
@@ -110,7 +111,11 @@ export default function OrderDetailsPage() {
               />
             ),
           },
-          { key: 'log', label: t('order_log'), children: <OrderLogTimeline rows={log.data} orderId={order.id} /> },
+          {
+            key: 'log',
+            label: t('order_log'),
+            children: <OrderLogTimeline rows={log.data} orderId={order.id} currency={order.currency} />,
+          },
         ]}
       />
     </Card>

@@ -1,17 +1,17 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import { zDimension, zPieces } from '@theone/contracts/bus/inware.schemas';
 import { lineSize, lineVolume, orderCargoTotals } from '@theone/contracts/bus/order-cargo';
 import { checkExpressNos } from '@theone/contracts/bus/order-numbers';
 import { ORDER_FEE_INPUT_FIELDS, priceOrderFees, type TOrderPricing } from '@theone/contracts/bus/order-pricing';
+import { tryMoney, zMoney, zVolume, zWeight } from '@theone/contracts/common/money';
 import { isPhone } from '@theone/contracts/common/validators';
 import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Form,
   Input,
-  InputNumber,
   Select,
   Skeleton,
   Space,
@@ -21,14 +21,18 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useTabTitle } from '../../../components';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
+import { FormFooter } from '../../../components/FormFooter';
+import { zodRule } from '../../../components/form-rules';
 import { MoneyCell } from '../../../components/MoneyCell';
+import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
+import { addBusinessDays, businessNowText, businessText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import { isApiError } from '../../../lib/request';
@@ -87,8 +91,9 @@ interface OrderFormValues {
   leftAddrId?: number | null;
   destAddrId?: number | null;
   arrivedHouseId?: number | null;
-  orderTime?: Dayjs | null;
-  preArriveTime?: Dayjs | null;
+  /** The server's value while untouched (saved back as it came), business text once edited (lib/business-time). */
+  orderTime?: string | null;
+  preArriveTime?: string | null;
   consignee?: string;
   consigneeTel?: string;
   consigneeAddr?: string;
@@ -129,9 +134,17 @@ const FEE_LABEL: Record<string, string> = {
 };
 
 const PRICE_KEYS = ['markId', 'busType', 'leftAddrId', 'destAddrId', 'cargoType'] as const;
-const TIME = 'YYYY-MM-DD HH:mm:ss';
+/** Transit days when the route's mode has none (bus/inware/init transitDays). */
+const DEFAULT_TRANSIT_DAYS = 7;
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** A line weight that counts (a decimal other than zero; text still being typed does not). */
+const weighs = (v: unknown) => {
+  const d = given(v) ? tryMoney(String(v)) : null;
+  return d !== null && !d.isZero();
+};
+/** Line pieces: at least one. */
+const zLinePieces = zPieces.refine((n) => n >= 1, 'err_piece');
 
 function Section({ title, extra, children }: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {
   return (
@@ -148,8 +161,8 @@ function Section({ title, extra, children }: { title: ReactNode; extra?: ReactNo
 function toForm(o: TOrder): OrderFormValues {
   const values: OrderFormValues = {
     ...o,
-    orderTime: o.orderTime ? dayjs(o.orderTime) : null,
-    preArriveTime: o.preArriveTime ? dayjs(o.preArriveTime) : null,
+    orderTime: o.orderTime ?? null,
+    preArriveTime: o.preArriveTime ?? null,
     volumeManual: o.volumeManual === '1',
     woodenFrame: o.woodenFrame === '1',
     freightManual: o.freightManual === '1',
@@ -180,8 +193,8 @@ function toBody(v: OrderFormValues, feeRole: boolean) {
     leftAddrId: v.leftAddrId ?? null,
     destAddrId: v.destAddrId ?? null,
     arrivedHouseId: v.arrivedHouseId ?? null,
-    orderTime: v.orderTime ? v.orderTime.format(TIME) : null,
-    preArriveTime: v.preArriveTime ? v.preArriveTime.format(TIME) : null,
+    orderTime: v.orderTime || null,
+    preArriveTime: v.preArriveTime || null,
     consignee: v.consignee ?? '',
     consigneeTel: v.consigneeTel ?? '',
     consigneeAddr: v.consigneeAddr ?? '',
@@ -211,31 +224,6 @@ function toBody(v: OrderFormValues, feeRole: boolean) {
     body.currency = v.currency ?? null;
   }
   return body;
-}
-
-function NumberBox({
-  precision,
-  min,
-  ...rest
-}: {
-  precision: number;
-  min?: string;
-  disabled?: boolean;
-  'data-testid'?: string;
-  placeholder?: string;
-  value?: string | null;
-  onChange?: (v: string | null) => void;
-}) {
-  return (
-    <InputNumber<string>
-      stringMode
-      min={min ?? '0'}
-      step={precision === 0 ? '1' : precision === 3 ? '0.001' : '0.01'}
-      precision={precision}
-      style={{ width: '100%' }}
-      {...rest}
-    />
-  );
 }
 
 export function OrderFormPage({
@@ -270,6 +258,12 @@ export function OrderFormPage({
   const audited = order?.auditStatus === 2;
 
   // ---- defaults, number, loaded order
+  /** Expected arrival: order time plus the transit days of the mode (business wall clock). */
+  const arrivalOf = useCallback(
+    (orderTime: string | null | undefined, busType: string | null | undefined) =>
+      addBusinessDays(orderTime, (busType && init.data?.transitDays[busType]) || DEFAULT_TRANSIT_DAYS),
+    [init.data],
+  );
   const newNumber = useCallback(async () => {
     const destAddrId = form.getFieldValue('destAddrId');
     const { transportId } = await fetchNewNo({ destAddrId });
@@ -286,7 +280,8 @@ export function OrderFormPage({
       if (mode === 'add') {
         // copy: the order without its numbers and figures
         for (const k of ['transportId', 'expressNo', 'businessNo', 'clientNo'] as const) v[k] = '';
-        v.orderTime = dayjs();
+        v.orderTime = businessNowText();
+        v.preArriveTime = arrivalOf(v.orderTime, v.busType);
         v.cargoLines = (v.cargoLines ?? []).map(({ id: _id, receivingNo: _r, ...l }) => l);
       }
       form.setFieldsValue(v);
@@ -299,13 +294,13 @@ export function OrderFormPage({
         leftAddrId: d.leftAddrId,
         destAddrId: d.destAddrId,
         arrivedHouseId: d.arrivedHouseId,
-        orderTime: dayjs(),
-        preArriveTime: dayjs().add(init.data.transitDays[d.busType] ?? 7, 'day'),
+        orderTime: businessNowText(),
+        preArriveTime: arrivalOf(businessNowText(), d.busType),
         cargoLines: [],
       });
     }
     if (mode === 'add') void newNumber();
-  }, [init.data, source.data, id, mode, form, newNumber]);
+  }, [init.data, source.data, id, mode, form, newNumber, arrivalOf]);
 
   // ---- price preview (server), refreshed when the pricing keys change
   const priceKey = values ? PRICE_KEYS.map((k) => values[k] ?? '').join('|') : '';
@@ -324,7 +319,7 @@ export function OrderFormPage({
             leftAddrId: v.leftAddrId,
             destAddrId: v.destAddrId,
             cargoType: v.cargoType ?? '1',
-            orderTime: v.orderTime ? v.orderTime.format(TIME) : undefined,
+            orderTime: businessText(v.orderTime) ?? undefined,
             status: order?.status ?? 0,
           },
           { silent: true },
@@ -362,7 +357,7 @@ export function OrderFormPage({
     const current = form.getFieldsValue(['cargoPiece', 'cargoWeight', 'cargoVolume']);
     const next: Partial<OrderFormValues> = {};
     if (current.cargoPiece !== totals.cargoPiece) next.cargoPiece = totals.cargoPiece;
-    if (lineRows.some((l) => given(l?.weight) && Number(l?.weight) !== 0) && current.cargoWeight !== totals.cargoWeight)
+    if (lineRows.some((l) => weighs(l?.weight)) && current.cargoWeight !== totals.cargoWeight)
       next.cargoWeight = totals.cargoWeight;
     if (!values?.volumeManual && current.cargoVolume !== totals.cargoVolume) next.cargoVolume = totals.cargoVolume;
     if (Object.keys(next).length) form.setFieldsValue(next);
@@ -452,7 +447,8 @@ export function OrderFormPage({
       if (saved.warning) feedback.message.warning(saved.warning.message);
       setLastSaved({ id: saved.id, transportId: saved.transportId });
       await afterSave();
-      // continuous entry: keep mark, route and consignee; clear cargo and numbers
+      // continuous entry: keep mark, route and consignee; clear cargo and numbers; the times start again from now
+      const orderTime = businessNowText();
       form.setFieldsValue({
         expressNo: '',
         businessNo: '',
@@ -464,7 +460,8 @@ export function OrderFormPage({
         declaredValue: null,
         cargoRemark: '',
         cargoLines: [],
-        orderTime: dayjs(),
+        orderTime,
+        preArriveTime: arrivalOf(orderTime, form.getFieldValue('busType')),
       });
       await newNumber();
     } catch (error) {
@@ -500,7 +497,7 @@ export function OrderFormPage({
   };
 
   const orderAction = async (run: () => Promise<unknown>, confirmKey: string) => {
-    if (!(await confirmAction({ content: t(confirmKey, { n: 1 }) }))) return;
+    if (!(await confirmAction({ content: t(confirmKey, { n: 1, count: 1 }) }))) return;
     try {
       await run();
       feedback.message.success(t('operation_success'));
@@ -542,9 +539,12 @@ export function OrderFormPage({
     },
   };
   const required = (label: string) => ({ required: true, message: t('err_required', { field: t(label) }) });
+  /** The contracts' rule of a number field: its error under the box, the typed text never changed. */
+  const numberRule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, t, { optional: true });
+  const moneyRules = [numberRule(zMoney)];
 
   const footer = (
-    <div className="bus-form-footer" data-testid="order-form-footer">
+    <FormFooter data-testid="order-form-footer">
       {mode === 'add' ? (
         <>
           {hasPermi('bus:orderAdd:add') ? (
@@ -634,7 +634,7 @@ export function OrderFormPage({
           )}
         </>
       ) : null}
-    </div>
+    </FormFooter>
   );
 
   return (
@@ -706,9 +706,8 @@ export function OrderFormPage({
                 type="bus_type"
                 data-testid="order-bus-type"
                 onChange={(v) => {
-                  const days = init.data?.transitDays[String(v)];
-                  const ot = form.getFieldValue('orderTime') as Dayjs | null;
-                  if (days && ot) form.setFieldValue('preArriveTime', ot.add(days, 'day'));
+                  const ot = form.getFieldValue('orderTime') as string | null;
+                  if (ot) form.setFieldValue('preArriveTime', arrivalOf(ot, v ? String(v) : null));
                 }}
               />
             </Form.Item>
@@ -728,10 +727,16 @@ export function OrderFormPage({
               />
             </Form.Item>
             <Form.Item name="orderTime" label={t('field_order_time')} rules={[required('field_order_time')]}>
-              <DatePicker showTime style={{ width: '100%' }} />
+              <BusinessDatePicker
+                showTime
+                data-testid="order-time"
+                onChange={(v) => {
+                  if (v) form.setFieldValue('preArriveTime', arrivalOf(v, form.getFieldValue('busType')));
+                }}
+              />
             </Form.Item>
             <Form.Item name="preArriveTime" label={t('field_pre_arrive_time')}>
-              <DatePicker showTime style={{ width: '100%' }} />
+              <BusinessDatePicker showTime data-testid="order-pre-arrive-time" />
             </Form.Item>
           </div>
         </Section>
@@ -800,24 +805,19 @@ export function OrderFormPage({
             <Form.Item name="cargoType" label={t('field_cargo_type')}>
               <DictSelect type="cargo_type" allowClear={false} />
             </Form.Item>
-            <Form.Item name="cargoPiece" label={t('field_cargo_piece')}>
-              <InputNumber
-                min={0}
-                precision={0}
-                style={{ width: '100%' }}
-                disabled={hasLines || disabled}
-                data-testid="order-piece"
-              />
+            <Form.Item name="cargoPiece" label={t('field_cargo_piece')} rules={[numberRule(zPieces)]}>
+              <IntegerInput disabled={hasLines || disabled} data-testid="order-piece" />
             </Form.Item>
-            <Form.Item name="cargoWeight" label={t('field_cargo_weight')}>
-              <NumberBox
-                precision={2}
-                disabled={disabled || lineRows.some((l) => given(l?.weight) && Number(l?.weight) !== 0)}
+            <Form.Item name="cargoWeight" label={t('field_cargo_weight')} rules={[numberRule(zWeight)]}>
+              <DecimalInput
+                suffix="kg"
+                disabled={disabled || lineRows.some((l) => weighs(l?.weight))}
                 data-testid="order-weight"
               />
             </Form.Item>
             <Form.Item
               name="cargoVolume"
+              rules={[numberRule(zVolume)]}
               label={
                 <Space size={6}>
                   {t('field_cargo_volume')}
@@ -833,14 +833,14 @@ export function OrderFormPage({
                 </Space>
               }
             >
-              <NumberBox
-                precision={3}
+              <DecimalInput
+                suffix="m³"
                 disabled={disabled || (hasLines && !values?.volumeManual)}
                 data-testid="order-volume"
               />
             </Form.Item>
-            <Form.Item name="declaredValue" label={t('field_declared_value')}>
-              <NumberBox precision={2} />
+            <Form.Item name="declaredValue" label={t('field_declared_value')} rules={moneyRules}>
+              <DecimalInput data-testid="order-declared-value" />
             </Form.Item>
             <Form.Item name="insuranceId" label={t('field_insurance_id')}>
               <Select
@@ -877,10 +877,10 @@ export function OrderFormPage({
                       render: (_v, f) => (
                         <Form.Item
                           name={[f.name, 'piece']}
-                          noStyle
-                          rules={[{ required: true, message: t('err_piece') }]}
+                          style={{ marginBottom: 0 }}
+                          rules={[{ required: true, message: t('err_piece') }, numberRule(zLinePieces)]}
                         >
-                          <InputNumber min={1} precision={0} data-testid={`line-${f.name}-piece`} />
+                          <IntegerInput data-testid={`line-${f.name}-piece`} />
                         </Form.Item>
                       ),
                     },
@@ -890,8 +890,8 @@ export function OrderFormPage({
                       ),
                       width: 100,
                       render: (_v: unknown, f: { name: number }) => (
-                        <Form.Item name={[f.name, k]} noStyle>
-                          <NumberBox precision={2} data-testid={`line-${f.name}-${k}`} />
+                        <Form.Item name={[f.name, k]} style={{ marginBottom: 0 }} rules={[numberRule(zDimension)]}>
+                          <DecimalInput data-testid={`line-${f.name}-${k}`} />
                         </Form.Item>
                       ),
                     })),
@@ -899,8 +899,8 @@ export function OrderFormPage({
                       title: t('field_weight'),
                       width: 110,
                       render: (_v, f) => (
-                        <Form.Item name={[f.name, 'weight']} noStyle>
-                          <NumberBox precision={2} data-testid={`line-${f.name}-weight`} />
+                        <Form.Item name={[f.name, 'weight']} style={{ marginBottom: 0 }} rules={[numberRule(zWeight)]}>
+                          <DecimalInput data-testid={`line-${f.name}-weight`} />
                         </Form.Item>
                       ),
                     },
@@ -920,8 +920,12 @@ export function OrderFormPage({
                           return <span data-testid={`line-${f.name}-volume`}>{v}</span>;
                         }
                         return (
-                          <Form.Item name={[f.name, 'volume']} noStyle>
-                            <NumberBox precision={3} data-testid={`line-${f.name}-volume-input`} />
+                          <Form.Item
+                            name={[f.name, 'volume']}
+                            style={{ marginBottom: 0 }}
+                            rules={[numberRule(zVolume)]}
+                          >
+                            <DecimalInput data-testid={`line-${f.name}-volume-input`} />
                           </Form.Item>
                         );
                       },
@@ -942,8 +946,12 @@ export function OrderFormPage({
                       title: t('field_total_count'),
                       width: 90,
                       render: (_v, f) => (
-                        <Form.Item name={[f.name, 'totalCount']} noStyle>
-                          <InputNumber min={0} precision={0} />
+                        <Form.Item
+                          name={[f.name, 'totalCount']}
+                          style={{ marginBottom: 0 }}
+                          rules={[numberRule(zPieces)]}
+                        >
+                          <IntegerInput data-testid={`line-${f.name}-totalCount`} />
                         </Form.Item>
                       ),
                     },
@@ -1093,8 +1101,8 @@ export function OrderFormPage({
                 }
               >
                 {values?.freightManual ? (
-                  <Form.Item name="feeFreightAr" noStyle>
-                    <NumberBox precision={2} disabled={feeLocked} data-testid="order-freight-input" />
+                  <Form.Item name="feeFreightAr" noStyle rules={moneyRules}>
+                    <DecimalInput disabled={feeLocked} data-testid="order-freight-input" />
                   </Form.Item>
                 ) : (
                   <div className="bus-totals" data-testid="order-freight">
@@ -1110,8 +1118,8 @@ export function OrderFormPage({
                 </Form.Item>
               ) : null}
               {ORDER_FEE_INPUT_FIELDS.map((f) => (
-                <Form.Item key={f} name={f} label={t(FEE_LABEL[f] ?? f)}>
-                  <NumberBox precision={2} disabled={feeLocked} data-testid={`order-${f}`} />
+                <Form.Item key={f} name={f} label={t(FEE_LABEL[f] ?? f)} rules={moneyRules}>
+                  <DecimalInput disabled={feeLocked} data-testid={`order-${f}`} />
                 </Form.Item>
               ))}
               <Form.Item label={t('field_fee_insurance_ar')}>

@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { zPieces } from '@theone/contracts/bus/inware.schemas';
 import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { ORDER_FEE_INPUT_FIELDS } from '@theone/contracts/bus/order-pricing';
-import { DatePicker, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { zMoney, zVolume, zWeight } from '@theone/contracts/common/money';
+import { Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { DictSelect } from '../../../components/DictSelect';
+import { issueMessage, zodRule } from '../../../components/form-rules';
 import { ListPage } from '../../../components/ListPage';
+import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import { GeogSelect } from '../../bas/common/selects';
@@ -60,15 +65,19 @@ const FIELDS: { name: string; kind: FieldKind; fee?: boolean; allowed: (r: TOrde
   })),
 ];
 
+/** The contracts' rule of each number kind: the same the server applies (no clamping, the field's error instead). */
+const NUMBER_RULES: Partial<Record<FieldKind, z.ZodType>> = {
+  int: zPieces,
+  weight: zWeight,
+  volume: zVolume,
+  money: zMoney,
+};
+
 function ValueInput({ kind, value, onChange }: { kind: FieldKind; value?: unknown; onChange?: (v: unknown) => void }) {
   switch (kind) {
     case 'time':
       return (
-        <DatePicker
-          showTime
-          value={value ? dayjs(value as string) : null}
-          onChange={(d: Dayjs | null) => onChange?.(d ? d.format('YYYY-MM-DD HH:mm:ss') : null)}
-        />
+        <BusinessDatePicker showTime value={value as string} onChange={(v) => onChange?.(v)} style={{ width: 220 }} />
       );
     case 'mark':
       return <MarkInOrderSelect value={value as number} onChange={(v) => onChange?.(v)} style={{ width: 260 }} />;
@@ -83,16 +92,11 @@ function ValueInput({ kind, value, onChange }: { kind: FieldKind; value?: unknow
     case 'geog':
       return <GeogSelect orgId={2} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: 200 }} />;
     case 'int':
-      return <InputNumber min={0} precision={0} value={value as number} onChange={(v) => onChange?.(v)} />;
+      return <IntegerInput value={value as number} onChange={(v) => onChange?.(v)} style={{ width: 200 }} />;
     case 'weight':
     case 'money':
-      return (
-        <InputNumber<string> stringMode min="0" precision={2} value={value as string} onChange={(v) => onChange?.(v)} />
-      );
     case 'volume':
-      return (
-        <InputNumber<string> stringMode min="0" precision={3} value={value as string} onChange={(v) => onChange?.(v)} />
-      );
+      return <DecimalInput value={value as string} onChange={(v) => onChange?.(v)} style={{ width: 200 }} />;
     default:
       return <Input value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
   }
@@ -163,7 +167,12 @@ function ModifyDialog({
       <Form form={form} layout="vertical">
         <div className="bus-form-grid">
           {fields.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={t(orderFieldLabelKey(f.name))}>
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={t(orderFieldLabelKey(f.name))}
+              rules={NUMBER_RULES[f.kind] ? [zodRule(NUMBER_RULES[f.kind]!, t, { optional: true })] : undefined}
+            >
               <ValueInput kind={f.kind} />
             </Form.Item>
           ))}
@@ -196,6 +205,12 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
     }
     if (!reason.trim()) {
       feedback.message.warning(t('err_reason_required'));
+      return;
+    }
+    const rule = NUMBER_RULES[def.kind];
+    const checked = rule && value !== null && value !== undefined && value !== '' ? rule.safeParse(value) : null;
+    if (checked && !checked.success) {
+      feedback.message.warning(issueMessage(checked.error.issues[0], t, t(orderFieldLabelKey(field))));
       return;
     }
     setSaving(true);

@@ -1,4 +1,5 @@
 import { ListPage } from '../../../components/ListPage';
+import { businessToday } from '../../../lib/business-time';
 import { navigateTo } from '../../../lib/navigation';
 import { PrintButtons } from '../print';
 import { canDo } from '../shared/order-actions';
@@ -11,11 +12,7 @@ import { rowActions, toolbar } from './list-actions';
  * orderList (screens §3): any order in any status. Opens on the last 30 days; a search with no condition says M8.
  * Several waybill, express, receipt, PO or container numbers are separated by English commas.
  */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+const day = (offset: number) => businessToday(offset);
 
 export default function OrderListPage() {
   return (
@@ -49,6 +46,22 @@ export default function OrderListPage() {
         search.dict('auditStatus', 'field_audit_status', 'audit_status'),
         search.dict('deliveryStatus', 'field_delivery_status', 'send_status'),
         search.dict('signStatus', 'field_sign_status', 'sign_status'),
+        {
+          type: 'dict',
+          name: 'arWriteStatus',
+          label: 'field_ar_write_status',
+          dictType: 'write_status',
+          multiple: true,
+        },
+        {
+          type: 'select',
+          name: 'ifException',
+          label: 'field_if_exception',
+          options: [
+            { value: '1', label: 'yes' },
+            { value: '0', label: 'no' },
+          ],
+        },
         search.containerNo(),
         search.text('sealNo', 'field_seal_no'),
         search.text('truckNo', 'field_truck_no'),

@@ -6,7 +6,7 @@ import { type DetailItem, DetailView } from '../../../components/DetailView';
 import { DictTag } from '../../../components/DictTag';
 import { useDictLabel } from '../../../lib/dict';
 import { formatDateTime } from '../../../lib/format';
-import type { TCargoLine, TOrder, TOrderLogRow } from './api';
+import type { TCargoLine, TOrder } from './api';
 import { Measured } from './columns';
 
 /** The blocks of orderInfo and orderDetails: header, order fields, cargo (declared vs measured), fees, steps. */
@@ -163,19 +163,23 @@ export function CargoBlock({ order }: { order: TOrder }) {
   );
 }
 
-/** S0-S8 with the time of each step from the log. */
-export function StatusSteps({ order, log }: { order: TOrder; log: TOrderLogRow[] | undefined }) {
+/**
+ * S0-S8, each step with the time the order entered it (the details' `stepTimes`: from that step's own log row, so a
+ * later edit never shows as the receipt's time).
+ */
+export function StatusSteps({ order }: { order: TOrder }) {
   const label = useDictLabel('order_status');
-  const when = new Map<number, string>();
-  for (const r of log ?? []) if (r.toStatus !== null) when.set(r.toStatus, r.createTime);
   return (
     <Steps
       size="small"
       current={order.status}
       style={{ marginBottom: 16 }}
+      data-testid="order-steps"
       items={ORDER_STATUSES.map((s) => ({
         title: label(s),
-        description: when.get(s) ? formatDateTime(when.get(s)) : undefined,
+        description: order.stepTimes?.[s] ? (
+          <span data-testid={`order-step-time-${s}`}>{formatDateTime(order.stepTimes[s])}</span>
+        ) : undefined,
       }))}
     />
   );

@@ -1,24 +1,17 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { zDimension, zPieces } from '@theone/contracts/bus/inware.schemas';
 import { lineVolume, orderCargoTotals } from '@theone/contracts/bus/order-cargo';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { zVolume, zWeight } from '@theone/contracts/common/money';
+import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { DictSelect } from '../../../components/DictSelect';
+import { zodRule } from '../../../components/form-rules';
+import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
+import { textField } from '../../../components/ScanBox';
+import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import { fetchNewNo, receiveOrder, type TOrder, useInit } from './api';
@@ -28,10 +21,17 @@ import { fetchNewNo, receiveOrder, type TOrder, useInit } from './api';
  * (a new WR number offered, M9 when empty), warehouse, tray, the measured lines (volume from L × W × H) or totals
  * only, the express numbers to tick, 'damaged or short' raising a problem item. The server re-prices on the
  * measured figures; the fee role sees the freight old -> new.
+ *
+ * Keyboard (warehouse staff do not touch the mouse): once open, the focus is on the first empty required field
+ * (usually the weight: the receipt number, time, warehouse and pieces come filled); Enter in a text or number
+ * field submits when the form is valid, otherwise the first field in error takes the focus. The codes scanned
+ * for the order (`scanned`: the one that opened the dialog, and any scanned while it is open) tick their express
+ * numbers in the checklist. Scans never type into the fields: the scan box takes them (components/ScanBox).
  */
 interface Values {
   receivingNo: string;
-  arrivedTime: Dayjs;
+  /** business text 'YYYY-MM-DD HH:mm:ss' (lib/business-time) */
+  arrivedTime: string;
   arrivedHouseId: number;
   trayNo?: string;
   mode: 'lines' | 'totals';
@@ -47,13 +47,30 @@ interface Values {
 }
 
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The order's express numbers (a comma list). */
+export const expressNumbers = (expressNo: string | null | undefined) =>
+  (expressNo ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+
+/** Pieces of a receipt or a measured line: at least one. */
+const zLinePieces = zPieces.refine((n) => n >= 1, 'err_piece');
+
+/** The required fields of the totals form, in the order the dialog shows them. */
+const REQUIRED: NamePath[] = ['receivingNo', 'arrivedTime', 'arrivedHouseId', 'arrivedPiece', 'arrivedWeight'];
 
 export function ReceiveDialog({
   order,
+  scanned,
   onClose,
   onDone,
 }: {
   order: TOrder | null;
+  /** Codes scanned for this order: the express numbers among them are ticked. */
+  scanned?: readonly string[];
   onClose: () => void;
   onDone: () => unknown;
 }) {
@@ -62,26 +79,61 @@ export function ReceiveDialog({
   const init = useInit();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const [numberReady, setNumberReady] = useState(false);
+  const defaultHouseId = useRef<number | undefined>(undefined);
+  defaultHouseId.current = init.data?.defaults.arrivedHouseId ?? undefined;
   const mode = Form.useWatch('mode', form);
   const lines = Form.useWatch('lines', form);
   const pieces = Form.useWatch('arrivedPiece', form);
   const damaged = Form.useWatch('damaged', form);
   const remeasure = order ? order.status === 2 : false;
 
+  // Reset when another order opens (not when the init data is refetched: that would wipe what was typed).
   useEffect(() => {
     if (!order) return;
     form.resetFields();
     form.setFieldsValue({
-      arrivedTime: dayjs(),
-      arrivedHouseId: order.arrivedHouseId ?? init.data?.defaults.arrivedHouseId ?? undefined,
+      arrivedTime: businessNowText(),
+      arrivedHouseId: order.arrivedHouseId ?? defaultHouseId.current,
       trayNo: order.trayNo,
       mode: 'totals',
       arrivedPiece: order.cargoPiece || undefined,
       lines: [{ piece: 1 }],
       checked: [],
     });
-    void fetchNewNo({ type: 'receivingNo' }).then((r) => form.setFieldValue('receivingNo', r.receivingNo));
-  }, [order, form, init.data]);
+    let current = true;
+    setNumberReady(false);
+    void fetchNewNo({ type: 'receivingNo' })
+      .then((r) => current && form.setFieldValue('receivingNo', r.receivingNo))
+      .catch(() => undefined)
+      .finally(() => current && setNumberReady(true));
+    return () => {
+      current = false;
+    };
+  }, [order, form]);
+
+  // The init data arriving after the dialog opened fills an empty warehouse.
+  useEffect(() => {
+    const house = init.data?.defaults.arrivedHouseId;
+    if (order && house && isEmpty(form.getFieldValue('arrivedHouseId'))) form.setFieldValue('arrivedHouseId', house);
+  }, [order, init.data, form]);
+
+  // The scanned express numbers are ticked.
+  useEffect(() => {
+    if (!order || !scanned?.length) return;
+    const wanted = scanned.map((s) => s.trim().toUpperCase());
+    const ticked = new Set<string>(form.getFieldValue('checked') ?? []);
+    for (const n of expressNumbers(order.expressNo)) if (wanted.includes(n.toUpperCase())) ticked.add(n);
+    form.setFieldValue('checked', [...ticked]);
+  }, [order, scanned, form]);
+
+  // Open, with the receipt number offered: the first empty required field takes the focus (the dialog's own
+  // focus, after its opening animation, leaves a focus inside it alone).
+  useEffect(() => {
+    if (!order || !numberReady) return;
+    form.focusField(REQUIRED.find((name) => isEmpty(form.getFieldValue(name))) ?? 'arrivedWeight');
+  }, [order, numberReady, form]);
 
   const lineTotals = useMemo(() => {
     try {
@@ -95,20 +147,23 @@ export function ReceiveDialog({
   const measuredPieces = mode === 'lines' ? lineTotals?.cargoPiece : pieces;
 
   const submit = async () => {
-    if (!order) return;
+    if (!order || savingRef.current) return;
     let v: Values;
     try {
       v = await form.validateFields();
-    } catch {
+    } catch (error) {
+      const first = (error as { errorFields?: { name: NamePath }[] }).errorFields?.[0]?.name;
+      if (first) form.focusField(first);
       return;
     }
+    savingRef.current = true;
     setSaving(true);
     try {
       const result = await receiveOrder({
         id: order.id,
         version: order.version,
         receivingNo: v.receivingNo?.trim() ?? '',
-        arrivedTime: v.arrivedTime.format('YYYY-MM-DD HH:mm:ss'),
+        arrivedTime: v.arrivedTime,
         arrivedHouseId: v.arrivedHouseId,
         trayNo: v.trayNo ?? '',
         lines:
@@ -140,8 +195,18 @@ export function ReceiveDialog({
     } catch {
       /* the server's message was shown */
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
+  };
+
+  /** Enter in a text or number field submits (selects and date pickers keep Enter for their own lists). */
+  const submitOnEnter = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.defaultPrevented) return;
+    const field = textField(e.target);
+    if (!field || field.closest('.ant-select, .ant-picker')) return;
+    e.preventDefault();
+    void submit();
   };
 
   return (
@@ -163,7 +228,7 @@ export function ReceiveDialog({
           {order.cargoVolume} m³
         </Typography.Paragraph>
       ) : null}
-      <Form<Values> form={form} layout="vertical">
+      <Form<Values> form={form} layout="vertical" onKeyDown={submitOnEnter}>
         <Space wrap size={16} style={{ width: '100%' }}>
           <Form.Item
             name="receivingNo"
@@ -173,7 +238,7 @@ export function ReceiveDialog({
             <Input style={{ width: 200 }} data-testid="receive-no" />
           </Form.Item>
           <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
-            <DatePicker showTime />
+            <BusinessDatePicker showTime style={{ width: 200 }} />
           </Form.Item>
           <Form.Item
             name="arrivedHouseId"
@@ -213,8 +278,8 @@ export function ReceiveDialog({
                       title: t('field_piece'),
                       width: 90,
                       render: (_v, f) => (
-                        <Form.Item name={[f.name, 'piece']} noStyle>
-                          <InputNumber min={1} precision={0} data-testid={`receive-line-${f.name}-piece`} />
+                        <Form.Item name={[f.name, 'piece']} noStyle rules={[zodRule(zLinePieces, t)]}>
+                          <IntegerInput style={{ width: 70 }} data-testid={`receive-line-${f.name}-piece`} />
                         </Form.Item>
                       ),
                     },
@@ -227,22 +292,16 @@ export function ReceiveDialog({
                             : 'field_cargo_hight',
                       ),
                       render: (_v: unknown, f: { name: number }) => (
-                        <Form.Item name={[f.name, k]} noStyle>
-                          <InputNumber<string> stringMode min="0" precision={2} style={{ width: 90 }} />
+                        <Form.Item name={[f.name, k]} noStyle rules={[zodRule(zDimension, t, { optional: true })]}>
+                          <DecimalInput style={{ width: 90 }} />
                         </Form.Item>
                       ),
                     })),
                     {
                       title: t('field_weight'),
                       render: (_v, f) => (
-                        <Form.Item name={[f.name, 'weight']} noStyle>
-                          <InputNumber<string>
-                            stringMode
-                            min="0"
-                            precision={2}
-                            style={{ width: 100 }}
-                            data-testid={`receive-line-${f.name}-weight`}
-                          />
+                        <Form.Item name={[f.name, 'weight']} noStyle rules={[zodRule(zWeight, t, { optional: true })]}>
+                          <DecimalInput style={{ width: 100 }} data-testid={`receive-line-${f.name}-weight`} />
                         </Form.Item>
                       ),
                     },
@@ -291,19 +350,29 @@ export function ReceiveDialog({
             <Form.Item
               name="arrivedPiece"
               label={t('field_arrived_piece')}
-              rules={[{ required: true, message: t('err_required', { field: t('field_arrived_piece') }) }]}
+              rules={[
+                { required: true, message: t('err_required', { field: t('field_arrived_piece') }) },
+                zodRule(zLinePieces, t),
+              ]}
             >
-              <InputNumber min={1} precision={0} data-testid="receive-piece" />
+              <IntegerInput style={{ width: 100 }} data-testid="receive-piece" />
             </Form.Item>
             <Form.Item
               name="arrivedWeight"
               label={t('field_arrived_weight')}
-              rules={[{ required: true, message: t('err_required', { field: t('field_arrived_weight') }) }]}
+              rules={[
+                { required: true, message: t('err_required', { field: t('field_arrived_weight') }) },
+                zodRule(zWeight, t),
+              ]}
             >
-              <InputNumber<string> stringMode min="0" precision={2} data-testid="receive-weight" />
+              <DecimalInput style={{ width: 120 }} suffix="kg" data-testid="receive-weight" />
             </Form.Item>
-            <Form.Item name="arrivedVolume" label={t('field_arrived_volume')}>
-              <InputNumber<string> stringMode min="0" precision={3} data-testid="receive-volume" />
+            <Form.Item
+              name="arrivedVolume"
+              label={t('field_arrived_volume')}
+              rules={[zodRule(zVolume, t, { optional: true })]}
+            >
+              <DecimalInput style={{ width: 120 }} suffix="m³" data-testid="receive-volume" />
             </Form.Item>
           </Space>
         )}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TOrderFieldChange } from '@theone/contracts/bus/order-log';
 import type { AxiosRequestConfig } from 'axios';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { type Envelope, getData, postData, request, type TableResponse } from '../../../lib/request';
@@ -95,6 +96,8 @@ export interface TOrder {
   createTime: string;
   missing: string[];
   cargoLines?: TCargoLine[];
+  /** details only: when the order entered each step (status -> ISO time), from the rows of its log */
+  stepTimes?: Record<string, string>;
   // fee fields (fee role only)
   minAmount?: string | null;
   volumePrice?: string | null;
@@ -132,7 +135,7 @@ export interface TOrderLogRow {
   fromStatus: number | null;
   toStatus: number | null;
   remark: string;
-  changes: { field: string; before: string | number | null; after: string | number | null }[];
+  changes: TOrderFieldChange[];
   createBy: string;
   createTime: string;
 }

@@ -6,14 +6,27 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
+import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { feedback } from '../../../lib/feedback';
+import { useLocalName } from '../../../lib/localized';
 import { configKeys, systemApi, type TConfig } from '../api';
 
 /**
  * Settings (screens §4.12): captcha, lockout, initial password and the business defaults. Built-in settings
  * cannot be deleted and keep their key; the values the platform reads are checked here as on the server.
  */
-type ConfigForm = Pick<TConfig, 'configName' | 'configKey' | 'configValue' | 'configType' | 'remark'>;
+type ConfigForm = Pick<
+  TConfig,
+  | 'configName'
+  | 'configNameEn'
+  | 'configNameTh'
+  | 'configKey'
+  | 'configValue'
+  | 'configType'
+  | 'remark'
+  | 'remarkEn'
+  | 'remarkTh'
+>;
 
 function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () => void; onSaved: () => unknown }) {
   const { t } = useTranslation();
@@ -22,8 +35,9 @@ function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () =
   const initialValues = useMemo<Partial<ConfigForm> | undefined>(() => {
     if (!props.open) return undefined;
     if (!props.config) return { configType: 'N', configValue: '' };
-    const { configName, configKey, configValue, configType, remark } = props.config;
-    return { configName, configKey, configValue, configType, remark };
+    const { configName, configNameEn, configNameTh, configKey, configValue, configType } = props.config;
+    const { remark, remarkEn, remarkTh } = props.config;
+    return { configName, configNameEn, configNameTh, configKey, configValue, configType, remark, remarkEn, remarkTh };
   }, [props.open, props.config]);
   const required = (label: string) => ({
     required: true,
@@ -35,10 +49,18 @@ function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () =
       open={props.open}
       title={t(props.config ? 'system_edit_config' : 'system_add_config')}
       form={form}
-      width={560}
+      width={640}
       initialValues={initialValues}
       onSubmit={(v) => {
-        const body = { ...v, configValue: v.configValue ?? '', remark: v.remark ?? '' };
+        const body = {
+          ...v,
+          configNameEn: v.configNameEn ?? '',
+          configNameTh: v.configNameTh ?? '',
+          configValue: v.configValue ?? '',
+          remark: v.remark ?? '',
+          remarkEn: v.remarkEn ?? '',
+          remarkTh: v.remarkTh ?? '',
+        };
         return props.config
           ? systemApi.editConfig({ ...body, configId: props.config.configId, version: props.config.version })
           : systemApi.addConfig(body);
@@ -46,9 +68,7 @@ function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () =
       onClose={props.onClose}
       onSaved={props.onSaved}
     >
-      <Form.Item name="configName" label={t('system_config_name')} rules={[required('system_config_name')]}>
-        <Input maxLength={100} />
-      </Form.Item>
+      <LocalizedNameFields name="configName" label="system_config_name" maxLength={100} translatedMaxLength={200} />
       <Form.Item
         name="configKey"
         label={t('system_config_key')}
@@ -76,15 +96,21 @@ function ConfigFormModal(props: { open: boolean; config?: TConfig; onClose: () =
           <Radio value="N">{t('no')}</Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item name="remark" label={t('system_remark')}>
-        <Input.TextArea maxLength={500} rows={3} />
-      </Form.Item>
+      <LocalizedNameFields
+        name="remark"
+        label="system_remark"
+        maxLength={500}
+        translatedMaxLength={500}
+        optional
+        textArea
+      />
     </FormModal>
   );
 }
 
 export default function ConfigPage() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; config?: TConfig }>({ open: false });
   const refresh = () => queryClient.invalidateQueries({ queryKey: configKeys.all });
@@ -119,11 +145,11 @@ export default function ConfigPage() {
         visibleFields={4}
         columns={[
           { key: 'configId', title: 'system_config_id', width: 90, sortable: true },
-          { key: 'configName', title: 'system_config_name', width: 220 },
+          { key: 'configName', title: 'system_config_name', width: 220, render: (_, r) => localName(r, 'configName') },
           { key: 'configKey', title: 'system_config_key', width: 220 },
           { key: 'configValue', title: 'system_config_value', width: 160 },
           { key: 'configType', title: 'system_config_builtin', type: 'dict', dictType: 'sys_yes_no', width: 100 },
-          { key: 'remark', title: 'system_remark', width: 260 },
+          { key: 'remark', title: 'system_remark', width: 260, render: (_, r) => localName(r, 'remark') },
           { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
         ]}
         toolbar={[

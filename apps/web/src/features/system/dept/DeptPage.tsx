@@ -1,18 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isPhone, zEmail } from '@theone/contracts/common/validators';
-import { Button, Col, Form, Input, InputNumber, Row, Space, TreeSelect } from 'antd';
+import { zSort } from '@theone/contracts/system/common';
+import { Button, Col, Form, Input, Row, Space, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { DictTag } from '../../../components/DictTag';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
+import { IntegerInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
+import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { deptKeys, systemApi, type TDept } from '../api';
 import '../system.css';
+import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { DictRadio } from '../shared/DictRadio';
 import { TreeTablePage } from '../shared/TreeTablePage';
 import { toTreeRows } from '../shared/tree';
@@ -22,7 +26,10 @@ import { toTreeRows } from '../shared/tree';
  * tree leaves out the department and everything below it), delete (not the root; refused by the server while
  * it has sub-departments or users).
  */
-type DeptForm = Pick<TDept, 'parentId' | 'deptName' | 'orderNum' | 'leader' | 'phone' | 'email' | 'status'>;
+type DeptForm = Pick<
+  TDept,
+  'parentId' | 'deptName' | 'deptNameEn' | 'deptNameTh' | 'orderNum' | 'leader' | 'phone' | 'email' | 'status'
+>;
 
 interface DeptOption {
   value: number;
@@ -31,12 +38,12 @@ interface DeptOption {
   children?: DeptOption[];
 }
 
-function deptOptions(rows: TDept[]): DeptOption[] {
+function deptOptions(rows: TDept[], name: (d: TDept) => string): DeptOption[] {
   const tree = toTreeRows(rows as unknown as Record<string, unknown>[], 'deptId', 'parentId') as unknown as TDept[];
   const map = (list: TDept[]): DeptOption[] =>
     list.map((d) => ({
       value: d.deptId,
-      title: d.deptName,
+      title: name(d),
       disabled: d.status === '1',
       children: d.children?.length ? map(d.children) : undefined,
     }));
@@ -58,17 +65,28 @@ function DeptFormModal(props: {
     enabled: props.open && !isRoot,
     staleTime: 0,
   });
-  const options = useMemo(() => deptOptions(parents.data ?? []), [parents.data]);
+  const localName = useLocalName();
+  const options = useMemo(
+    () => deptOptions(parents.data ?? [], (d) => localName(d, 'deptName')),
+    [parents.data, localName],
+  );
   const initialValues = useMemo<Partial<DeptForm> | undefined>(() => {
     if (!props.open) return undefined;
     if (props.dept) {
-      const { parentId, deptName, orderNum, leader, phone, email, status } = props.dept;
-      return { parentId, deptName, orderNum, leader, phone, email, status };
+      const { parentId, deptName, deptNameEn, deptNameTh, orderNum, leader, phone, email, status } = props.dept;
+      return { parentId, deptName, deptNameEn, deptNameTh, orderNum, leader, phone, email, status };
     }
     return { parentId: props.parentId, orderNum: 0, status: '0' };
   }, [props.open, props.dept, props.parentId]);
   const submit = (v: DeptForm) => {
-    const body = { ...v, leader: v.leader ?? '', phone: v.phone ?? '', email: v.email ?? '' };
+    const body = {
+      ...v,
+      deptNameEn: v.deptNameEn ?? '',
+      deptNameTh: v.deptNameTh ?? '',
+      leader: v.leader ?? '',
+      phone: v.phone ?? '',
+      email: v.email ?? '',
+    };
     return props.dept
       ? systemApi.editDept({
           ...body,
@@ -103,18 +121,12 @@ function DeptFormModal(props: {
             </Form.Item>
           </Col>
         )}
-        <Col span={12}>
-          <Form.Item
-            name="deptName"
-            label={t('system_dept_name')}
-            rules={[{ ...required('system_dept_name'), whitespace: true }]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
+        <Col span={24}>
+          <LocalizedNameFields name="deptName" label="system_dept_name" maxLength={50} translatedMaxLength={100} />
         </Col>
         <Col span={12}>
-          <Form.Item name="orderNum" label={t('system_sort')} rules={[required('system_sort')]}>
-            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="orderNum" label={t('system_sort')} rules={[required('system_sort'), zodRule(zSort, t)]}>
+            <IntegerInput />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -154,6 +166,7 @@ function DeptFormModal(props: {
 
 export default function DeptPage() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -169,8 +182,8 @@ export default function DeptPage() {
     await queryClient.invalidateQueries({ queryKey: shellKeys.deptTree });
   };
   const remove = async (d: TDept) => {
-    if (!(await confirmAction({ content: t('system_confirm_delete_dept', { name: d.deptName }), danger: true })))
-      return;
+    const name = localName(d, 'deptName');
+    if (!(await confirmAction({ content: t('system_confirm_delete_dept', { name }), danger: true }))) return;
     await systemApi.deleteDept(d.deptId);
     feedback.message.success(t('operation_success'));
     await refresh();
@@ -191,7 +204,13 @@ export default function DeptPage() {
         onAdd={() => setEditing({ open: true, parentId: rows[0]?.deptId })}
         expandAll
         columns={[
-          { key: 'deptName', dataIndex: 'deptName', title: t('system_dept_name'), width: 260 },
+          {
+            key: 'deptName',
+            dataIndex: 'deptName',
+            title: t('system_dept_name'),
+            width: 260,
+            render: (_: string, d: TDept) => localName(d, 'deptName'),
+          },
           { key: 'orderNum', dataIndex: 'orderNum', title: t('system_sort'), width: 90 },
           { key: 'leader', dataIndex: 'leader', title: t('system_leader'), width: 120 },
           {

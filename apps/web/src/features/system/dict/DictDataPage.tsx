@@ -1,12 +1,16 @@
 import { CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { zSort } from '@theone/contracts/system/common';
 import { LIST_CLASSES } from '@theone/contracts/system/dict.schemas';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Tag } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormDialog';
+import { zodRule } from '../../../components/form-rules';
 import { type ListContext, ListPage } from '../../../components/ListPage';
+import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel } from '../../../lib/dict';
+import { useLocalName } from '../../../lib/localized';
 import { shellKeys } from '../../../lib/query-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { dictDataKeys, dictTypeKeys, systemApi, type TDictData } from '../api';
@@ -102,9 +106,9 @@ function DictDataFormModal(props: {
           <Form.Item
             name="dictSort"
             label={t('system_sort')}
-            rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }]}
+            rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
           >
-            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+            <IntegerInput />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -152,6 +156,7 @@ function DictDataFormModal(props: {
 export default function DictDataPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const localName = useLocalName();
   const dictId = useDigitsParam('dictId');
   const leave = useLeavePage();
   const queryClient = useQueryClient();
@@ -200,7 +205,10 @@ export default function DictDataPage() {
             type: 'select',
             name: 'dictType',
             label: 'system_dict_type',
-            options: (options.data ?? []).map((o) => ({ value: o.dictType, label: `${o.dictName} (${o.dictType})` })),
+            options: (options.data ?? []).map((o) => ({
+              value: o.dictType,
+              label: `${localName(o, 'dictName')} (${o.dictType})`,
+            })),
           },
           { name: 'dictLabel', label: 'system_dict_label' },
           { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
+import { useLocalName } from '../../../lib/localized';
 import { dictTypeKeys, systemApi, type TDictType } from '../api';
 import { DictRadio } from '../shared/DictRadio';
 
@@ -84,6 +85,7 @@ function DictTypeFormModal(props: { open: boolean; type?: TDictType; onClose: ()
 
 export default function DictTypePage() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; type?: TDictType }>({ open: false });
   const refresh = () => queryClient.invalidateQueries({ queryKey: dictTypeKeys.all });
@@ -115,7 +117,7 @@ export default function DictTypePage() {
         visibleFields={4}
         columns={[
           { key: 'dictId', title: 'system_dict_id', width: 90, sortable: true },
-          { key: 'dictName', title: 'system_dict_name', width: 180 },
+          { key: 'dictName', title: 'system_dict_name', width: 180, render: (_, r) => localName(r, 'dictName') },
           {
             key: 'dictType',
             title: 'system_dict_type',

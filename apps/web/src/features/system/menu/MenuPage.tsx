@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, TreeSelect } from 'antd';
+import { zSort } from '@theone/contracts/system/common';
+import { Button, Col, Form, Input, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../app/layout/menu-icons';
 import { confirmAction } from '../../../components/confirm';
 import { DictTag } from '../../../components/DictTag';
 import { FormModal } from '../../../components/FormDialog';
+import { zodRule } from '../../../components/form-rules';
+import { IntegerInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
@@ -159,9 +162,9 @@ function MenuFormModal(props: {
           <Form.Item
             name="orderNum"
             label={t('system_sort')}
-            rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }]}
+            rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
           >
-            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+            <IntegerInput />
           </Form.Item>
         </Col>
         {type !== 'F' ? (

@@ -1,23 +1,28 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber } from 'antd';
+import { zSort } from '@theone/contracts/system/common';
+import { Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormDialog';
+import { zodRule } from '../../../components/form-rules';
 import { type ListContext, ListPage } from '../../../components/ListPage';
+import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
+import { IntegerInput } from '../../../components/NumberInput';
+import { useLocalName } from '../../../lib/localized';
 import { postKeys, systemApi, type TPost, userKeys } from '../api';
 import { DictRadio } from '../shared/DictRadio';
 
 /** Posts (screens §4.10): CRUD and export; the server refuses to delete a post held by users. */
-type PostForm = Pick<TPost, 'postCode' | 'postName' | 'postSort' | 'status' | 'remark'>;
+type PostForm = Pick<TPost, 'postCode' | 'postName' | 'postNameEn' | 'postNameTh' | 'postSort' | 'status' | 'remark'>;
 
 function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void; onSaved: () => unknown }) {
   const { t } = useTranslation();
   const initialValues = useMemo<Partial<PostForm> | undefined>(() => {
     if (!props.open) return undefined;
     if (!props.post) return { postSort: 0, status: '0' };
-    const { postCode, postName, postSort, status, remark } = props.post;
-    return { postCode, postName, postSort, status, remark };
+    const { postCode, postName, postNameEn, postNameTh, postSort, status, remark } = props.post;
+    return { postCode, postName, postNameEn, postNameTh, postSort, status, remark };
   }, [props.open, props.post]);
   const required = (label: string) => ({
     required: true,
@@ -31,7 +36,7 @@ function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void
       width={520}
       initialValues={initialValues}
       onSubmit={(v) => {
-        const body = { ...v, remark: v.remark ?? '' };
+        const body = { ...v, postNameEn: v.postNameEn ?? '', postNameTh: v.postNameTh ?? '', remark: v.remark ?? '' };
         return props.post
           ? systemApi.editPost({ ...body, postId: props.post.postId, version: props.post.version })
           : systemApi.addPost(body);
@@ -39,9 +44,7 @@ function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void
       onClose={props.onClose}
       onSaved={props.onSaved}
     >
-      <Form.Item name="postName" label={t('system_post_name')} rules={[required('system_post_name')]}>
-        <Input maxLength={50} />
-      </Form.Item>
+      <LocalizedNameFields name="postName" label="system_post_name" maxLength={50} translatedMaxLength={100} />
       <Form.Item
         name="postCode"
         label={t('system_post_code')}
@@ -52,9 +55,9 @@ function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void
       <Form.Item
         name="postSort"
         label={t('system_sort')}
-        rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }]}
+        rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
       >
-        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+        <IntegerInput />
       </Form.Item>
       <Form.Item name="status" label={t('system_status')}>
         <DictRadio type="sys_normal_disable" />
@@ -68,6 +71,7 @@ function PostFormModal(props: { open: boolean; post?: TPost; onClose: () => void
 
 export default function PostPage() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; post?: TPost }>({ open: false });
   const refresh = async () => {
@@ -101,7 +105,7 @@ export default function PostPage() {
         columns={[
           { key: 'postId', title: 'system_post_id', width: 90, sortable: true },
           { key: 'postCode', title: 'system_post_code', width: 140 },
-          { key: 'postName', title: 'system_post_name', width: 160 },
+          { key: 'postName', title: 'system_post_name', width: 160, render: (_, r) => localName(r, 'postName') },
           { key: 'postSort', title: 'system_sort', width: 90, sortable: true },
           { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
           { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },

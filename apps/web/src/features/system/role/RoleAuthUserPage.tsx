@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
+import { LocalName, useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TUser, userKeys } from '../api';
 import '../system.css';
 import { useDigitsParam, useLeavePage } from '../shared/route';
@@ -13,11 +14,14 @@ import { useDigitsParam, useLeavePage } from '../shared/route';
  * Assign users (screens §4.4, /system/role-auth/:roleId, digits only): the users holding the role inside the
  * caller's data scope; add users from the ones without it, cancel one or several.
  */
-type TAuthUser = Pick<TUser, 'userId' | 'userName' | 'nickName' | 'email' | 'phonenumber' | 'status' | 'createTime'>;
+type TAuthUser = Pick<
+  TUser,
+  'userId' | 'userName' | 'nickName' | 'nickNameEn' | 'nickNameTh' | 'email' | 'phonenumber' | 'status' | 'createTime'
+>;
 
 const COLUMNS: ListColumn<TAuthUser>[] = [
   { key: 'userName', title: 'system_user_name', width: 130 },
-  { key: 'nickName', title: 'system_nick_name', width: 130 },
+  { key: 'nickName', title: 'system_nick_name', width: 130, render: (_, r) => <LocalName row={r} field="nickName" /> },
   { key: 'email', title: 'system_email', width: 180 },
   { key: 'phonenumber', title: 'system_phonenumber', width: 130 },
   { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
@@ -83,6 +87,7 @@ export default function RoleAuthUserPage() {
     queryFn: () => systemApi.role(roleId!),
     enabled: roleId !== undefined,
   });
+  const localName = useLocalName();
   const baseParams = useMemo(() => ({ roleId }), [roleId]);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: roleKeys.all });
@@ -93,7 +98,7 @@ export default function RoleAuthUserPage() {
     <>
       <ListPage<TAuthUser>
         id="system/role-auth"
-        title={role.data ? `${role.data.roleName} (${role.data.roleKey})` : undefined}
+        title={role.data ? `${localName(role.data, 'roleName')} (${role.data.roleKey})` : undefined}
         queryKey={roleKeys.custom('allocated', roleId)}
         url="/system/role/authUser/allocatedList"
         rowKey="userId"

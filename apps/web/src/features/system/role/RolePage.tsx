@@ -1,16 +1,22 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { zSort } from '@theone/contracts/system/common';
+import { NEW_ROLE_DATA_SCOPE } from '@theone/contracts/system/role.schemas';
+import { Form, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormModal } from '../../../components/FormDialog';
+import { zodRule } from '../../../components/form-rules';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
+import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel, useDict } from '../../../lib/dict';
+import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
 import { useLanguage } from '../../../lib/use-language';
 import { roleKeys, systemApi, type TRole } from '../api';
 import '../system.css';
+import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { DictRadio } from '../shared/DictRadio';
 import { StatusSwitch } from '../shared/StatusSwitch';
 import { CheckTree, withAncestors } from './MenuTreeField';
@@ -24,10 +30,35 @@ const ADMIN_ROLE_ID = 1;
 
 interface RoleForm {
   roleName: string;
+  roleNameEn?: string;
+  roleNameTh?: string;
   roleKey: string;
   roleSort: number;
   status: '0' | '1';
   remark?: string;
+}
+
+/**
+ * The role's data scope in its add/edit dialog, read-only: a new role's default ('own department and below') said
+ * before saving, an existing role's scope as it is; the list's 'Data scope' action changes it.
+ */
+function DataScopeField({ role }: { role?: TRole }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const scopes = useDict('data_scope');
+  return (
+    <Form.Item
+      label={t('system_data_scope')}
+      extra={t(role ? 'system_hint_role_scope' : 'system_hint_new_role_scope')}
+      data-testid="role-form-data-scope"
+    >
+      <Select
+        disabled
+        value={role?.dataScope ?? NEW_ROLE_DATA_SCOPE}
+        options={(scopes.data ?? []).map((e) => ({ value: e.dictValue, label: dictLabel(e, language) }))}
+      />
+    </Form.Item>
+  );
 }
 
 function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void; onSaved: () => unknown }) {
@@ -54,6 +85,8 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
     return props.role
       ? {
           roleName: props.role.roleName,
+          roleNameEn: props.role.roleNameEn,
+          roleNameTh: props.role.roleNameTh,
           roleKey: props.role.roleKey,
           roleSort: props.role.roleSort,
           status: props.role.status,
@@ -64,7 +97,14 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
 
   const submit = (v: RoleForm) => {
     const ids = linked ? withAncestors(tree.data?.menus ?? [], menuIds) : menuIds;
-    const body = { ...v, remark: v.remark ?? '', menuIds: ids, menuCheckStrictly: linked };
+    const body = {
+      ...v,
+      roleNameEn: v.roleNameEn ?? '',
+      roleNameTh: v.roleNameTh ?? '',
+      remark: v.remark ?? '',
+      menuIds: ids,
+      menuCheckStrictly: linked,
+    };
     return props.role
       ? systemApi.editRole({ ...body, roleId: props.role.roleId, version: props.role.version })
       : systemApi.addRole(body);
@@ -84,9 +124,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
       onClose={props.onClose}
       onSaved={props.onSaved}
     >
-      <Form.Item name="roleName" label={t('system_role_name')} rules={[required('system_role_name')]}>
-        <Input maxLength={30} />
-      </Form.Item>
+      <LocalizedNameFields name="roleName" label="system_role_name" maxLength={30} translatedMaxLength={60} />
       <Form.Item
         name="roleKey"
         label={t('system_role_key')}
@@ -98,13 +136,14 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
       <Form.Item
         name="roleSort"
         label={t('system_sort')}
-        rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }]}
+        rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
       >
-        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+        <IntegerInput />
       </Form.Item>
       <Form.Item name="status" label={t('system_status')}>
         <DictRadio type="sys_normal_disable" />
       </Form.Item>
+      <DataScopeField role={props.role} />
       <Form.Item label={t('system_menu_perms')}>
         <CheckTree
           nodes={tree.data?.menus ?? []}
@@ -125,6 +164,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
 function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () => unknown }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const localName = useLocalName();
   const scopes = useDict('data_scope');
   const [form] = Form.useForm<{ dataScope: string }>();
   const scope = Form.useWatch('dataScope', form);
@@ -164,7 +204,7 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
       onSaved={props.onSaved}
     >
       <Form.Item label={t('system_role_name')}>
-        <Input value={props.role?.roleName} disabled />
+        <Input value={localName(props.role, 'roleName')} disabled />
       </Form.Item>
       <Form.Item label={t('system_role_key')}>
         <Input value={props.role?.roleKey} disabled />
@@ -172,7 +212,10 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
       <Form.Item name="dataScope" label={t('system_data_scope')} extra={t('system_hint_self_scope')}>
         <Select
           data-testid="role-data-scope"
-          options={(scopes.data ?? []).map((e) => ({ value: e.dictValue, label: dictLabel(e, language) }))}
+          options={(scopes.data ?? [])
+            // only the scopes the caller may set on this role (the server decides; it refuses the others too)
+            .filter((e) => !tree.data?.scopes || tree.data.scopes.includes(e.dictValue))
+            .map((e) => ({ value: e.dictValue, label: dictLabel(e, language) }))}
         />
       </Form.Item>
       {scope === '2' ? (
@@ -199,6 +242,7 @@ export default function RolePage() {
   const { hasPermi } = usePermission();
   const [editing, setEditing] = useState<{ open: boolean; role?: TRole }>({ open: false });
   const [scoping, setScoping] = useState<TRole | undefined>();
+  const localName = useLocalName();
   const refresh = () => queryClient.invalidateQueries({ queryKey: roleKeys.all });
   const isAdminRole = (r: TRole) => r.roleId === ADMIN_ROLE_ID;
 
@@ -207,7 +251,7 @@ export default function RolePage() {
       rows,
       check: (r) => !isAdminRole(r),
       wrongState: 'err_admin_role_protected',
-      rowLabel: (r) => r.roleName,
+      rowLabel: (r) => localName(r, 'roleName'),
       confirm: 'system_confirm_delete_roles',
       confirmValues: { ids: rows.map((r) => r.roleId).join(',') },
       danger: true,
@@ -220,7 +264,7 @@ export default function RolePage() {
 
   const columns: ListColumn<TRole>[] = [
     { key: 'roleId', title: 'system_role_id', width: 90, sortable: true },
-    { key: 'roleName', title: 'system_role_name', width: 160 },
+    { key: 'roleName', title: 'system_role_name', width: 160, render: (_, r) => localName(r, 'roleName') },
     { key: 'roleKey', title: 'system_role_key', width: 160 },
     { key: 'roleSort', title: 'system_sort', width: 100, sortable: true },
     {
@@ -239,7 +283,7 @@ export default function RolePage() {
       render: (_, r) => (
         <StatusSwitch
           status={r.status}
-          name={r.roleName}
+          name={localName(r, 'roleName')}
           what="role"
           disabled={!hasPermi('system:role:edit') || isAdminRole(r)}
           onChange={(status) => systemApi.changeRoleStatus(r.roleId, status)}

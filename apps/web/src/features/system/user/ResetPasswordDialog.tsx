@@ -1,10 +1,9 @@
-import { ZNewPassword } from '@theone/contracts/auth/auth.schemas';
 import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormDialog';
-import { zodRule } from '../../../components/form-rules';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
+import { newPasswordRules } from '../../../components/password-rules';
 import { systemApi, type TUser } from '../api';
 
 /** Reset password (screens §4.1 'More ▸ Reset password'): 'Enter the new password for x'; ends their sessions. */
@@ -13,6 +12,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: TUser | undefined
   const [form] = Form.useForm<{ password: string }>();
   const password = Form.useWatch('password', form);
   const initialValues = useMemo(() => ({ password: '' }), []);
+  // The account the server judges the password for: its user name and display names.
+  const account = { userName: user?.userName, names: [user?.nickName, user?.nickNameEn, user?.nickNameTh] };
   return (
     <FormModal<{ password: string }>
       open={Boolean(user)}
@@ -28,8 +29,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: TUser | undefined
       <Form.Item
         name="password"
         label={t('system_reset_pwd_prompt', { name: user?.userName ?? '' })}
-        rules={[{ required: true, message: t('msg_enter_new_password') }, zodRule(ZNewPassword, t)]}
-        extra={<PasswordStrengthMeter value={password} />}
+        rules={newPasswordRules(t, account)}
+        extra={<PasswordStrengthMeter value={password} context={account} />}
       >
         <Input.Password maxLength={64} autoComplete="new-password" data-testid="reset-password-input" />
       </Form.Item>

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../../components/FormFooter';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
+import { useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TRoleRef, userKeys } from '../api';
 import '../system.css';
 import { useDigitsParam, useLeavePage } from '../shared/route';
@@ -12,8 +14,15 @@ import { useDigitsParam, useLeavePage } from '../shared/route';
  * Assign roles (screens §4.2, /system/user/user-auth/:userId, digits only): the user's names read-only and
  * every role with the assigned ones ticked, paged in the browser; Submit saves and goes back to the users.
  */
+/**
+ * A role the caller may tick or untick: the server lists the roles the caller may give and the ones the user
+ * holds; a held role the caller could not give (and every role of the caller themselves) stays as it is.
+ */
+const changeable = (r: TRoleRef) => r.grantable !== false && !(r.status === '1' && !r.flag);
+
 export default function UserAuthRolePage() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const userId = useDigitsParam('userId');
   const leave = useLeavePage();
   const query = useQuery({
@@ -45,7 +54,7 @@ export default function UserAuthRolePage() {
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="user-auth-role">
       <Card size="small" title={t('system_basic_info')} loading={query.isLoading}>
         <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-          <Descriptions.Item label={t('system_nick_name')}>{user?.nickName}</Descriptions.Item>
+          <Descriptions.Item label={t('system_nick_name')}>{localName(user, 'nickName')}</Descriptions.Item>
           <Descriptions.Item label={t('system_user_name')}>{user?.userName}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -61,13 +70,15 @@ export default function UserAuthRolePage() {
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,
             onChange: (keys) => setSelected(keys),
-            getCheckboxProps: (r) => ({ disabled: r.status === '1' && !r.flag }),
+            getCheckboxProps: (r) => ({ disabled: !changeable(r) }),
           }}
           onRow={(r) => ({
-            onClick: () =>
+            onClick: () => {
+              if (!changeable(r)) return;
               setSelected((keys) =>
                 keys.includes(r.roleId) ? keys.filter((k) => k !== r.roleId) : [...keys, r.roleId],
-              ),
+              );
+            },
           })}
           columns={[
             { key: 'index', title: '#', width: 60, render: (_v, _r, i) => i + 1 },
@@ -83,12 +94,12 @@ export default function UserAuthRolePage() {
             },
           ]}
         />
-        <Space style={{ marginTop: 12, display: 'flex', justifyContent: 'center' }}>
+        <FormFooter data-testid="user-auth-footer">
           <Button type="primary" loading={saving} onClick={submit} disabled={!user} data-testid="user-auth-submit">
             {t('submit')}
           </Button>
           <Button onClick={() => leave('/system/user')}>{t('close')}</Button>
-        </Space>
+        </FormFooter>
       </Card>
     </Space>
   );

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZNewPassword } from '@theone/contracts/auth/auth.schemas';
 import { zAccount, zEmail, zMobile } from '@theone/contracts/common/validators';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
@@ -8,7 +7,9 @@ import { DeptTreeSelect } from '../../../components/DeptTreeSelect';
 import { DictSelect } from '../../../components/DictSelect';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
+import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
+import { newPasswordRules } from '../../../components/password-rules';
 import { type Status, systemApi, userKeys } from '../api';
 import { DictRadio } from '../shared/DictRadio';
 
@@ -16,6 +17,8 @@ interface UserForm {
   userName?: string;
   password?: string;
   nickName: string;
+  nickNameEn?: string;
+  nickNameTh?: string;
   deptId?: number | null;
   phonenumber?: string;
   email?: string;
@@ -32,6 +35,12 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
   const editing = props.userId !== undefined;
   const [form] = Form.useForm<UserForm>();
   const password = Form.useWatch('password', form);
+  const newUserName = Form.useWatch('userName', form);
+  const newNickNames = [
+    Form.useWatch('nickName', form),
+    Form.useWatch('nickNameEn', form),
+    Form.useWatch('nickNameTh', form),
+  ];
   const detail = useQuery({
     queryKey: userKeys.detail(props.userId ?? 'new'),
     queryFn: () => (editing ? systemApi.user(props.userId!) : systemApi.userOptions()),
@@ -55,6 +64,8 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
     if (!u) return undefined;
     return {
       nickName: u.nickName,
+      nickNameEn: u.nickNameEn,
+      nickNameTh: u.nickNameTh,
       deptId: u.deptId,
       phonenumber: u.phonenumber,
       email: u.email,
@@ -66,10 +77,12 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
     };
   }, [props.open, editing, answer, initPassword.data]);
 
+  // Only the roles the caller may give: the server lists those and the ones the user already holds, which the
+  // caller cannot change (grantable false: shown, not removable).
   const roleOptions = (answer?.roles ?? []).map((r) => ({
     value: r.roleId,
     label: r.roleName,
-    disabled: r.status === '1',
+    disabled: r.status === '1' || r.grantable === false,
   }));
   const postOptions = (answer?.posts ?? []).map((p) => ({
     value: p.postId,
@@ -80,6 +93,8 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
   const submit = async (v: UserForm) => {
     const body = {
       nickName: v.nickName,
+      nickNameEn: v.nickNameEn ?? '',
+      nickNameTh: v.nickNameTh ?? '',
       deptId: v.deptId ?? null,
       phonenumber: v.phonenumber ?? '',
       email: v.email ?? '',
@@ -111,10 +126,8 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
       onSaved={props.onSaved}
     >
       <Row gutter={12}>
-        <Col span={12}>
-          <Form.Item name="nickName" label={t('system_nick_name')} rules={[required('system_nick_name')]}>
-            <Input maxLength={30} />
-          </Form.Item>
+        <Col span={24}>
+          <LocalizedNameFields name="nickName" label="system_nick_name" maxLength={30} translatedMaxLength={60} />
         </Col>
         <Col span={12}>
           <Form.Item name="deptId" label={t('system_dept')}>
@@ -151,8 +164,22 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
                 name="password"
                 label={t('system_password')}
                 tooltip={t('system_hint_initial_password')}
-                rules={[required('system_password'), zodRule(ZNewPassword, t, { optional: true })]}
-                extra={<PasswordStrengthMeter value={password} />}
+                dependencies={['userName', 'nickName']}
+                rules={newPasswordRules(
+                  t,
+                  () => ({
+                    userName: form.getFieldValue('userName'),
+                    names: [
+                      form.getFieldValue('nickName'),
+                      form.getFieldValue('nickNameEn'),
+                      form.getFieldValue('nickNameTh'),
+                    ],
+                  }),
+                  { requiredMessage: t('err_required', { field: t('system_password') }) },
+                )}
+                extra={
+                  <PasswordStrengthMeter value={password} context={{ userName: newUserName, names: newNickNames }} />
+                }
               >
                 <Input.Password maxLength={64} autoComplete="new-password" />
               </Form.Item>

@@ -124,7 +124,7 @@ export function UserImportDialog(props: { open: boolean; onClose: () => void; on
             type="error"
             showIcon
             style={{ margin: '12px 0 8px' }}
-            title={t('system_import_failed', { n: errors.length })}
+            title={t('system_import_failed', { count: errors.length })}
           />
           <Table<RowError>
             size="small"

@@ -9,6 +9,7 @@ import { useDeptTree } from '../../../components/DeptTreeSelect';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
 import { runStateAction, type StateActionOptions } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
+import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { authStore } from '../../../lib/session';
@@ -38,6 +39,7 @@ function filterTree(nodes: TreeOption[], text: string): TreeOption[] {
 
 export default function UserPage() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
@@ -81,7 +83,7 @@ export default function UserPage() {
   const columns: ListColumn<TUser>[] = [
     { key: 'userId', title: 'system_user_id', width: 90, sortable: true },
     { key: 'userName', title: 'system_user_name', width: 130 },
-    { key: 'nickName', title: 'system_nick_name', width: 130 },
+    { key: 'nickName', title: 'system_nick_name', width: 130, render: (_, r) => localName(r, 'nickName') },
     { key: 'deptName', title: 'system_dept', width: 140, render: (_, r) => r.dept?.deptName ?? '' },
     { key: 'phonenumber', title: 'system_phonenumber', width: 130 },
     {

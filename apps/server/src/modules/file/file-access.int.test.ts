@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { hashPassword } from '../../platform/auth/password';
+import { sysFile } from '../../platform/db/platform.table';
+import { basPayinfo } from '../bas/bas.table';
+import { userId, userWithPerms } from '../bas/bas.test-utils';
+import { sysOperLog } from '../system/log/log.table';
+import { sysMenu } from '../system/menu/menu.table';
+import { sysRole, sysRoleMenu } from '../system/role/role.table';
+import { multipart } from '../system/shared/system.fixture';
+import { sysUser, sysUserRole } from '../system/user/user.table';
+import { FILE_OWNERS } from './file-access';
+
+/**
+ * Issue 11 item 5: a file id was enough to download any file (`GET /file/download/{fileId}` checked the session
+ * only). A file is now readable by whoever may read a record that references it (permission and data scope of that
+ * record), by its uploader while no record does, and by the administrator; anything else is a 404 like a missing
+ * file. Records referencing files today: a user's avatar and a bank account's payment QR code.
+ */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let t: TestApp;
+let admin: TestClient;
+let sales: TestClient;
+let sales2: TestClient;
+let finance: TestClient;
+
+async function upload(client: TestClient, name = 'photo.png'): Promise<string> {
+  const m = multipart('file', name, PNG, 'image/png');
+  const res = await client.request({ method: 'POST', url: '/file/upload', ...m });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.fileId;
+}
+
+const download = async (client: TestClient, fileId: string) =>
+  (await client.get(`/file/download/${fileId}`)).statusCode;
+
+/** A user in the department `deptKey` holding system:user:query through a role of data scope 3 (own department). */
+async function userReader(name: string, deptName: string): Promise<TestClient> {
+  const [dept] = await t.db
+    .execute<{ id: number }>(sql`SELECT dept_id AS id FROM sys_dept WHERE dept_name = ${deptName}`)
+    .then((r) => r.rows);
+  const [role] = await t.db
+    .insert(sysRole)
+    .values({ roleName: name, roleKey: name, roleSort: 99, dataScope: '3' })
+    .returning({ id: sysRole.roleId });
+  const menus = await t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.perms, 'system:user:query'));
+  await t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.id, menuId: m.id })));
+  const [user] = await t.db
+    .insert(sysUser)
+    .values({ userName: name, nickName: name, password: await hashPassword('Test#2026x'), deptId: dept!.id })
+    .returning({ id: sysUser.userId });
+  await t.db.insert(sysUserRole).values({ userId: user!.id, roleId: role!.id });
+  return t.login(name, 'Test#2026x');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, sales, sales2, finance] = await Promise.all([
+    t.login('admin'),
+    t.login('sales'),
+    t.login('sales2'),
+    t.login('finance'),
+  ]);
+});
+afterAll(async () => t.close());
+
+describe('[FILES] a file no record references', () => {
+  it('is readable by its uploader and the administrator only; the upload records who uploaded it', async () => {
+    const fileId = await upload(sales);
+    const [row] = await t.db.select().from(sysFile).where(eq(sysFile.fileId, fileId));
+    expect(row).toMatchObject({ createBy: 'sales', uploaderId: await userId(t, 'sales') });
+    expect(await download(sales, fileId)).toBe(200);
+    expect(await download(admin, fileId)).toBe(200);
+    expect(await download(sales2, fileId)).toBe(404);
+    expect(await download(finance, fileId)).toBe(404);
+    // the refusal is the answer of a missing file, and it is in the operation log
+    const refused = await sales2.get(`/file/download/${fileId}`, { 'accept-language': 'en' });
+    const missing = await sales2.get('/file/download/00000000-0000-4000-8000-000000000000', {
+      'accept-language': 'en',
+    });
+    expect(refused.json()).toEqual(missing.json());
+    await t.flushOperlog();
+    const logged = await t.db
+      .select()
+      .from(sysOperLog)
+      .where(eq(sysOperLog.operUrl, `/prod-api/file/download/${fileId}`));
+    expect(logged.map((r) => [r.operName, r.status])).toContainEqual(['sales2', 1]);
+  });
+
+  it("a file uploaded before its uploader was recorded is the administrator's only", async () => {
+    const fileId = await upload(sales);
+    await t.db.update(sysFile).set({ uploaderId: null }).where(eq(sysFile.fileId, fileId));
+    expect(await download(sales, fileId)).toBe(404);
+    expect(await download(admin, fileId)).toBe(200);
+  });
+});
+
+describe('[FILES] a payment QR code is read like its bank account', () => {
+  const account = (qrFileId: string, accountNo: string) => ({
+    accountName: 'TheOne Logistics Co., Ltd.',
+    bankName: 'Kasikornbank',
+    accountNo,
+    currency: 'THB',
+    payType: '2',
+    qrFileId,
+  });
+
+  it('once the account references it: anyone who may open payment info, nobody else (the uploader neither)', async () => {
+    const payinfoReader = await userWithPerms(t, 'payreader', ['bas:payinfo']);
+    const fileId = await upload(finance, 'qr.png');
+    expect(await download(payinfoReader, fileId)).toBe(404);
+    const added = await finance.post('/bas/payinfo/add', account(fileId, '111-1-11111-1'));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await download(finance, fileId)).toBe(200);
+    expect(await download(payinfoReader, fileId)).toBe(200);
+    expect(await download(sales, fileId)).toBe(404);
+    expect(await download(admin, fileId)).toBe(200);
+  });
+
+  it("a form cannot attach another user's file: 400 on the field, nothing saved, the file stays theirs", async () => {
+    const theirs = await upload(sales, 'private.png');
+    const before = (await t.db.select({ id: basPayinfo.id }).from(basPayinfo)).length;
+    const res = await finance.post('/bas/payinfo/add', account(theirs, '222-2-22222-2'), { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: 'VALIDATION', field: 'qrFileId' });
+    expect((await t.db.select({ id: basPayinfo.id }).from(basPayinfo)).length).toBe(before);
+    expect(await download(finance, theirs)).toBe(404);
+  });
+});
+
+describe('[FILES] an avatar is read like its user', () => {
+  it('by the user, and by a user reader whose department scope covers them; not by others', async () => {
+    const m = multipart('avatarfile', 'me.png', PNG, 'image/png');
+    const res = await sales.request({ method: 'POST', url: '/system/user/profile/avatar', ...m });
+    expect(res.statusCode, res.body).toBe(200);
+    const [me] = await t.db.select({ avatar: sysUser.avatar }).from(sysUser).where(eq(sysUser.userName, 'sales'));
+    const fileId = me!.avatar;
+    const [sameDept, otherDept] = [await userReader('salesreader', '销售部'), await userReader('ywreader', '义乌仓')];
+    expect(await download(sales, fileId)).toBe(200);
+    expect(await download(sameDept, fileId)).toBe(200);
+    expect(await download(otherDept, fileId)).toBe(404);
+    expect(await download(sales2, fileId)).toBe(404);
+    expect(await download(admin, fileId)).toBe(200);
+  });
+});
+
+describe('[FILES] a file several records reference', () => {
+  it('is readable by whoever may read any one of them', async () => {
+    const [sales2Row] = await t.db.select().from(sysUser).where(eq(sysUser.userName, 'sales2'));
+    const fileId = await upload(sales2, 'shared.png');
+    await t.db.update(sysUser).set({ avatar: fileId }).where(eq(sysUser.userId, sales2Row!.userId));
+    await t.db.insert(basPayinfo).values({ ...account(fileId), accountName: 'Shared', bankName: 'SCB' });
+    expect(await download(sales2, fileId)).toBe(200); // their avatar
+    expect(await download(finance, fileId)).toBe(200); // a bank account's QR
+    expect(await download(sales, fileId)).toBe(404); // neither
+  });
+
+  function account(qrFileId: string) {
+    return { accountName: '', bankName: '', accountNo: '333-3-33333-3', currency: 'THB', qrFileId };
+  }
+});
+
+describe('[FILES] every column that holds file ids has an owner rule', () => {
+  it('lists no column named like a file, avatar, picture, photo or attachment outside FILE_OWNERS', async () => {
+    const { rows } = await t.db.execute<{ name: string }>(sql`
+      SELECT table_name || '.' || column_name AS name FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name <> 'sys_file'
+        AND column_name ~ '(file|avatar|picture|photo|attach|image|img)'
+        AND data_type IN ('character varying', 'text', 'uuid', 'ARRAY', 'jsonb')`);
+    const owned = new Set(FILE_OWNERS.map((o) => o.name));
+    expect(rows.map((r) => r.name).filter((name) => !owned.has(name))).toEqual([]);
+    expect(owned).toEqual(new Set(['sys_user.avatar', 'bas_payinfo.qr_file_id']));
+  });
+});

@@ -1,0 +1,55 @@
+import type { TLanguage } from '@theone/contracts';
+import { type AnyColumn, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { likeContains } from '../../../platform/http/paging';
+import { sysConfig } from '../config/config.table';
+import { sysDept } from '../dept/dept.table';
+import { sysDictData, sysDictType } from '../dict/dict.table';
+import { sysPost } from '../post/post.table';
+import { sysRole } from '../role/role.table';
+import { sysUser } from '../user/user.table';
+
+/**
+ * Names of system records in three languages (docs/adr/0007-system-names-in-three-languages.md): the name as
+ * typed and its English and Thai names, '' when there is none. `localizedText` in @theone/contracts is the same
+ * rule for values already read.
+ */
+export interface NameColumns {
+  name: AnyColumn;
+  en: AnyColumn;
+  th: AnyColumn;
+}
+
+export const DEPT_NAME: NameColumns = { name: sysDept.deptName, en: sysDept.deptNameEn, th: sysDept.deptNameTh };
+export const POST_NAME: NameColumns = { name: sysPost.postName, en: sysPost.postNameEn, th: sysPost.postNameTh };
+export const ROLE_NAME: NameColumns = { name: sysRole.roleName, en: sysRole.roleNameEn, th: sysRole.roleNameTh };
+export const CONFIG_NAME: NameColumns = {
+  name: sysConfig.configName,
+  en: sysConfig.configNameEn,
+  th: sysConfig.configNameTh,
+};
+export const CONFIG_REMARK: NameColumns = { name: sysConfig.remark, en: sysConfig.remarkEn, th: sysConfig.remarkTh };
+export const NICK_NAME: NameColumns = { name: sysUser.nickName, en: sysUser.nickNameEn, th: sysUser.nickNameTh };
+export const DICT_TYPE_NAME: NameColumns = {
+  name: sysDictType.dictName,
+  en: sysDictType.dictNameEn,
+  th: sysDictType.dictNameTh,
+};
+export const DICT_LABEL: NameColumns = {
+  name: sysDictData.dictLabel,
+  en: sysDictData.dictLabelEn,
+  th: sysDictData.dictLabelTh,
+};
+
+/** The name in the reader's language, else the name as typed. */
+export function localizedName(cols: NameColumns, lang: TLanguage): SQL<string> {
+  if (lang === 'zh-cn') return sql<string>`${cols.name}`;
+  const own = lang === 'en' ? cols.en : cols.th;
+  return sql<string>`coalesce(nullif(btrim(${own}), ''), ${cols.name})`;
+}
+
+/** A list filter: the text in any of the three names (a reader searches in the language they read). */
+export function nameContains(cols: NameColumns, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = likeContains(text);
+  return or(ilike(cols.name, pattern), ilike(cols.en, pattern), ilike(cols.th, pattern));
+}
