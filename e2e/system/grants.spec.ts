@@ -68,6 +68,9 @@ test.beforeAll(async ({ request }) => {
   const menuIds = menus.filter((m) => m.path === '/system' || /^system:(user|role)/.test(m.perms)).map((m) => m.menuId);
   const role = await call(request, admin, 'POST', '/system/role', {
     roleName: `E2E委派${run}`,
+    // named in every language, as an administrator does (the languages journey reads the role list in th and en)
+    roleNameEn: `E2E delegate ${run}`,
+    roleNameTh: `E2E ผู้รับมอบ ${run}`,
     roleKey: `e2e_deleg_${run}`,
     roleSort: 30,
     menuIds,
