@@ -1,4 +1,4 @@
-import type { TOrderView } from './inware.schemas';
+import type { TOrderView } from './order-list.schemas';
 
 /**
  * The home page's count cards (DOMAIN §8, screens bus-container.md §2) and the list each opens: one definition for

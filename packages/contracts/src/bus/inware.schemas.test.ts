@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  hasSearchCondition,
   missingForConfirm,
   missingOrderData,
   statusActionFor,
@@ -8,9 +7,9 @@ import {
   ZCargoLine,
   ZEditFieldsBody,
   ZInwareAddBody,
-  ZInwareListQuery,
   ZReGetPriceBody,
 } from './inware.schemas';
+import { hasSearchCondition, ZInwareListQuery } from './order-list.schemas';
 
 const staged = { markId: 1, busType: 'EK', destAddrId: 9 };
 const full = {
