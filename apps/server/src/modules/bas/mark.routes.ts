@@ -15,6 +15,8 @@ import {
   ZMarkSelectQuery,
   zIdParam,
 } from '@theone/contracts';
+import { MARK_ANSWERS } from '@theone/contracts/bas/mark.responses';
+import { answers } from '@theone/contracts/common/responses';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -130,7 +132,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/list',
     {
       config: { permission: EITHER },
-      schema: { tags, summary: 'Marks (customers isAgent=0, agents isAgent=1)', querystring: ZMarkListQuery },
+      schema: {
+        response: answers(MARK_ANSWERS.list),
+        tags,
+        summary: 'Marks (customers isAgent=0, agents isAgent=1)',
+        querystring: ZMarkListQuery,
+      },
     },
     async (req) => {
       const q = listScope(req, req.query);
@@ -183,7 +190,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/select',
     {
       config: { authenticated: true },
-      schema: { tags, summary: 'Mark options for selects', querystring: ZMarkSelectQuery },
+      schema: {
+        response: answers(MARK_ANSWERS.select),
+        tags,
+        summary: 'Mark options for selects',
+        querystring: ZMarkSelectQuery,
+      },
     },
     async (req) => {
       const rows = await db
@@ -209,6 +221,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     {
       config: { authenticated: true },
       schema: {
+        response: answers(MARK_ANSWERS.inOrder),
         tags,
         summary: 'Mark picker of the order form: active marks with pricing and default address',
         querystring: ZMarkInOrderQuery,
@@ -250,7 +263,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/selectMarkCont',
     {
       config: { authenticated: true },
-      schema: { tags, summary: "A mark's contacts (addresses) for the consignee fields", querystring: ZMarkContQuery },
+      schema: {
+        response: answers(MARK_ANSWERS.contacts),
+        tags,
+        summary: "A mark's contacts (addresses) for the consignee fields",
+        querystring: ZMarkContQuery,
+      },
     },
     async (req) => {
       const { markId, mark } = req.query;
@@ -267,7 +285,15 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/bas/mark/:id',
-    { config: { permission: EITHER }, schema: { tags, summary: 'One mark with its addresses', params: zIdParam } },
+    {
+      config: { permission: EITHER },
+      schema: {
+        response: answers(MARK_ANSWERS.detail),
+        tags,
+        summary: 'One mark with its addresses',
+        params: zIdParam,
+      },
+    },
     async (req) => {
       const row = await getMarkInScope(db, req.auth, req.params.id);
       need(req, row.isAgent, '', 'info', 'edit');
@@ -279,7 +305,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/add',
     {
       config: { permission: [`${CUSTOMER}:add`, `${AGENT}:add`], operlog: title(BUSINESS_TYPE.INSERT) },
-      schema: { tags, summary: 'Add a customer or an agent', body: ZMarkAddBody },
+      schema: {
+        response: answers(MARK_ANSWERS.added),
+        tags,
+        summary: 'Add a customer or an agent',
+        body: ZMarkAddBody,
+      },
     },
     async (req) => {
       need(req, req.body.isAgent, 'add');
@@ -292,7 +323,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/edit',
     {
       config: { permission: [`${CUSTOMER}:edit`, `${AGENT}:edit`], operlog: title(BUSINESS_TYPE.UPDATE) },
-      schema: { tags, summary: 'Edit a customer or an agent (optimistic version)', body: ZMarkEditBody },
+      schema: {
+        response: answers(MARK_ANSWERS.done),
+        tags,
+        summary: 'Edit a customer or an agent (optimistic version)',
+        body: ZMarkEditBody,
+      },
     },
     async (req) => {
       const current = await getMarkInScope(db, req.auth, req.body.id);
@@ -306,7 +342,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/mark/delete/:id',
     {
       config: { permission: [`${CUSTOMER}:remove`, `${AGENT}:remove`], operlog: title(BUSINESS_TYPE.DELETE) },
-      schema: { tags, summary: 'Delete a mark not in use (else disable it)', params: zIdParam },
+      schema: {
+        response: answers(MARK_ANSWERS.done),
+        tags,
+        summary: 'Delete a mark not in use (else disable it)',
+        params: zIdParam,
+      },
     },
     async (req) => {
       const current = await getMarkInScope(db, req.auth, req.params.id);
@@ -379,7 +420,15 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/bas/corporationAddr/list',
-    { config: { permission: EITHER }, schema: { tags, summary: 'Addresses of marks', querystring: ZAddressListQuery } },
+    {
+      config: { permission: EITHER },
+      schema: {
+        response: answers(MARK_ANSWERS.addrList),
+        tags,
+        summary: 'Addresses of marks',
+        querystring: ZAddressListQuery,
+      },
+    },
     async (req) => {
       const where = addrListWhere(req, req.query);
       const { limit, offset } = pageOf(req.query);
@@ -441,7 +490,12 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/corporationAddr/list/:id',
     {
       config: { permission: EITHER },
-      schema: { tags, summary: 'All addresses of one mark (id = mark id)', params: zIdParam },
+      schema: {
+        response: answers(MARK_ANSWERS.addrOfMark),
+        tags,
+        summary: 'All addresses of one mark (id = mark id)',
+        params: zIdParam,
+      },
     },
     async (req) => {
       await markFor(db, req, req.params.id, ['', 'info', 'edit']);
@@ -451,7 +505,10 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/bas/corporationAddr/:id',
-    { config: { permission: EITHER }, schema: { tags, summary: 'One address', params: zIdParam } },
+    {
+      config: { permission: EITHER },
+      schema: { response: answers(MARK_ANSWERS.addrDetail), tags, summary: 'One address', params: zIdParam },
+    },
     async (req) => {
       const [row] = await db
         .select(addrSelect)
@@ -489,7 +546,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/corporationAddr/add',
     {
       config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.INSERT) },
-      schema: { tags, summary: 'Add an address', body: ZAddressAddBody },
+      schema: { response: answers(MARK_ANSWERS.added), tags, summary: 'Add an address', body: ZAddressAddBody },
     },
     async (req) => {
       const b = req.body;
@@ -519,7 +576,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/corporationAddr/edit',
     {
       config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.UPDATE) },
-      schema: { tags, summary: 'Edit an address', body: ZAddressEditBody },
+      schema: { response: answers(MARK_ANSWERS.done), tags, summary: 'Edit an address', body: ZAddressEditBody },
     },
     async (req) => {
       const b = req.body;
@@ -558,7 +615,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     '/bas/corporationAddr/delete/:id',
     {
       config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.DELETE) },
-      schema: { tags, summary: 'Delete an address', params: zIdParam },
+      schema: { response: answers(MARK_ANSWERS.done), tags, summary: 'Delete an address', params: zIdParam },
     },
     async (req) => {
       await db.transaction(async (tx) => {
