@@ -18,10 +18,12 @@ import {
   roundRate,
   roundVolume,
   roundWeight,
+  sameFigure,
   sub,
   sum,
   type TMoneyInput,
   toMoneyString,
+  toPlainString,
   toRateString,
   toVolumeString,
   toWeightString,
@@ -237,5 +239,23 @@ describe('zod schemas', () => {
   it('describes itself as JSON Schema for both directions', () => {
     expect(() => z.toJSONSchema(zMoney, { io: 'input' })).not.toThrow();
     expect(z.toJSONSchema(zMoney, { io: 'output' })).toMatchObject({ type: 'string' });
+  });
+});
+
+describe('plain text and equality of figures', () => {
+  it('drops trailing zeros exactly, without floating point', () => {
+    expect(toPlainString('300.000000')).toBe('300');
+    expect(toPlainString('0.500')).toBe('0.5');
+    expect(toPlainString('-0.000')).toBe('0');
+    expect(toPlainString('12345678901234.123456')).toBe('12345678901234.123456');
+    expect(toPlainString('0.000001')).toBe('0.000001');
+  });
+
+  it('compares figures by value; text that is not a decimal equals nothing', () => {
+    expect(sameFigure('1.50', '1.5')).toBe(true);
+    expect(sameFigure('1.50', 1.5)).toBe(true);
+    expect(sameFigure('1.51', '1.5')).toBe(false);
+    expect(sameFigure('abc', 'abc')).toBe(false);
+    expect(sameFigure(null, null)).toBe(false);
   });
 });

@@ -117,6 +117,19 @@ export const toVolumeString = (value: TMoneyInput): string => roundVolume(value)
 export const toWeightString = (value: TMoneyInput): string => roundWeight(value).toFixed(WEIGHT_SCALE);
 export const toRateString = (value: TMoneyInput): string => roundRate(value).toFixed(RATE_SCALE);
 
+/**
+ * The shortest exact text of a decimal, trailing zeros dropped ('300.000000' -> '300', '0.500' -> '0.5'): a rate shown
+ * or put in a form as people write it. Exact where `String(Number(x))` would round long figures.
+ */
+export const toPlainString = (value: TMoneyInput): string => noNegativeZero(money(value)).toString();
+
+/** Whether two figures are the same number ('1.50' and '1.5'); text that is not a decimal equals nothing. */
+export function sameFigure(a: TMoneyInput | null | undefined, b: TMoneyInput | null | undefined): boolean {
+  const x = tryMoney(a);
+  const y = tryMoney(b);
+  return x !== null && y !== null && x.eq(y);
+}
+
 /** Groups of three digits with a comma, the way both Chinese and Thai finance staff write amounts. */
 function groupThousands(fixed: string): string {
   const negative = fixed.startsWith('-');

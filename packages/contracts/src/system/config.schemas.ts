@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZNewPassword } from '../auth/auth.schemas';
 import { PASSWORD_PROBLEMS } from '../auth/password-rule';
+import { isPositive } from '../common/money';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
 import { zBodyId, zName, zRemark, zText, zVersion } from './common';
 
@@ -47,7 +48,7 @@ export const CONFIG_VALUE_RULES: Record<string, (value: string) => boolean> = {
   'sys.login.lockCount': (v) => /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 100,
   'sys.login.lockMinutes': (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1440,
   'bal.overdueDays': (v) => /^\d{1,4}$/.test(v) && Number(v) <= 3650,
-  'bas.defaultVolWgtRate': (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v) && Number(v) > 0,
+  'bas.defaultVolWgtRate': (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v) && isPositive(v),
   'sys.index.defaultLang': (v) => v === 'zh-cn' || v === 'en' || v === 'th',
   'sys.index.skinName': (v) => /^#[0-9a-fA-F]{6}$/.test(v),
 };

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, CopyOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { toPlainString } from '@theone/contracts/common/money';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +14,9 @@ import { ValidityTag } from '../common/selects';
 import '../common/bas.css';
 
 /** price-details (screens §3.9): every field read-only, with Edit, Copy and Back. */
+/** A kg-per-m³ rate as people write it ('300.000000' -> '300 kg/m³'), exact. */
+const perCubicMetre = (v: unknown) => (v ? `${toPlainString(String(v))} kg/m³` : '-');
+
 export default function PriceDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -49,8 +53,8 @@ export default function PriceDetailPage() {
     { name: 'isWeightAgent', label: 'field_is_weight_agent', type: 'dict', dictType: 'bas_price_basis', fee: true },
     money('volumePriceAgent', 'field_volume_price_agent'),
     money('weightPriceAgent', 'field_weight_price_agent'),
-    { name: 'volWgtRate', label: 'field_vol_wgt_rate', fee: true, render: (v) => (v ? `${Number(v)} kg/m³` : '-') },
-    { name: 'wgtVolRate', label: 'field_wgt_vol_rate', fee: true, render: (v) => (v ? `${Number(v)} kg/m³` : '-') },
+    { name: 'volWgtRate', label: 'field_vol_wgt_rate', fee: true, render: perCubicMetre },
+    { name: 'wgtVolRate', label: 'field_wgt_vol_rate', fee: true, render: perCubicMetre },
     { name: 'validFromDate', label: 'field_valid_from' },
     { name: 'validToDate', label: 'field_valid_to' },
     {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CAL_PRICE_TYPES } from '@theone/contracts/bas/constants';
 import { defaultVolWgtRate } from '@theone/contracts/bas/price.schemas';
 import { computeFreight, PricingError } from '@theone/contracts/bas/pricing';
-import { zMoney, zRate } from '@theone/contracts/common/money';
+import { toPlainString, zMoney, zRate } from '@theone/contracts/common/money';
 import { Form, Input, Radio, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -141,8 +141,8 @@ export default function PriceFormPage() {
         isWeightAgent: p.isWeightAgent,
         volumePriceAgent: p.volumePriceAgent ?? null,
         weightPriceAgent: p.weightPriceAgent ?? null,
-        volWgtRate: p.volWgtRate ? String(Number(p.volWgtRate)) : null,
-        wgtVolRate: p.wgtVolRate ? String(Number(p.wgtVolRate)) : null,
+        volWgtRate: p.volWgtRate ? toPlainString(p.volWgtRate) : null,
+        wgtVolRate: p.wgtVolRate ? toPlainString(p.wgtVolRate) : null,
         validFromDate: editing ? p.validFromDate : todayText(),
         validToDate: editing ? p.validToDate : p.validToDate,
         remark: p.remark,
@@ -165,7 +165,7 @@ export default function PriceFormPage() {
 
   const onValuesChange = (changed: Partial<PriceForm>, all: PriceForm) => {
     if (changed.busType) {
-      const rate = String(Number(defaultVolWgtRate(changed.busType)));
+      const rate = toPlainString(defaultVolWgtRate(changed.busType));
       const previous = all.volWgtRate;
       form.setFieldValue('volWgtRate', rate);
       if (blank(all.wgtVolRate) || all.wgtVolRate === previous) form.setFieldValue('wgtVolRate', rate);

@@ -1,4 +1,5 @@
 import { firstExpressNo } from '@theone/contracts/bus/order-numbers';
+import { sameFigure } from '@theone/contracts/common/money';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ export function Days({ since, warnAfter }: { since: string | null | undefined; w
 /** Declared vs received, red when they differ. */
 export function Measured({ declared, measured }: { declared: string | number; measured: string | number | null }) {
   if (measured === null || measured === undefined) return <span>{declared}</span>;
-  const differs = String(declared) !== String(measured) && Number(declared) !== Number(measured);
+  const differs = String(declared) !== String(measured) && !sameFigure(declared, measured);
   return (
     <span>
       {declared} / <span className={differs ? 'bus-diff' : undefined}>{measured}</span>
