@@ -6,9 +6,16 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  *
  * To add a screen: one line, in alphabetical order, pointing at a module whose default export is the page:
  *   'bus/orderAdd': lazy(() => import('../../features/bus/inware/pages/OrderAddPage')),
+ * or at a named export (screen-factory definitions give a module's list, form and details pages):
+ *   'bas/driver-list': named(() => import('../../features/bas/resources/drivers'), 'DriverListPage'),
  * Keep this a flat object literal, one entry per line (several engineers add lines at once).
  */
 export type PageComponent = LazyExoticComponent<ComponentType>;
+
+/** A page that is a named export of a module (several screens of one definition file share it). */
+function named<M extends Record<N, ComponentType>, N extends keyof M & string>(load: () => Promise<M>, name: N) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
 
 export const registry: Record<string, PageComponent> = {
   'bas/agent-add': lazy(() => import('../../features/bas/marks/AgentAddPage')),
@@ -18,35 +25,35 @@ export const registry: Record<string, PageComponent> = {
   'bas/contPriceAdd': lazy(() => import('../../features/bas/prices/ContPriceFormPage')),
   'bas/contPriceEdit': lazy(() => import('../../features/bas/prices/ContPriceFormPage')),
   'bas/contPriceList': lazy(() => import('../../features/bas/prices/ContPriceListPage')),
-  'bas/currate-add': lazy(() => import('../../features/bas/resources/CurrateAddRoute')),
-  'bas/currate-details': lazy(() => import('../../features/bas/resources/CurrateDetailRoute')),
-  'bas/currate-edit': lazy(() => import('../../features/bas/resources/CurrateEditRoute')),
-  'bas/currate-list': lazy(() => import('../../features/bas/resources/CurrateListRoute')),
+  'bas/currate-add': named(() => import('../../features/bas/resources/currate'), 'CurrateFormPage'),
+  'bas/currate-details': named(() => import('../../features/bas/resources/currate'), 'CurrateDetailPage'),
+  'bas/currate-edit': named(() => import('../../features/bas/resources/currate'), 'CurrateFormPage'),
+  'bas/currate-list': named(() => import('../../features/bas/resources/currate'), 'CurrateListPage'),
   'bas/custom-add': lazy(() => import('../../features/bas/marks/CustomAddPage')),
   'bas/custom-detail': lazy(() => import('../../features/bas/marks/CustomDetailPage')),
   'bas/custom-edit': lazy(() => import('../../features/bas/marks/CustomEditPage')),
   'bas/custom-mark': lazy(() => import('../../features/bas/marks/CustomMarkPage')),
-  'bas/driver-add': lazy(() => import('../../features/bas/resources/DriverAddRoute')),
-  'bas/driver-details': lazy(() => import('../../features/bas/resources/DriverDetailRoute')),
-  'bas/driver-edit': lazy(() => import('../../features/bas/resources/DriverEditRoute')),
-  'bas/driver-list': lazy(() => import('../../features/bas/resources/DriverListRoute')),
-  'bas/insurance-add': lazy(() => import('../../features/bas/resources/InsuranceAddRoute')),
-  'bas/insurance-details': lazy(() => import('../../features/bas/resources/InsuranceDetailRoute')),
-  'bas/insurance-edit': lazy(() => import('../../features/bas/resources/InsuranceEditRoute')),
-  'bas/insurance-list': lazy(() => import('../../features/bas/resources/InsuranceListRoute')),
-  'bas/payinfo-add': lazy(() => import('../../features/bas/resources/PayinfoAddRoute')),
-  'bas/payinfo-details': lazy(() => import('../../features/bas/resources/PayinfoDetailRoute')),
-  'bas/payinfo-edit': lazy(() => import('../../features/bas/resources/PayinfoEditRoute')),
-  'bas/payinfo-list': lazy(() => import('../../features/bas/resources/PayinfoListRoute')),
+  'bas/driver-add': named(() => import('../../features/bas/resources/drivers'), 'DriverFormPage'),
+  'bas/driver-details': named(() => import('../../features/bas/resources/drivers'), 'DriverDetailPage'),
+  'bas/driver-edit': named(() => import('../../features/bas/resources/drivers'), 'DriverFormPage'),
+  'bas/driver-list': named(() => import('../../features/bas/resources/drivers'), 'DriverListPage'),
+  'bas/insurance-add': named(() => import('../../features/bas/resources/insurance'), 'InsuranceFormPage'),
+  'bas/insurance-details': named(() => import('../../features/bas/resources/insurance'), 'InsuranceDetailPage'),
+  'bas/insurance-edit': named(() => import('../../features/bas/resources/insurance'), 'InsuranceFormPage'),
+  'bas/insurance-list': named(() => import('../../features/bas/resources/insurance'), 'InsuranceListPage'),
+  'bas/payinfo-add': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoFormPage'),
+  'bas/payinfo-details': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoDetailPage'),
+  'bas/payinfo-edit': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoFormPage'),
+  'bas/payinfo-list': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoListPage'),
   'bas/price-add': lazy(() => import('../../features/bas/prices/PriceFormPage')),
   'bas/price-batch': lazy(() => import('../../features/bas/prices/PriceBatchPage')),
   'bas/price-details': lazy(() => import('../../features/bas/prices/PriceDetailPage')),
   'bas/price-edit': lazy(() => import('../../features/bas/prices/PriceFormPage')),
   'bas/price-list': lazy(() => import('../../features/bas/prices/PriceListPage')),
-  'bas/vehicle-add': lazy(() => import('../../features/bas/resources/VehicleAddRoute')),
-  'bas/vehicle-details': lazy(() => import('../../features/bas/resources/VehicleDetailRoute')),
-  'bas/vehicle-edit': lazy(() => import('../../features/bas/resources/VehicleEditRoute')),
-  'bas/vehicle-list': lazy(() => import('../../features/bas/resources/VehicleListRoute')),
+  'bas/vehicle-add': named(() => import('../../features/bas/resources/drivers'), 'VehicleFormPage'),
+  'bas/vehicle-details': named(() => import('../../features/bas/resources/drivers'), 'VehicleDetailPage'),
+  'bas/vehicle-edit': named(() => import('../../features/bas/resources/drivers'), 'VehicleFormPage'),
+  'bas/vehicle-list': named(() => import('../../features/bas/resources/drivers'), 'VehicleListPage'),
   'bus/arrivedAddOrder': lazy(() => import('../../features/bus/inware/ArrivedAddOrderPage')),
   'bus/deliveryfree': lazy(() => import('../../features/bus/inware/DeliveryFreePage')),
   'bus/inOrder': lazy(() => import('../../features/bus/inware/InOrderPage')),

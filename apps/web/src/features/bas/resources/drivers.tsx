@@ -1,22 +1,26 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ZVehicleAddBody } from '@theone/contracts/bas/resource.schemas';
 import { isIdCard, zMobile } from '@theone/contracts/common/validators';
-import { Form, Input, Select, Switch } from 'antd';
-import { useMemo } from 'react';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
-import { type ListColumn, ListPage } from '../../../components/ListPage';
-import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
-import { getData, postData } from '../../../lib/request';
+import { createPageScreen, type ScreenDef } from '../../../components/screen-factory';
+import { getData } from '../../../lib/request';
 import { driverKeys, vehicleKeys } from '../api';
-import { BasFormPage, FormSection } from '../common/BasFormPage';
-import { BasDetailPage, deleteActions } from '../common/DetailPage';
-import { DayPicker, ExpiryText, StaffSelect } from '../common/selects';
+import { StaffSelect } from '../common/selects';
+import {
+  createTimeItem,
+  enabledField,
+  expiry,
+  remarkColumn,
+  remarkField,
+  remarkItem,
+  statusColumn,
+  statusFilter,
+  statusItem,
+} from './common-fields';
 
-/** Drivers (screens §3.12) and vehicles (§3.13): list, add/edit and details pages. */
+/** Drivers (screens §3.12) and vehicles (§3.13): list, add/edit and details pages from one definition each. */
 
 export interface TDriver {
   id: number;
@@ -54,24 +58,51 @@ export interface TVehicle {
   createTime: string;
 }
 
-function useOptions<T>(url: string, key: readonly unknown[], label: (r: T) => string, id: (r: T) => number) {
-  const { data } = useQuery({ queryKey: key, queryFn: () => getData<T[]>(url), staleTime: 60_000 });
-  return (data ?? []).map((r) => ({ value: id(r), label: label(r) }));
+/** A select over a `/select` answer (a form control: value and onChange come from the form item). */
+function OptionSelect<T>(props: {
+  url: string;
+  queryKey: readonly unknown[];
+  label: (r: T) => string;
+  id: (r: T) => number;
+}) {
+  const { t } = useTranslation();
+  const { url, queryKey, label, id, ...control } = props;
+  const { data } = useQuery({ queryKey, queryFn: () => getData<T[]>(url), staleTime: 60_000 });
+  const options = (data ?? []).map((r) => ({ value: id(r), label: label(r) }));
+  return (
+    <Select
+      {...control}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      options={options}
+      placeholder={t('please_select')}
+    />
+  );
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Drivers
-
-export function DriverListPage() {
-  const navigate = useNavigate();
-  const del = deleteActions<TDriver>('/bas/driver', 'bas:driver:remove');
-  const columns: ListColumn<TDriver>[] = [
-    {
-      key: 'driverName',
-      title: 'field_driver_name',
-      width: 140,
-      render: (_, r) => <Link to={`/bas/driver-details/${r.id}`}>{r.driverName}</Link>,
-    },
+export const driverScreen: ScreenDef<TDriver> = {
+  id: 'bas/driver-list',
+  keys: driverKeys,
+  url: '/bas/driver',
+  rowKey: 'id',
+  perm: 'bas:driver',
+  titles: {
+    list: 'menu_driver_list',
+    add: 'menu_driver_add',
+    edit: 'menu_driver_edit',
+    details: 'menu_driver_details',
+  },
+  paths: { list: '/bas/driver-list', add: '/bas/driver-add', edit: '/bas/driver-edit', details: '/bas/driver-details' },
+  defaultSort: { column: 'createTime', order: 'desc' },
+  visibleFilters: 4,
+  filters: [
+    { name: 'driverName', label: 'field_driver_name' },
+    { name: 'phone', label: 'field_phone' },
+    { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },
+    statusFilter,
+  ],
+  columns: [
+    { key: 'driverName', title: 'field_driver_name', width: 140, link: true },
     { key: 'phone', title: 'field_phone', width: 130 },
     { key: 'country', title: 'field_country', type: 'dict', dictType: 'bas_country', width: 90 },
     { key: 'idCard', title: 'field_id_card', width: 180 },
@@ -81,221 +112,122 @@ export function DriverListPage() {
       title: 'field_licence_expiry',
       sortable: true,
       width: 130,
-      render: (_, r) => <ExpiryText value={r.licenceExpiry} />,
+      render: (_, r) => expiry(r.licenceExpiry),
     },
     { key: 'vehiclePlate', title: 'field_default_vehicle', width: 130 },
     { key: 'employment', title: 'field_employment', type: 'dict', dictType: 'bas_employment', width: 110 },
-    { key: 'status', title: 'field_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
-    { key: 'remark', title: 'remark', width: 150 },
+    statusColumn,
+    remarkColumn(150),
     { key: 'createTime', title: 'field_create_time', type: 'datetime', sortable: true, width: 170 },
-  ];
-  return (
-    <ListPage<TDriver>
-      id="bas/driver-list"
-      queryKey={driverKeys.lists()}
-      url="/bas/driver/list"
-      rowKey="id"
-      defaultSort={{ column: 'createTime', order: 'desc' }}
-      searchFields={[
-        { name: 'driverName', label: 'field_driver_name' },
-        { name: 'phone', label: 'field_phone' },
-        { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },
-        { type: 'dict', name: 'status', label: 'field_status', dictType: 'sys_normal_disable' },
-      ]}
-      visibleFields={4}
-      columns={columns}
-      toolbar={[
+  ],
+  defaults: { country: 'TH', employment: '1', status: true },
+  invalidate: [driverKeys.all, vehicleKeys.all],
+  sections: [
+    {
+      fields: [
+        { name: 'driverName', label: 'field_driver_name', required: true, max: 50 },
         {
-          key: 'add',
-          label: 'add',
-          type: 'primary',
-          icon: <PlusOutlined />,
-          perm: 'bas:driver:add',
-          onClick: () => navigate('/bas/driver-add'),
+          name: 'phone',
+          label: 'field_phone',
+          required: true,
+          max: 30,
+          rules: (t) => [zodRule(zMobile, t, { optional: true })],
         },
-        del.toolbar,
-      ]}
-      rowActions={[
+        { name: 'country', label: 'field_country', kind: 'dict', dictType: 'bas_country', required: true },
         {
-          key: 'info',
-          label: 'details',
-          perm: 'bas:driver:info',
-          onClick: (r) => navigate(`/bas/driver-details/${r.id}`),
-        },
-        { key: 'edit', label: 'edit', perm: 'bas:driver:edit', onClick: (r) => navigate(`/bas/driver-edit/${r.id}`) },
-        del.row,
-      ]}
-    />
-  );
-}
-
-interface DriverForm {
-  driverName?: string;
-  phone?: string;
-  country?: string;
-  idCard?: string;
-  licenceNo?: string;
-  licenceExpiry?: string | null;
-  vehicleId?: number | null;
-  employment?: string;
-  userId?: number | null;
-  status?: boolean;
-  remark?: string;
-}
-
-export function DriverFormPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  const editing = Boolean(id);
-  const [form] = Form.useForm<DriverForm>();
-  const current = useQuery({
-    queryKey: driverKeys.detail(id ?? 'new'),
-    queryFn: () => getData<TDriver>(`/bas/driver/${id}`),
-    enabled: editing,
-  });
-  const vehicles = useOptions<{ id: number; plateNo: string }>(
-    '/bas/vehicle/select',
-    vehicleKeys.custom('select'),
-    (v) => v.plateNo,
-    (v) => v.id,
-  );
-  const initialValues = useMemo<DriverForm | undefined>(() => {
-    if (!editing) return { country: 'TH', employment: '1', status: true };
-    const d = current.data;
-    return d ? { ...d, status: d.status === '0' } : undefined;
-  }, [editing, current.data]);
-  const submit = (v: DriverForm) => {
-    const body = {
-      driverName: v.driverName,
-      phone: v.phone,
-      country: v.country,
-      idCard: v.idCard ?? '',
-      licenceNo: v.licenceNo ?? '',
-      licenceExpiry: v.licenceExpiry ?? null,
-      vehicleId: v.vehicleId ?? null,
-      employment: v.employment,
-      userId: v.userId ?? null,
-      status: v.status === false ? '1' : '0',
-      remark: v.remark ?? '',
-    };
-    return editing
-      ? postData('/bas/driver/edit', { ...body, id: Number(id), version: current.data?.version })
-      : postData('/bas/driver/add', body);
-  };
-  const required = [{ required: true, message: t('msg_required') }];
-  return (
-    <BasFormPage<DriverForm>
-      title={t(editing ? 'menu_driver_edit' : 'menu_driver_add')}
-      form={form}
-      listPath="/bas/driver-list"
-      loading={editing && !initialValues}
-      initialValues={initialValues}
-      onSubmit={submit}
-      invalidate={[driverKeys.all, vehicleKeys.all]}
-    >
-      <FormSection title={t('menu_driver_list')}>
-        <Form.Item name="driverName" label={t('field_driver_name')} rules={required}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('field_phone')} rules={[...required, zodRule(zMobile, t, { optional: true })]}>
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item name="country" label={t('field_country')} rules={required}>
-          <DictSelect type="bas_country" allowClear={false} />
-        </Form.Item>
-        <Form.Item
-          name="idCard"
-          label={t('field_id_card')}
-          rules={[
+          name: 'idCard',
+          label: 'field_id_card',
+          max: 20,
+          rules: (t) => [
             {
               validator: async (_r, v: string | undefined) => {
                 if (v && !isIdCard(v)) throw new Error(t('err_id_card'));
               },
             },
-          ]}
-        >
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="licenceNo" label={t('field_licence_no')}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="licenceExpiry" label={t('field_licence_expiry')}>
-          <DayPicker />
-        </Form.Item>
-        <Form.Item name="vehicleId" label={t('field_default_vehicle')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={vehicles}
-            placeholder={t('please_select')}
-          />
-        </Form.Item>
-        <Form.Item name="employment" label={t('field_employment')} rules={required}>
-          <DictSelect type="bas_employment" allowClear={false} />
-        </Form.Item>
-        <Form.Item
-          name="userId"
-          label={t('field_driver_account')}
-          extra={<span className="bas-hint">{t('bas_hint_driver_account')}</span>}
-        >
-          <StaffSelect post="driver" />
-        </Form.Item>
-        <Form.Item name="status" label={t('bas_enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')} className="bas-span-all">
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </FormSection>
-    </BasFormPage>
-  );
-}
-
-export function DriverDetailPage() {
-  return (
-    <BasDetailPage<TDriver>
-      titleKey="menu_driver_details"
-      url="/bas/driver"
-      queryKey={(id) => driverKeys.detail(id)}
-      listPath="/bas/driver-list"
-      editPath="/bas/driver-edit"
-      editPerm="bas:driver:edit"
-      tabTitle={(d) => d.driverName}
-      items={[
-        { name: 'driverName', label: 'field_driver_name' },
-        { name: 'phone', label: 'field_phone' },
-        { name: 'country', label: 'field_country', type: 'dict', dictType: 'bas_country' },
-        { name: 'idCard', label: 'field_id_card' },
-        { name: 'licenceNo', label: 'field_licence_no' },
-        {
-          name: 'licenceExpiry',
-          label: 'field_licence_expiry',
-          render: (v) => <ExpiryText value={v as string | null} />,
+          ],
         },
-        { name: 'vehiclePlate', label: 'field_default_vehicle' },
-        { name: 'employment', label: 'field_employment', type: 'dict', dictType: 'bas_employment' },
-        { name: 'userName', label: 'field_driver_account' },
-        { name: 'status', label: 'field_status', type: 'dict', dictType: 'sys_normal_disable' },
-        { name: 'createTime', label: 'field_create_time', type: 'datetime' },
-        { name: 'remark', label: 'remark' },
-      ]}
-    />
-  );
+        { name: 'licenceNo', label: 'field_licence_no', max: 50 },
+        { name: 'licenceExpiry', label: 'field_licence_expiry', kind: 'date' },
+        {
+          name: 'vehicleId',
+          label: 'field_default_vehicle',
+          kind: 'custom',
+          control: (
+            <OptionSelect<{ id: number; plateNo: string }>
+              url="/bas/vehicle/select"
+              queryKey={vehicleKeys.custom('select')}
+              label={(v) => v.plateNo}
+              id={(v) => v.id}
+            />
+          ),
+        },
+        { name: 'employment', label: 'field_employment', kind: 'dict', dictType: 'bas_employment', required: true },
+        {
+          name: 'userId',
+          label: 'field_driver_account',
+          kind: 'custom',
+          hint: 'bas_hint_driver_account',
+          control: <StaffSelect post="driver" />,
+        },
+        enabledField,
+        remarkField,
+      ],
+    },
+  ],
+  tabTitle: (d) => d.driverName,
+  details: [
+    { name: 'driverName', label: 'field_driver_name' },
+    { name: 'phone', label: 'field_phone' },
+    { name: 'country', label: 'field_country', type: 'dict', dictType: 'bas_country' },
+    { name: 'idCard', label: 'field_id_card' },
+    { name: 'licenceNo', label: 'field_licence_no' },
+    { name: 'licenceExpiry', label: 'field_licence_expiry', render: expiry },
+    { name: 'vehiclePlate', label: 'field_default_vehicle' },
+    { name: 'employment', label: 'field_employment', type: 'dict', dictType: 'bas_employment' },
+    { name: 'userName', label: 'field_driver_account' },
+    statusItem,
+    createTimeItem,
+    remarkItem,
+  ],
+};
+
+/** The plate's format hint follows the chosen country. */
+function PlateHint() {
+  const { t } = useTranslation();
+  const country = Form.useWatch('country', Form.useFormInstance());
+  return <>{t(country === 'CN' ? 'bas_hint_plate_cn' : 'bas_hint_plate_th')}</>;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Vehicles
+const withUnit = (unit: string) => (v: unknown) => (v === null ? '-' : `${v} ${unit}`);
 
-export function VehicleListPage() {
-  const navigate = useNavigate();
-  const del = deleteActions<TVehicle>('/bas/vehicle', 'bas:vehicle:remove');
-  const columns: ListColumn<TVehicle>[] = [
-    {
-      key: 'plateNo',
-      title: 'field_plate_no',
-      width: 130,
-      render: (_, r) => <Link to={`/bas/vehicle-details/${r.id}`}>{r.plateNo}</Link>,
-    },
+export const vehicleScreen: ScreenDef<TVehicle> = {
+  id: 'bas/vehicle-list',
+  keys: vehicleKeys,
+  url: '/bas/vehicle',
+  rowKey: 'id',
+  perm: 'bas:vehicle',
+  titles: {
+    list: 'menu_vehicle_list',
+    add: 'menu_vehicle_add',
+    edit: 'menu_vehicle_edit',
+    details: 'menu_vehicle_details',
+  },
+  paths: {
+    list: '/bas/vehicle-list',
+    add: '/bas/vehicle-add',
+    edit: '/bas/vehicle-edit',
+    details: '/bas/vehicle-details',
+  },
+  defaultSort: { column: 'createTime', order: 'desc' },
+  visibleFilters: 4,
+  filters: [
+    { name: 'plateNo', label: 'field_plate_no' },
+    { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },
+    { type: 'dict', name: 'vehicleType', label: 'field_vehicle_type', dictType: 'vehicle_type' },
+    statusFilter,
+  ],
+  columns: [
+    { key: 'plateNo', title: 'field_plate_no', width: 130, link: true },
     { key: 'country', title: 'field_country', type: 'dict', dictType: 'bas_country', width: 90 },
     { key: 'vehicleType', title: 'field_vehicle_type', type: 'dict', dictType: 'vehicle_type', width: 120 },
     { key: 'capacityKg', title: 'field_capacity_kg', type: 'number', decimals: 0, sortable: true, width: 120 },
@@ -307,195 +239,74 @@ export function VehicleListPage() {
       title: 'field_insurance_expiry',
       sortable: true,
       width: 130,
-      render: (_, r) => <ExpiryText value={r.insuranceExpiry} />,
+      render: (_, r) => expiry(r.insuranceExpiry),
     },
-    { key: 'status', title: 'field_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
-    { key: 'remark', title: 'remark', width: 150 },
-  ];
-  return (
-    <ListPage<TVehicle>
-      id="bas/vehicle-list"
-      queryKey={vehicleKeys.lists()}
-      url="/bas/vehicle/list"
-      rowKey="id"
-      defaultSort={{ column: 'createTime', order: 'desc' }}
-      searchFields={[
-        { name: 'plateNo', label: 'field_plate_no' },
-        { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },
-        { type: 'dict', name: 'vehicleType', label: 'field_vehicle_type', dictType: 'vehicle_type' },
-        { type: 'dict', name: 'status', label: 'field_status', dictType: 'sys_normal_disable' },
-      ]}
-      visibleFields={4}
-      columns={columns}
-      toolbar={[
+    statusColumn,
+    remarkColumn(150),
+  ],
+  defaults: { country: 'TH', vehicleType: '3', ownership: '1', status: true },
+  invalidate: [vehicleKeys.all, driverKeys.all],
+  sections: [
+    {
+      fields: [
+        { name: 'country', label: 'field_country', kind: 'dict', dictType: 'bas_country', required: true },
+        { name: 'plateNo', label: 'field_plate_no', required: true, max: 20, hint: PlateHint },
+        { name: 'vehicleType', label: 'field_vehicle_type', kind: 'dict', dictType: 'vehicle_type', required: true },
         {
-          key: 'add',
-          label: 'add',
-          type: 'primary',
-          icon: <PlusOutlined />,
-          perm: 'bas:vehicle:add',
-          onClick: () => navigate('/bas/vehicle-add'),
+          name: 'capacityKg',
+          label: 'field_capacity_kg',
+          kind: 'integer',
+          suffix: 'kg',
+          rules: (t) => [zodRule(ZVehicleAddBody.shape.capacityKg, t, { label: t('field_capacity_kg') })],
         },
-        del.toolbar,
-      ]}
-      rowActions={[
         {
-          key: 'info',
-          label: 'details',
-          perm: 'bas:vehicle:info',
-          onClick: (r) => navigate(`/bas/vehicle-details/${r.id}`),
+          name: 'capacityCbm',
+          label: 'field_capacity_cbm',
+          kind: 'decimal',
+          suffix: 'm³',
+          rules: (t) => [zodRule(ZVehicleAddBody.shape.capacityCbm, t)],
         },
-        { key: 'edit', label: 'edit', perm: 'bas:vehicle:edit', onClick: (r) => navigate(`/bas/vehicle-edit/${r.id}`) },
-        del.row,
-      ]}
-    />
-  );
-}
-
-interface VehicleForm {
-  plateNo?: string;
-  country?: string;
-  vehicleType?: string;
-  capacityKg?: number | null;
-  capacityCbm?: string | null;
-  driverId?: number | null;
-  ownership?: string;
-  insuranceExpiry?: string | null;
-  status?: boolean;
-  remark?: string;
-}
-
-export function VehicleFormPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  const editing = Boolean(id);
-  const [form] = Form.useForm<VehicleForm>();
-  const current = useQuery({
-    queryKey: vehicleKeys.detail(id ?? 'new'),
-    queryFn: () => getData<TVehicle>(`/bas/vehicle/${id}`),
-    enabled: editing,
-  });
-  const drivers = useOptions<{ id: number; driverName: string; phone: string }>(
-    '/bas/driver/select',
-    driverKeys.custom('select'),
-    (d) => `${d.driverName} (${d.phone})`,
-    (d) => d.id,
-  );
-  const country = Form.useWatch('country', form);
-  const initialValues = useMemo<VehicleForm | undefined>(() => {
-    if (!editing) return { country: 'TH', vehicleType: '3', ownership: '1', status: true };
-    const v = current.data;
-    return v ? { ...v, status: v.status === '0' } : undefined;
-  }, [editing, current.data]);
-  const submit = (v: VehicleForm) => {
-    const body = {
-      plateNo: v.plateNo,
-      country: v.country,
-      vehicleType: v.vehicleType,
-      capacityKg: v.capacityKg ?? null,
-      capacityCbm: v.capacityCbm ?? null,
-      driverId: v.driverId ?? null,
-      ownership: v.ownership,
-      insuranceExpiry: v.insuranceExpiry ?? null,
-      status: v.status === false ? '1' : '0',
-      remark: v.remark ?? '',
-    };
-    return editing
-      ? postData('/bas/vehicle/edit', { ...body, id: Number(id), version: current.data?.version })
-      : postData('/bas/vehicle/add', body);
-  };
-  const required = [{ required: true, message: t('msg_required') }];
-  return (
-    <BasFormPage<VehicleForm>
-      title={t(editing ? 'menu_vehicle_edit' : 'menu_vehicle_add')}
-      form={form}
-      listPath="/bas/vehicle-list"
-      loading={editing && !initialValues}
-      initialValues={initialValues}
-      onSubmit={submit}
-      invalidate={[vehicleKeys.all, driverKeys.all]}
-    >
-      <FormSection title={t('menu_vehicle_list')}>
-        <Form.Item name="country" label={t('field_country')} rules={required}>
-          <DictSelect type="bas_country" allowClear={false} />
-        </Form.Item>
-        <Form.Item
-          name="plateNo"
-          label={t('field_plate_no')}
-          rules={required}
-          extra={<span className="bas-hint">{t(country === 'CN' ? 'bas_hint_plate_cn' : 'bas_hint_plate_th')}</span>}
-        >
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="vehicleType" label={t('field_vehicle_type')} rules={required}>
-          <DictSelect type="vehicle_type" allowClear={false} />
-        </Form.Item>
-        <Form.Item
-          name="capacityKg"
-          label={t('field_capacity_kg')}
-          rules={[zodRule(ZVehicleAddBody.shape.capacityKg, t, { label: t('field_capacity_kg') })]}
-        >
-          <IntegerInput suffix="kg" />
-        </Form.Item>
-        <Form.Item
-          name="capacityCbm"
-          label={t('field_capacity_cbm')}
-          rules={[zodRule(ZVehicleAddBody.shape.capacityCbm, t)]}
-        >
-          <DecimalInput suffix="m³" />
-        </Form.Item>
-        <Form.Item name="driverId" label={t('field_default_driver')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={drivers}
-            placeholder={t('please_select')}
-          />
-        </Form.Item>
-        <Form.Item name="ownership" label={t('field_ownership')} rules={required}>
-          <DictSelect type="bas_ownership" allowClear={false} />
-        </Form.Item>
-        <Form.Item name="insuranceExpiry" label={t('field_insurance_expiry')}>
-          <DayPicker />
-        </Form.Item>
-        <Form.Item name="status" label={t('bas_enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')} className="bas-span-all">
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </FormSection>
-    </BasFormPage>
-  );
-}
-
-export function VehicleDetailPage() {
-  return (
-    <BasDetailPage<TVehicle>
-      titleKey="menu_vehicle_details"
-      url="/bas/vehicle"
-      queryKey={(id) => vehicleKeys.detail(id)}
-      listPath="/bas/vehicle-list"
-      editPath="/bas/vehicle-edit"
-      editPerm="bas:vehicle:edit"
-      tabTitle={(v) => v.plateNo}
-      items={[
-        { name: 'plateNo', label: 'field_plate_no' },
-        { name: 'country', label: 'field_country', type: 'dict', dictType: 'bas_country' },
-        { name: 'vehicleType', label: 'field_vehicle_type', type: 'dict', dictType: 'vehicle_type' },
-        { name: 'capacityKg', label: 'field_capacity_kg', render: (v) => (v === null ? '-' : `${v} kg`) },
-        { name: 'capacityCbm', label: 'field_capacity_cbm', render: (v) => (v === null ? '-' : `${v} m³`) },
-        { name: 'driverName', label: 'field_default_driver' },
-        { name: 'ownership', label: 'field_ownership', type: 'dict', dictType: 'bas_ownership' },
         {
-          name: 'insuranceExpiry',
-          label: 'field_insurance_expiry',
-          render: (v) => <ExpiryText value={v as string | null} />,
+          name: 'driverId',
+          label: 'field_default_driver',
+          kind: 'custom',
+          control: (
+            <OptionSelect<{ id: number; driverName: string; phone: string }>
+              url="/bas/driver/select"
+              queryKey={driverKeys.custom('select')}
+              label={(d) => `${d.driverName} (${d.phone})`}
+              id={(d) => d.id}
+            />
+          ),
         },
-        { name: 'status', label: 'field_status', type: 'dict', dictType: 'sys_normal_disable' },
-        { name: 'createTime', label: 'field_create_time', type: 'datetime' },
-        { name: 'remark', label: 'remark' },
-      ]}
-    />
-  );
-}
+        { name: 'ownership', label: 'field_ownership', kind: 'dict', dictType: 'bas_ownership', required: true },
+        { name: 'insuranceExpiry', label: 'field_insurance_expiry', kind: 'date' },
+        enabledField,
+        remarkField,
+      ],
+    },
+  ],
+  tabTitle: (v) => v.plateNo,
+  details: [
+    { name: 'plateNo', label: 'field_plate_no' },
+    { name: 'country', label: 'field_country', type: 'dict', dictType: 'bas_country' },
+    { name: 'vehicleType', label: 'field_vehicle_type', type: 'dict', dictType: 'vehicle_type' },
+    { name: 'capacityKg', label: 'field_capacity_kg', render: withUnit('kg') },
+    { name: 'capacityCbm', label: 'field_capacity_cbm', render: withUnit('m³') },
+    { name: 'driverName', label: 'field_default_driver' },
+    { name: 'ownership', label: 'field_ownership', type: 'dict', dictType: 'bas_ownership' },
+    { name: 'insuranceExpiry', label: 'field_insurance_expiry', render: expiry },
+    statusItem,
+    createTimeItem,
+    remarkItem,
+  ],
+};
+
+const drivers = createPageScreen(driverScreen);
+const vehicles = createPageScreen(vehicleScreen);
+export const DriverListPage = drivers.List;
+export const DriverFormPage = drivers.Form;
+export const DriverDetailPage = drivers.Details;
+export const VehicleListPage = vehicles.List;
+export const VehicleFormPage = vehicles.Form;
+export const VehicleDetailPage = vehicles.Details;

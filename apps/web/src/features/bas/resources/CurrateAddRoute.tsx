@@ -1,5 +1,0 @@
-import { CurrateFormPage } from './finance';
-
-export default function CurrateAddRoute() {
-  return <CurrateFormPage />;
-}

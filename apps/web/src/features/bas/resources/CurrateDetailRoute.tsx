@@ -1,5 +1,0 @@
-import { CurrateDetailPage } from './finance';
-
-export default function CurrateDetailRoute() {
-  return <CurrateDetailPage />;
-}

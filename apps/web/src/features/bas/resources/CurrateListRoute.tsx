@@ -1,5 +1,0 @@
-import { CurrateListPage } from './finance';
-
-export default function CurrateListRoute() {
-  return <CurrateListPage />;
-}

@@ -1,5 +1,0 @@
-import { DriverFormPage } from './drivers';
-
-export default function DriverAddRoute() {
-  return <DriverFormPage />;
-}

@@ -1,5 +1,0 @@
-import { DriverDetailPage } from './drivers';
-
-export default function DriverDetailRoute() {
-  return <DriverDetailPage />;
-}

@@ -1,5 +1,0 @@
-import { DriverListPage } from './drivers';
-
-export default function DriverListRoute() {
-  return <DriverListPage />;
-}

@@ -1,5 +1,0 @@
-import { InsuranceFormPage } from './finance';
-
-export default function InsuranceAddRoute() {
-  return <InsuranceFormPage />;
-}

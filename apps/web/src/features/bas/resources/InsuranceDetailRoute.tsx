@@ -1,5 +1,0 @@
-import { InsuranceDetailPage } from './finance';
-
-export default function InsuranceDetailRoute() {
-  return <InsuranceDetailPage />;
-}

@@ -1,5 +1,0 @@
-import { InsuranceListPage } from './finance';
-
-export default function InsuranceListRoute() {
-  return <InsuranceListPage />;
-}

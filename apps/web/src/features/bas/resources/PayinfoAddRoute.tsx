@@ -1,5 +1,0 @@
-import { PayinfoFormPage } from './finance';
-
-export default function PayinfoAddRoute() {
-  return <PayinfoFormPage />;
-}

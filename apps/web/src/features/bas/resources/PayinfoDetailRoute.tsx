@@ -1,5 +1,0 @@
-import { PayinfoDetailPage } from './finance';
-
-export default function PayinfoDetailRoute() {
-  return <PayinfoDetailPage />;
-}

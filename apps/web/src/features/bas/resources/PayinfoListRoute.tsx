@@ -1,5 +1,0 @@
-import { PayinfoListPage } from './finance';
-
-export default function PayinfoListRoute() {
-  return <PayinfoListPage />;
-}

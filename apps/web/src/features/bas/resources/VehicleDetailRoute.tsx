@@ -1,5 +1,0 @@
-import { VehicleDetailPage } from './drivers';
-
-export default function VehicleDetailRoute() {
-  return <VehicleDetailPage />;
-}

@@ -1,5 +1,0 @@
-import { VehicleFormPage } from './drivers';
-
-export default function VehicleEditRoute() {
-  return <VehicleFormPage />;
-}

@@ -1,5 +1,0 @@
-import { VehicleListPage } from './drivers';
-
-export default function VehicleListRoute() {
-  return <VehicleListPage />;
-}
