@@ -1,0 +1,165 @@
+import {
+  EXCEPTION_FIELDS,
+  MODIFY_FEE_FIELDS,
+  MODIFY_FIGURE_FIELDS,
+  MODIFY_ROUTE_FIELDS,
+  MODIFY_TEXT_FIELDS,
+  ORDER_COMPUTED_FEE_FIELDS,
+  type TOrderAction,
+  type TOrderFieldChanges,
+} from '@theone/contracts';
+import {
+  checkFieldEdits,
+  editGroupOf,
+  exceptionMove,
+  modifyActionFor,
+  requestedExceptionStatus,
+  type TExceptionAction,
+} from '@theone/contracts/bus/order-edit-rules';
+import { badRequest } from '../../../platform/errors';
+import { t } from '../../../platform/i18n';
+import { parseBusinessTime } from '../../../platform/time';
+import { warehouseCity } from '../../bas/api/place-refs';
+import { applyOrderAction, doneRows, refuseOrders, type TLogPart } from '../order/order-core';
+import { ACTION_PERMS, checkRefs, needAny, needFeeRole, type TOrderCtx, type TRefs } from './inware.context';
+import { computeFees, fetchOrderPrice, markInfo, priceColumns, type TPricedOrder } from './inware.pricing';
+import { diffFields, type TOrderRow } from './order-common';
+
+/**
+ * Field changes after entry (orderListEdit 'Modify' / 'Set a field', noMarkOrder 'Assign', the exception list):
+ * assign a mark (A9), problem items (A26), modification (A28). Which field may change in which status and audit
+ * state is the contracts' table (order-edit-rules.ts); re-priced when route fields, figures or fees change.
+ */
+
+const present = (fields: TOrderFieldChanges) =>
+  (Object.keys(fields) as (keyof TOrderFieldChanges)[]).filter(
+    (k) => fields[k] !== undefined && !(fields[k] === null && ['markId', 'leftAddrId', 'destAddrId'].includes(k)),
+  );
+
+/** The fields noMarkOrder 'Assign' sends: a change of only these with a mark is A9, not a modification. */
+const ASSIGN_FIELDS: readonly string[] = [
+  'markId',
+  'busType',
+  'leftAddrId',
+  'destAddrId',
+  'consignee',
+  'consigneeTel',
+  'consigneeAddr',
+  'cargoName',
+  'cargoType',
+];
+
+const LOGGED_FIELDS = [
+  ...MODIFY_ROUTE_FIELDS,
+  ...MODIFY_TEXT_FIELDS,
+  ...MODIFY_FIGURE_FIELDS,
+  ...MODIFY_FEE_FIELDS,
+  ...EXCEPTION_FIELDS,
+  ...ORDER_COMPUTED_FEE_FIELDS,
+];
+
+export async function modifyOrders(
+  ctx: TOrderCtx,
+  input: { ids: number[]; versions?: number[]; fields: TOrderFieldChanges; reason: string; single?: boolean },
+) {
+  const { auth, timezone } = ctx;
+  const f = input.fields;
+  const keys = present(f);
+  if (!keys.length) throw badRequest('err_no_change', { field: 'fields' }, 'fields');
+  const exceptionKeys = keys.filter((k) => editGroupOf(k) === 'exception');
+  const otherKeys = keys.filter((k) => !exceptionKeys.includes(k));
+  const assignMode = otherKeys.includes('markId') && otherKeys.every((k) => ASSIGN_FIELDS.includes(k));
+  if (exceptionKeys.length) needAny(auth, ACTION_PERMS.exception);
+  if (otherKeys.length) {
+    needAny(auth, assignMode ? ACTION_PERMS.assignMark : input.single ? ACTION_PERMS.modifyOne : ACTION_PERMS.modify);
+    if (!assignMode && !input.reason.trim()) throw badRequest('err_reason_required', { field: 'reason' }, 'reason');
+  }
+  const groups = new Set(otherKeys.map(editGroupOf));
+  const reprice = groups.has('route') || groups.has('figure') || groups.has('fee');
+  if (groups.has('fee')) needFeeRole(auth);
+  return ctx.db.transaction(async (tx) => {
+    let refs: TRefs = { mark: null, countryCode: '' };
+    const exceptionOf = new Map<number, TExceptionAction>();
+    const outcomes = await applyOrderAction(tx, ctx, {
+      ids: input.ids,
+      versions: input.versions,
+      // the logged action: A9, else an edit before receipt / A28 after, else the problem item's (status kept)
+      action: (row): TOrderAction =>
+        assignMode ? 'assignMark' : otherKeys.length ? modifyActionFor(row.status) : 'raiseException',
+      check: async (plan) => {
+        const rows = plan.map((p) => p.row);
+        // the field-edit table (A9 is checked by the transition map; its audit freeze below)
+        const refusal = checkFieldEdits(rows, assignMode ? keys.filter((k) => editGroupOf(k) === 'route') : otherKeys);
+        if (refusal) throw refuseOrders(refusal.messageKey, refusal.rows);
+        refs = await checkRefs(tx, auth, { markId: f.markId, leftAddrId: f.leftAddrId, destAddrId: f.destAddrId });
+      },
+      patch: async (row) => {
+        const set: Partial<TOrderRow> = {};
+        for (const k of otherKeys) {
+          if (k === 'preArriveTime') set.preArriveTime = parseBusinessTime(f.preArriveTime, timezone) ?? null;
+          else (set as Record<string, unknown>)[k] = f[k];
+        }
+        if (f.markId) set.topMarkId = refs.mark?.topMarkId ?? null;
+        if (f.freightManual === '1' && f.feeFreightAr === undefined) set.feeFreightAr = row.feeFreightAr;
+        // problem item (Q14): raise, take, close, reopen (contracts EXCEPTION_TRANSITIONS)
+        if (exceptionKeys.length) {
+          if (f.exceptionType !== undefined) set.exceptionType = f.exceptionType;
+          if (f.exceptionDesc !== undefined) set.exceptionDesc = f.exceptionDesc;
+          if (f.handleRemark !== undefined) set.handleRemark = f.handleRemark;
+          const move = exceptionMove(row, requestedExceptionStatus(f, row.exceptionStatus));
+          set.exceptionStatus = move.exceptionStatus;
+          set.ifException = move.ifException;
+          if (move.exceptionStatus >= 1) {
+            set.exceptionHandler = auth.userName;
+            set.exceptionHandleTime = new Date();
+          }
+          exceptionOf.set(row.id, move.action);
+        }
+        if (assignMode) {
+          const merged = { ...row, ...set };
+          if (!merged.busType) throw badRequest('err_required', { field: t('field_bus_type', ctx.lang) }, 'busType');
+          if (!merged.destAddrId)
+            throw badRequest('err_required', { field: t('field_dest_addr_id', ctx.lang) }, 'destAddrId');
+          if (!merged.leftAddrId && merged.arrivedHouseId)
+            set.leftAddrId = await warehouseCity(tx, merged.arrivedHouseId);
+        }
+        if (groups.has('route') && row.auditStatus !== 2) {
+          const merged = { ...row, ...set };
+          const mark = merged.markId ? (f.markId ? refs.mark : await markInfo(tx, merged.markId)) : null;
+          const found = await fetchOrderPrice(
+            tx,
+            {
+              markId: merged.markId,
+              busType: merged.busType,
+              leftAddrId: merged.leftAddrId,
+              destAddrId: merged.destAddrId,
+              cargoType: merged.cargoType,
+              orderTime: merged.orderTime,
+            },
+            timezone,
+          );
+          Object.assign(set, priceColumns(found, mark));
+        }
+        if (reprice && row.auditStatus !== 2) {
+          const { values } = await computeFees(tx, { ...row, ...set } as TPricedOrder, timezone);
+          Object.assign(set, values);
+        }
+        return set;
+      },
+      log: (row, _after, set, action) => {
+        const changes = diffFields(row as never, set as never, LOGGED_FIELDS);
+        const parts: TLogPart[] = [];
+        if (otherKeys.length) parts.push({ action, remark: input.reason, changes });
+        const exceptionAction = exceptionOf.get(row.id);
+        if (exceptionAction)
+          parts.push({
+            action: exceptionAction,
+            remark: f.exceptionDesc ?? f.handleRemark ?? input.reason,
+            changes: otherKeys.length ? [] : changes,
+          });
+        return parts;
+      },
+    });
+    return doneRows(outcomes).map((u) => ({ id: u.id, version: u.version }));
+  });
+}
