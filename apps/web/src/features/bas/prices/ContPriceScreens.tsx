@@ -1,11 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
-import { type ListColumn, ListPage } from '../../../components/ListPage';
-import { request } from '../../../lib/request';
-import { contPriceKeys, useGeog } from '../api';
-import { GeogFilterSelect, ValidityTag } from '../common/selects';
+import { zMoney } from '@theone/contracts/common/money';
+import { zodRule } from '../../../components/form-rules';
+import { createPageScreen, type ScreenDef } from '../../../components/screen-factory';
+import { contPriceKeys, todayText, useGeog } from '../api';
+import { GeogFilterSelect, GeogSelect, ValidityTag } from '../common/selects';
 
-/** contPriceList (screens §3.11): carrier cost and quoted price per container or truck type and route. */
+/**
+ * Container prices (screens §3.11): carrier cost and quoted price per container or truck type and route. List and
+ * add/edit pages from one definition; the edit page doubles as the view (no details route).
+ */
 export interface TContPrice {
   id: number;
   containerType: string;
@@ -25,34 +27,69 @@ export interface TContPrice {
   createTime: string;
 }
 
-export default function ContPriceListPage() {
-  const navigate = useNavigate();
-  const origin = useGeog(1);
-  const dest = useGeog(2);
-  const columns: ListColumn<TContPrice>[] = [
+function GeogLabel({ orgId, id }: { orgId: 1 | 2; id: number }) {
+  return <>{useGeog(orgId).labelOf(id)}</>;
+}
+
+const money = { kind: 'decimal', suffix: { field: 'currency', fallback: 'RMB' } } as const;
+const moneyRule = { rules: (t: Parameters<typeof zodRule>[1]) => [zodRule(zMoney, t, { optional: true })] };
+const moneyColumn = {
+  type: 'money',
+  currency: (r: TContPrice) => r.currency,
+  fee: true,
+  sortable: true,
+  width: 150,
+} as const;
+
+/** A new price: 40HQ by sea in RMB, valid from today to the end of the year. */
+function newPrice() {
+  const today = todayText();
+  return {
+    containerType: '40HQ',
+    busType: 'SEA',
+    currency: 'RMB',
+    vesselOwner: '',
+    validFromDate: today,
+    validToDate: `${today.slice(0, 4)}-12-31`,
+  };
+}
+
+export const contPriceScreen: ScreenDef<TContPrice> = {
+  id: 'bas/contPriceList',
+  keys: contPriceKeys,
+  url: '/bas/contPrice',
+  rowKey: 'id',
+  perm: 'bas:contPrice',
+  titles: { add: 'menu_cont_price_add', edit: 'menu_cont_price_edit' },
+  paths: { list: '/bas/contPriceList', add: '/bas/contPriceAdd', edit: '/bas/contPriceEdit' },
+  defaultSort: { column: 'createTime', order: 'desc' },
+  visibleFilters: 4,
+  filters: [
+    { type: 'dict', name: 'containerType', label: 'field_container_type', dictType: 'container_type' },
+    { type: 'dict', name: 'busType', label: 'field_bus_type', dictType: 'bus_type' },
+    { type: 'custom', name: 'leftAddrId', label: 'field_left_addr', render: () => <GeogFilterSelect orgId={1} /> },
+    { type: 'custom', name: 'destAddrId', label: 'field_dest_addr', render: () => <GeogFilterSelect orgId={2} /> },
+    { name: 'vesselOwner', label: 'field_vessel_owner' },
+    { type: 'date', name: 'validOn', label: 'bas_valid_on' },
+  ],
+  columns: [
     { key: 'containerType', title: 'field_container_type', type: 'dict', dictType: 'container_type', width: 170 },
     { key: 'busType', title: 'field_bus_type', type: 'dict', dictType: 'bus_type', width: 110 },
-    { key: 'leftAddrId', title: 'field_left_addr', width: 110, render: (_, r) => origin.labelOf(r.leftAddrId) },
-    { key: 'destAddrId', title: 'field_dest_addr', width: 150, render: (_, r) => dest.labelOf(r.destAddrId) },
+    {
+      key: 'leftAddrId',
+      title: 'field_left_addr',
+      width: 110,
+      render: (_, r) => <GeogLabel orgId={1} id={r.leftAddrId} />,
+    },
+    {
+      key: 'destAddrId',
+      title: 'field_dest_addr',
+      width: 150,
+      render: (_, r) => <GeogLabel orgId={2} id={r.destAddrId} />,
+    },
     { key: 'vesselOwner', title: 'field_vessel_owner', width: 130 },
-    {
-      key: 'apPrice',
-      title: 'field_ap_price',
-      type: 'money',
-      currency: (r) => r.currency,
-      fee: true,
-      sortable: true,
-      width: 150,
-    },
-    {
-      key: 'arPrice',
-      title: 'field_ar_price',
-      type: 'money',
-      currency: (r) => r.currency,
-      fee: true,
-      sortable: true,
-      width: 150,
-    },
+    { key: 'apPrice', title: 'field_ap_price', ...moneyColumn },
+    { key: 'arPrice', title: 'field_ar_price', ...moneyColumn },
     { key: 'validFromDate', title: 'field_valid_from', sortable: true, width: 120 },
     { key: 'validToDate', title: 'field_valid_to', sortable: true, width: 120 },
     {
@@ -63,70 +100,71 @@ export default function ContPriceListPage() {
     },
     { key: 'remark', title: 'remark', width: 160 },
     { key: 'updateTime', title: 'bas_updated_at', type: 'datetime', sortable: true, width: 170 },
-  ];
-  return (
-    <ListPage<TContPrice>
-      id="bas/contPriceList"
-      queryKey={contPriceKeys.lists()}
-      url="/bas/contPrice/list"
-      rowKey="id"
-      defaultSort={{ column: 'createTime', order: 'desc' }}
-      visibleFields={4}
-      searchFields={[
-        { type: 'dict', name: 'containerType', label: 'field_container_type', dictType: 'container_type' },
-        { type: 'dict', name: 'busType', label: 'field_bus_type', dictType: 'bus_type' },
-        { type: 'custom', name: 'leftAddrId', label: 'field_left_addr', render: () => <GeogFilterSelect orgId={1} /> },
-        { type: 'custom', name: 'destAddrId', label: 'field_dest_addr', render: () => <GeogFilterSelect orgId={2} /> },
-        { name: 'vesselOwner', label: 'field_vessel_owner' },
-        { type: 'date', name: 'validOn', label: 'bas_valid_on' },
-      ]}
-      columns={columns}
-      toolbar={[
+  ],
+  defaults: newPrice,
+  load: (r, v) => ({ ...v, arPrice: r.arPrice ?? null }),
+  sections: [
+    {
+      title: 'bas_section_scope',
+      fields: [
         {
-          key: 'add',
-          label: 'add',
-          type: 'primary',
-          icon: <PlusOutlined />,
-          perm: 'bas:contPrice:add',
-          onClick: () => navigate('/bas/contPriceAdd'),
+          name: 'containerType',
+          label: 'field_container_type',
+          kind: 'dict',
+          dictType: 'container_type',
+          required: true,
+        },
+        { name: 'busType', label: 'field_bus_type', kind: 'dict', dictType: 'bus_type', required: true },
+        {
+          name: 'leftAddrId',
+          label: 'field_left_addr',
+          kind: 'custom',
+          required: true,
+          control: <GeogSelect orgId={1} />,
         },
         {
-          key: 'delete',
-          label: 'delete',
-          danger: true,
-          perm: 'bas:contPrice:remove',
-          selection: 'multiple',
-          onClick: (ctx) =>
-            ctx.runAction({
-              confirm: 'confirm_delete',
-              danger: true,
-              run: async (rows, config) => {
-                for (const r of rows) await request.post(`/bas/contPrice/delete/${r.id}`, undefined, config);
+          name: 'destAddrId',
+          label: 'field_dest_addr',
+          kind: 'custom',
+          required: true,
+          control: <GeogSelect orgId={2} />,
+        },
+        { name: 'vesselOwner', label: 'field_vessel_owner', max: 100 },
+        { name: 'currency', label: 'field_currency', kind: 'dict', dictType: 'currency', required: true },
+      ],
+    },
+    {
+      title: 'bas_section_prices',
+      fields: [
+        { name: 'apPrice', label: 'field_ap_price', required: true, ...money, ...moneyRule },
+        { name: 'arPrice', label: 'field_ar_price', ...money, ...moneyRule },
+      ],
+    },
+    {
+      title: 'bas_section_validity',
+      fields: [
+        { name: 'validFromDate', label: 'field_valid_from', kind: 'date', required: true },
+        {
+          name: 'validToDate',
+          label: 'field_valid_to',
+          kind: 'date',
+          required: true,
+          dependencies: ['validFromDate'],
+          rules: (t) => [
+            ({ getFieldValue }) => ({
+              validator: async (_r, v: string | undefined) => {
+                const from = getFieldValue('validFromDate') as string | undefined;
+                if (v && from && v < from) throw new Error(t('msg_date_order'));
               },
             }),
+          ],
         },
-      ]}
-      rowActions={[
-        {
-          key: 'edit',
-          label: 'edit',
-          perm: 'bas:contPrice:edit',
-          onClick: (r) => navigate(`/bas/contPriceEdit/${r.id}`),
-        },
-        {
-          key: 'delete',
-          label: 'delete',
-          danger: true,
-          perm: 'bas:contPrice:remove',
-          onClick: (r, ctx) =>
-            ctx.runAction({
-              rows: [r],
-              confirm: 'confirm_delete',
-              danger: true,
-              run: (rows, config) => request.post(`/bas/contPrice/delete/${rows[0]!.id}`, undefined, config),
-            }),
-        },
-      ]}
-    />
-  );
-}
+        { name: 'remark', label: 'remark', kind: 'textarea' },
+      ],
+    },
+  ],
+};
+
+const screens = createPageScreen(contPriceScreen);
+export const ContPriceFormPage = screens.Form;
+export const ContPriceListPage = screens.List;
