@@ -1,0 +1,163 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import { userId } from '../../bas/bas.test-utils';
+import { busOrder } from '../inware/inware.table';
+import { addOrder, orderBody, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { busOrderLog } from '../order-log/order-log.table';
+import { applyOrderAction, summarizeOutcomes } from './order-core';
+
+let t: TestApp;
+let ids: TRefIds;
+let sales: TestClient;
+let sales2: TestClient;
+let salesAuth: AuthContext;
+
+/** A session as the core sees it (the core takes the caller's context; no request needed). */
+function authOf(id: number, userName: string, dataScope: '1' | '5'): AuthContext {
+  return {
+    sessionId: 'test',
+    userId: id,
+    userName,
+    nickName: userName,
+    deptId: null,
+    deptName: '',
+    lang: 'en',
+    roles: [{ roleId: 0, roleKey: 'test', dataScope }],
+    roleKeys: ['test'],
+    permissions: new Set(),
+    isAdmin: false,
+    feeRole: false,
+    mustChangePassword: false,
+    expiresAt: new Date(Date.now() + 3600_000),
+    authEpoch: 0,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await refIds(t);
+  [sales, sales2] = await Promise.all(['sales', 'sales2'].map((u) => t.login(u)));
+  salesAuth = authOf(await userId(t, 'sales'), 'sales', '5');
+});
+afterAll(async () => t.close());
+
+const statusOf = async (id: number) =>
+  (await t.db.select({ status: busOrder.status }).from(busOrder).where(eq(busOrder.id, id)))[0]?.status;
+const logCount = async (id: number, action: string) =>
+  (
+    await t.db
+      .select({ id: busOrderLog.id })
+      .from(busOrderLog)
+      .where(and(eq(busOrderLog.orderId, id), eq(busOrderLog.action, action)))
+  ).length;
+
+describe('[ORDERS] order core', () => {
+  it('writes the target status of the transition map with its log row, and reports each order', async () => {
+    const a = await addOrder(sales, orderBody(ids));
+    const out = await t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], versions: [a.version], action: 'confirm' }),
+    );
+    expect(out).toMatchObject([{ id: a.id, outcome: 'done', action: 'confirm' }]);
+    expect(out[0]!.after).toMatchObject({ status: 1, version: a.version + 1 });
+    expect(await statusOf(a.id)).toBe(1);
+    expect(await logCount(a.id, 'confirm')).toBe(1);
+  });
+
+  it('refuses a wrong state: all or nothing throws the reselect message naming the orders, else reports it', async () => {
+    const a = await addOrder(sales, orderBody(ids));
+    const b = await addOrder(sales, orderBody(ids));
+    // b is staged: backToStaged needs S1
+    await t.db.transaction((tx) => applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], action: 'confirm' }));
+    await expect(
+      t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id, b.id], action: 'backToStaged' }),
+      ),
+    ).rejects.toMatchObject({ errorCode: 'WRONG_STATE', messageKey: 'msg_unconfirm_state_reselect' });
+    expect(await statusOf(a.id)).toBe(1);
+    const out = await t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id, b.id], action: 'backToStaged', allOrNothing: false }),
+    );
+    expect(out.map((o) => o.outcome)).toEqual(['done', 'wrongState']);
+    expect(out[1]!.messageKey).toBe('msg_unconfirm_state_reselect');
+    expect(await statusOf(a.id)).toBe(0);
+    expect(await statusOf(b.id)).toBe(0);
+  });
+
+  it('refuses a stale version (409) and reports it in a batch as changed by someone else', async () => {
+    const a = await addOrder(sales, orderBody(ids));
+    const b = await addOrder(sales, orderBody(ids));
+    await expect(
+      t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], versions: [a.version - 1], action: 'confirm' }),
+      ),
+    ).rejects.toMatchObject({ errorCode: 'CHANGED_RELOAD' });
+    const out = await t.db.transaction((tx) =>
+      applyOrderAction(
+        tx,
+        { auth: salesAuth },
+        { ids: [a.id, b.id], versions: [a.version + 7, b.version], action: 'confirm', allOrNothing: false },
+      ),
+    );
+    expect(summarizeOutcomes(out)).toMatchObject({ done: 1, changed: 1 });
+    expect(await statusOf(a.id)).toBe(0);
+    expect(await statusOf(b.id)).toBe(1);
+  });
+
+  it("refuses an order outside the caller's data scope (404; 'not found' in a batch) and writes nothing", async () => {
+    const theirs = await addOrder(sales2, orderBody(ids, { markId: ids.CM888 }));
+    const mine = await addOrder(sales, orderBody(ids));
+    await expect(
+      t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: salesAuth }, { ids: [mine.id, theirs.id], action: 'confirm' }),
+      ),
+    ).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
+    expect(await statusOf(mine.id)).toBe(0);
+    const out = await t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: salesAuth }, { ids: [mine.id, theirs.id], action: 'confirm', allOrNothing: false }),
+    );
+    expect(out.map((o) => o.outcome)).toEqual(['done', 'notFound']);
+    expect(await statusOf(theirs.id)).toBe(0);
+    expect(await logCount(theirs.id, 'confirm')).toBe(0);
+  });
+
+  it('the caller cannot choose the status: a patch with a status is ignored', async () => {
+    const a = await addOrder(sales, orderBody(ids));
+    await t.db.transaction((tx) =>
+      applyOrderAction(
+        tx,
+        { auth: salesAuth },
+        { ids: [a.id], action: 'edit', patch: () => ({ status: 8, remark: 'x' }) },
+      ),
+    );
+    expect(await statusOf(a.id)).toBe(0);
+  });
+
+  it('two concurrent calls on the same order: exactly one succeeds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await addOrder(sales, orderBody(ids));
+      const run = () =>
+        t.db.transaction((tx) =>
+          applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], versions: [a.version], action: 'confirm' }),
+        );
+      const results = await Promise.allSettled([run(), run()]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(failed.reason).toMatchObject({ errorCode: 'CHANGED_RELOAD' });
+      expect(await logCount(a.id, 'confirm')).toBe(1);
+      // without versions the loser meets the new status instead: still one winner
+      const b = await addOrder(sales, orderBody(ids));
+      const runB = () =>
+        t.db.transaction((tx) =>
+          applyOrderAction(tx, { auth: salesAuth }, { ids: [b.id], action: 'confirm', allOrNothing: false }),
+        );
+      const outs = await Promise.all([runB(), runB()]);
+      // the loser read the order before the winner's commit (changed) or after it (wrong state)
+      const kinds = outs.map((o) => o[0]!.outcome);
+      expect(kinds.filter((k) => k === 'done')).toHaveLength(1);
+      expect(kinds.filter((k) => k === 'changed' || k === 'wrongState')).toHaveLength(1);
+      expect(await logCount(b.id, 'confirm')).toBe(1);
+    }
+  });
+});
