@@ -1,16 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isPhone, zEmail } from '@theone/contracts/common/validators';
 import { zSort } from '@theone/contracts/system/common';
-import { Button, Col, Form, Input, Row, Space, TreeSelect } from 'antd';
+import { Col, Input, Row, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/confirm';
-import { DictTag } from '../../../components/DictTag';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
+import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import { feedback } from '../../../lib/feedback';
-import { formatDateTime } from '../../../lib/format';
+import { RowLinks } from '../../../components/RowLinks';
+import { createdAtColumn, statusTagColumn, useTreeList } from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
@@ -96,7 +95,7 @@ function DeptFormModal(props: {
         })
       : systemApi.addDept(body);
   };
-  const required = (label: string) => ({ required: true, message: t('err_required', { field: t(label) }) });
+  const required = useRequiredRule();
   return (
     <FormModal<DeptForm>
       open={props.open}
@@ -109,56 +108,44 @@ function DeptFormModal(props: {
     >
       <Row gutter={12}>
         {isRoot ? null : (
-          <Col span={24}>
-            <Form.Item name="parentId" label={t('system_parent_dept')} rules={[required('system_parent_dept')]}>
-              <TreeSelect
-                treeData={options}
-                showSearch
-                treeNodeFilterProp="title"
-                treeDefaultExpandAll
-                placeholder={t('please_select')}
-              />
-            </Form.Item>
-          </Col>
+          <GridField span={24} name="parentId" label="system_parent_dept" rules={[required('system_parent_dept')]}>
+            <TreeSelect
+              treeData={options}
+              showSearch
+              treeNodeFilterProp="title"
+              treeDefaultExpandAll
+              placeholder={t('please_select')}
+            />
+          </GridField>
         )}
         <Col span={24}>
           <LocalizedNameFields name="deptName" label="system_dept_name" maxLength={50} translatedMaxLength={100} />
         </Col>
-        <Col span={12}>
-          <Form.Item name="orderNum" label={t('system_sort')} rules={[required('system_sort'), zodRule(zSort, t)]}>
-            <IntegerInput />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="leader" label={t('system_leader')}>
-            <Input maxLength={30} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="phone"
-            label={t('system_dept_phone')}
-            rules={[
-              {
-                validator: async (_r, v: string) => {
-                  if (v && !isPhone(v)) throw new Error(t('err_phone'));
-                },
+        <GridField name="orderNum" label="system_sort" rules={[required('system_sort'), zodRule(zSort, t)]}>
+          <IntegerInput />
+        </GridField>
+        <GridField name="leader" label="system_leader">
+          <Input maxLength={30} />
+        </GridField>
+        <GridField
+          name="phone"
+          label="system_dept_phone"
+          rules={[
+            {
+              validator: async (_r, v: string) => {
+                if (v && !isPhone(v)) throw new Error(t('err_phone'));
               },
-            ]}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="email" label={t('system_email')} rules={[zodRule(zEmail, t, { optional: true })]}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="status" label={t('system_status')}>
-            <DictRadio type="sys_normal_disable" />
-          </Form.Item>
-        </Col>
+            },
+          ]}
+        >
+          <Input maxLength={20} />
+        </GridField>
+        <GridField name="email" label="system_email" rules={[zodRule(zEmail, t, { optional: true })]}>
+          <Input maxLength={50} />
+        </GridField>
+        <GridField name="status" label="system_status">
+          <DictRadio type="sys_normal_disable" />
+        </GridField>
       </Row>
     </FormModal>
   );
@@ -167,27 +154,17 @@ function DeptFormModal(props: {
 export default function DeptPage() {
   const { t } = useTranslation();
   const localName = useLocalName();
-  const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
-  const [filters, setFilters] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<{ open: boolean; dept?: TDept; parentId?: number }>({ open: false });
-  const list = useQuery({ queryKey: deptKeys.list(filters), queryFn: () => systemApi.depts(filters) });
-  const rows = useMemo(
-    () =>
-      toTreeRows((list.data ?? []) as unknown as Record<string, unknown>[], 'deptId', 'parentId') as unknown as TDept[],
-    [list.data],
-  );
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: deptKeys.all });
-    await queryClient.invalidateQueries({ queryKey: shellKeys.deptTree });
-  };
-  const remove = async (d: TDept) => {
-    const name = localName(d, 'deptName');
-    if (!(await confirmAction({ content: t('system_confirm_delete_dept', { name }), danger: true }))) return;
-    await systemApi.deleteDept(d.deptId);
-    feedback.message.success(t('operation_success'));
-    await refresh();
-  };
+  const { filters, setFilters, list, rows, refresh, remove } = useTreeList<TDept>({
+    queryKey: deptKeys.list,
+    fetch: systemApi.depts,
+    idKey: 'deptId',
+    parentKey: 'parentId',
+    invalidate: [deptKeys.all, shellKeys.deptTree],
+  });
+  const removeDept = (d: TDept) =>
+    remove(t('system_confirm_delete_dept', { name: localName(d, 'deptName') }), () => systemApi.deleteDept(d.deptId));
   return (
     <>
       <TreeTablePage<TDept>
@@ -213,43 +190,37 @@ export default function DeptPage() {
           },
           { key: 'orderNum', dataIndex: 'orderNum', title: t('system_sort'), width: 90 },
           { key: 'leader', dataIndex: 'leader', title: t('system_leader'), width: 120 },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('system_status'),
-            width: 90,
-            render: (v: string) => <DictTag type="sys_normal_disable" value={v} />,
-          },
-          {
-            key: 'createTime',
-            dataIndex: 'createTime',
-            title: t('system_created_at'),
-            width: 170,
-            render: (v: string) => formatDateTime(v),
-          },
+          statusTagColumn(t),
+          createdAtColumn(t),
           {
             key: 'actions',
             title: t('actions'),
             fixed: 'right',
             width: 200,
             render: (_: unknown, d: TDept) => (
-              <Space size={0} className="list-row-actions">
-                {hasPermi('system:dept:edit') ? (
-                  <Button type="link" size="small" onClick={() => setEditing({ open: true, dept: d })}>
-                    {t('edit')}
-                  </Button>
-                ) : null}
-                {hasPermi('system:dept:add') ? (
-                  <Button type="link" size="small" onClick={() => setEditing({ open: true, parentId: d.deptId })}>
-                    {t('system_add_child')}
-                  </Button>
-                ) : null}
-                {hasPermi('system:dept:remove') && d.parentId !== 0 ? (
-                  <Button type="link" size="small" danger onClick={() => remove(d)}>
-                    {t('delete')}
-                  </Button>
-                ) : null}
-              </Space>
+              <RowLinks
+                links={[
+                  {
+                    key: 'edit',
+                    label: 'edit',
+                    show: hasPermi('system:dept:edit'),
+                    onClick: () => setEditing({ open: true, dept: d }),
+                  },
+                  {
+                    key: 'child',
+                    label: 'system_add_child',
+                    show: hasPermi('system:dept:add'),
+                    onClick: () => setEditing({ open: true, parentId: d.deptId }),
+                  },
+                  {
+                    key: 'remove',
+                    label: 'delete',
+                    danger: true,
+                    show: hasPermi('system:dept:remove') && d.parentId !== 0,
+                    onClick: () => removeDept(d),
+                  },
+                ]}
+              />
             ),
           },
         ]}

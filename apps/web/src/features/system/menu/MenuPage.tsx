@@ -1,16 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { zSort } from '@theone/contracts/system/common';
-import { Button, Col, Form, Input, Radio, Row, Select, Space, TreeSelect } from 'antd';
+import { Form, Input, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../app/layout/menu-icons';
-import { confirmAction } from '../../../components/confirm';
-import { DictTag } from '../../../components/DictTag';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
+import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import { feedback } from '../../../lib/feedback';
-import { formatDateTime } from '../../../lib/format';
+import { RowLinks } from '../../../components/RowLinks';
+import { createdAtColumn, statusTagColumn, useTreeList } from '../../../components/tree-list';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
@@ -18,7 +17,7 @@ import '../system.css';
 import { DictRadio } from '../shared/DictRadio';
 import { MENU_ICON_NAMES } from '../shared/icon-names';
 import { TreeTablePage } from '../shared/TreeTablePage';
-import { toTreeRows, treeOptions } from '../shared/tree';
+import { treeOptions } from '../shared/tree';
 
 /**
  * Menus (screens §4.5): a tree table of directories (M), screens (C) and buttons (F) with their translated
@@ -104,11 +103,7 @@ function MenuFormModal(props: {
       ? systemApi.editMenu({ ...body, menuId: props.menu.menuId, version: props.menu.version })
       : systemApi.addMenu(body);
   };
-  const required = (label: string) => ({
-    required: true,
-    whitespace: true,
-    message: t('err_required', { field: t(label) }),
-  });
+  const required = useRequiredRule(true);
   return (
     <FormModal<MenuForm>
       open={props.open}
@@ -122,124 +117,96 @@ function MenuFormModal(props: {
       onSaved={props.onSaved}
     >
       <Row gutter={12}>
-        <Col span={24}>
-          <Form.Item name="parentId" label={t('system_parent_menu')}>
-            <TreeSelect treeData={parents} showSearch treeNodeFilterProp="title" treeDefaultExpandedKeys={[0]} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="menuType" label={t('system_menu_type')}>
-            <Radio.Group>
-              <Radio value="M">{t('system_menu_type_m')}</Radio>
-              <Radio value="C">{t('system_menu_type_c')}</Radio>
-              <Radio value="F">{t('system_menu_type_f')}</Radio>
-            </Radio.Group>
-          </Form.Item>
-        </Col>
+        <GridField span={24} name="parentId" label="system_parent_menu">
+          <TreeSelect treeData={parents} showSearch treeNodeFilterProp="title" treeDefaultExpandedKeys={[0]} />
+        </GridField>
+        <GridField span={24} name="menuType" label="system_menu_type">
+          <Radio.Group>
+            <Radio value="M">{t('system_menu_type_m')}</Radio>
+            <Radio value="C">{t('system_menu_type_c')}</Radio>
+            <Radio value="F">{t('system_menu_type_f')}</Radio>
+          </Radio.Group>
+        </GridField>
         {type !== 'F' ? (
-          <Col span={24}>
-            <Form.Item name="icon" label={t('system_menu_icon')}>
-              <IconSelect />
-            </Form.Item>
-          </Col>
+          <GridField span={24} name="icon" label="system_menu_icon">
+            <IconSelect />
+          </GridField>
         ) : null}
-        <Col span={12}>
-          <Form.Item name="menuName" label={t('system_menu_name')} rules={[required('system_menu_name')]}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="titleKey"
-            label={t('system_title_key')}
-            tooltip={t('system_hint_title_key')}
-            rules={[{ pattern: /^$|^[a-z][a-z0-9_]*$/, message: t('err_title_key') }]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="orderNum"
-            label={t('system_sort')}
-            rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
-          >
-            <IntegerInput />
-          </Form.Item>
-        </Col>
+        <GridField name="menuName" label="system_menu_name" rules={[required('system_menu_name')]}>
+          <Input maxLength={50} />
+        </GridField>
+        <GridField
+          name="titleKey"
+          label="system_title_key"
+          tooltip={t('system_hint_title_key')}
+          rules={[{ pattern: /^$|^[a-z][a-z0-9_]*$/, message: t('err_title_key') }]}
+        >
+          <Input maxLength={100} />
+        </GridField>
+        <GridField
+          name="orderNum"
+          label="system_sort"
+          rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
+        >
+          <IntegerInput />
+        </GridField>
         {type !== 'F' ? (
           <>
-            <Col span={12}>
-              <Form.Item name="isFrame" label={t('system_is_frame')} tooltip={t('system_hint_is_frame')}>
-                <Radio.Group>
-                  <Radio value={true}>{t('yes')}</Radio>
-                  <Radio value={false}>{t('no')}</Radio>
-                </Radio.Group>
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="path"
-                label={t('system_route_path')}
-                tooltip={t(isFrame ? 'system_hint_frame_path' : 'system_hint_route_path')}
-                rules={[required('system_route_path')]}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
-            </Col>
+            <GridField name="isFrame" label="system_is_frame" tooltip={t('system_hint_is_frame')}>
+              <Radio.Group>
+                <Radio value={true}>{t('yes')}</Radio>
+                <Radio value={false}>{t('no')}</Radio>
+              </Radio.Group>
+            </GridField>
+            <GridField
+              name="path"
+              label="system_route_path"
+              tooltip={t(isFrame ? 'system_hint_frame_path' : 'system_hint_route_path')}
+              rules={[required('system_route_path')]}
+            >
+              <Input maxLength={200} />
+            </GridField>
           </>
         ) : null}
         {type === 'C' ? (
           <>
-            <Col span={12}>
-              <Form.Item name="component" label={t('system_component')} tooltip={t('system_hint_component')}>
-                <Input maxLength={255} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="query" label={t('system_route_query')} tooltip={t('system_hint_route_query')}>
-                <Input maxLength={255} />
-              </Form.Item>
-            </Col>
+            <GridField name="component" label="system_component" tooltip={t('system_hint_component')}>
+              <Input maxLength={255} />
+            </GridField>
+            <GridField name="query" label="system_route_query" tooltip={t('system_hint_route_query')}>
+              <Input maxLength={255} />
+            </GridField>
           </>
         ) : null}
         {type !== 'M' ? (
-          <Col span={12}>
-            <Form.Item
-              name="perms"
-              label={t('system_perms')}
-              tooltip={t('system_hint_perms')}
-              rules={[
-                ...(type === 'F' ? [required('system_perms')] : []),
-                { pattern: /^$|^[A-Za-z0-9*]+(:[A-Za-z0-9*]+){0,3}$/, message: t('err_perms') },
-              ]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
+          <GridField
+            name="perms"
+            label="system_perms"
+            tooltip={t('system_hint_perms')}
+            rules={[
+              ...(type === 'F' ? [required('system_perms')] : []),
+              { pattern: /^$|^[A-Za-z0-9*]+(:[A-Za-z0-9*]+){0,3}$/, message: t('err_perms') },
+            ]}
+          >
+            <Input maxLength={100} />
+          </GridField>
         ) : null}
         {type === 'C' ? (
-          <Col span={12}>
-            <Form.Item name="isCache" label={t('system_is_cache')} tooltip={t('system_hint_is_cache')}>
-              <Radio.Group>
-                <Radio value={true}>{t('system_cache')}</Radio>
-                <Radio value={false}>{t('system_no_cache')}</Radio>
-              </Radio.Group>
-            </Form.Item>
-          </Col>
+          <GridField name="isCache" label="system_is_cache" tooltip={t('system_hint_is_cache')}>
+            <Radio.Group>
+              <Radio value={true}>{t('system_cache')}</Radio>
+              <Radio value={false}>{t('system_no_cache')}</Radio>
+            </Radio.Group>
+          </GridField>
         ) : null}
         {type !== 'F' ? (
-          <Col span={12}>
-            <Form.Item name="visible" label={t('system_visible')} tooltip={t('system_hint_visible')}>
-              <DictRadio type="sys_show_hide" />
-            </Form.Item>
-          </Col>
+          <GridField name="visible" label="system_visible" tooltip={t('system_hint_visible')}>
+            <DictRadio type="sys_show_hide" />
+          </GridField>
         ) : null}
-        <Col span={12}>
-          <Form.Item name="status" label={t('system_status')}>
-            <DictRadio type="sys_normal_disable" />
-          </Form.Item>
-        </Col>
+        <GridField name="status" label="system_status">
+          <DictRadio type="sys_normal_disable" />
+        </GridField>
       </Row>
     </FormModal>
   );
@@ -247,26 +214,17 @@ function MenuFormModal(props: {
 
 export default function MenuPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
-  const [filters, setFilters] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<{ open: boolean; menu?: TMenu; parentId?: number }>({ open: false });
-  const list = useQuery({ queryKey: menuKeys.list(filters), queryFn: () => systemApi.menus(filters) });
-  const rows = useMemo(
-    () =>
-      toTreeRows((list.data ?? []) as unknown as Record<string, unknown>[], 'menuId', 'parentId') as unknown as TMenu[],
-    [list.data],
-  );
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: menuKeys.all });
-    await queryClient.invalidateQueries({ queryKey: shellKeys.routers });
-  };
-  const remove = async (m: TMenu) => {
-    if (!(await confirmAction({ content: t('system_confirm_delete_menu', { name: m.title }), danger: true }))) return;
-    await systemApi.deleteMenu(m.menuId);
-    feedback.message.success(t('operation_success'));
-    await refresh();
-  };
+  const { filters, setFilters, list, rows, refresh, remove } = useTreeList<TMenu>({
+    queryKey: menuKeys.list,
+    fetch: systemApi.menus,
+    idKey: 'menuId',
+    parentKey: 'parentId',
+    invalidate: [menuKeys.all, shellKeys.routers],
+  });
+  const removeMenu = (m: TMenu) =>
+    remove(t('system_confirm_delete_menu', { name: m.title }), () => systemApi.deleteMenu(m.menuId));
 
   return (
     <>
@@ -302,43 +260,37 @@ export default function MenuPage() {
             width: 90,
             render: (v: string) => t(`system_menu_type_${v.toLowerCase()}`),
           },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('system_status'),
-            width: 90,
-            render: (v: string) => <DictTag type="sys_normal_disable" value={v} />,
-          },
-          {
-            key: 'createTime',
-            dataIndex: 'createTime',
-            title: t('system_created_at'),
-            width: 170,
-            render: (v: string) => formatDateTime(v),
-          },
+          statusTagColumn(t),
+          createdAtColumn(t),
           {
             key: 'actions',
             title: t('actions'),
             fixed: 'right',
             width: 200,
             render: (_: unknown, m: TMenu) => (
-              <Space size={0} className="list-row-actions">
-                {hasPermi('system:menu:edit') ? (
-                  <Button type="link" size="small" onClick={() => setEditing({ open: true, menu: m })}>
-                    {t('edit')}
-                  </Button>
-                ) : null}
-                {hasPermi('system:menu:add') && m.menuType !== 'F' ? (
-                  <Button type="link" size="small" onClick={() => setEditing({ open: true, parentId: m.menuId })}>
-                    {t('system_add_child')}
-                  </Button>
-                ) : null}
-                {hasPermi('system:menu:remove') ? (
-                  <Button type="link" size="small" danger onClick={() => remove(m)}>
-                    {t('delete')}
-                  </Button>
-                ) : null}
-              </Space>
+              <RowLinks
+                links={[
+                  {
+                    key: 'edit',
+                    label: 'edit',
+                    show: hasPermi('system:menu:edit'),
+                    onClick: () => setEditing({ open: true, menu: m }),
+                  },
+                  {
+                    key: 'child',
+                    label: 'system_add_child',
+                    show: hasPermi('system:menu:add') && m.menuType !== 'F',
+                    onClick: () => setEditing({ open: true, parentId: m.menuId }),
+                  },
+                  {
+                    key: 'remove',
+                    label: 'delete',
+                    danger: true,
+                    show: hasPermi('system:menu:remove'),
+                    onClick: () => removeMenu(m),
+                  },
+                ]}
+              />
             ),
           },
         ]}

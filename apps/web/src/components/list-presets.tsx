@@ -1,0 +1,81 @@
+import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { AxiosRequestConfig } from 'axios';
+import type { PermissionValue } from '../lib/permission';
+import type { ListContext, SearchField, ToolbarButton } from './ListPage';
+
+/**
+ * The toolbar buttons and search fields most lists share, so a screen names only what is its own.
+ *
+ *   toolbar={[addButton('system:role:add', open), editButton('system:role:edit', edit), removeButton(...)]}
+ */
+export const addButton = <Row,>(perm: PermissionValue, onClick: () => unknown): ToolbarButton<Row> => ({
+  key: 'add',
+  label: 'add',
+  type: 'primary',
+  icon: <PlusOutlined />,
+  perm,
+  onClick,
+});
+
+/** 'Edit' on exactly one selected row. */
+export const editButton = <Row,>(perm: PermissionValue, onClick: (row: Row) => unknown): ToolbarButton<Row> => ({
+  key: 'edit',
+  label: 'edit',
+  icon: <EditOutlined />,
+  perm,
+  selection: 'single',
+  onClick: (ctx) => onClick(ctx.selectedRows[0]!),
+});
+
+/** 'Delete' on the selected rows. */
+export const removeButton = <Row,>(
+  perm: PermissionValue,
+  onClick: (ctx: ListContext<Row>) => unknown,
+): ToolbarButton<Row> => ({
+  key: 'remove',
+  label: 'delete',
+  danger: true,
+  icon: <DeleteOutlined />,
+  perm,
+  selection: 'multiple',
+  onClick,
+});
+
+/** 'Delete' of the selected rows by id, after the confirmation `confirm` ({{ids}}). */
+export const removeByIdsButton = <Row,>(
+  perm: PermissionValue,
+  options: {
+    confirm: string;
+    id: (row: Row) => number;
+    run: (ids: number[], config: AxiosRequestConfig) => Promise<unknown>;
+  },
+): ToolbarButton<Row> =>
+  removeButton(perm, (ctx) =>
+    ctx.runAction({
+      confirm: options.confirm,
+      confirmValues: { ids: ctx.selectedRows.map(options.id).join(',') },
+      danger: true,
+      run: (rows, config) => options.run(rows.map(options.id), config),
+    }),
+  );
+
+/** 'Clean': empties the whole list after the confirmation `confirm`. */
+export const cleanButton = <Row,>(
+  perm: PermissionValue,
+  confirm: string,
+  run: (config: AxiosRequestConfig) => Promise<unknown>,
+): ToolbarButton<Row> => ({
+  key: 'clean',
+  label: 'system_clean',
+  danger: true,
+  icon: <ClearOutlined />,
+  perm,
+  onClick: (ctx) =>
+    ctx.runAction({ requireRows: false, rows: [], confirm, danger: true, run: (_rows, config) => run(config) }),
+});
+
+/** Status (normal / disabled) and creation date, the last two search fields of the system lists. */
+export const statusAndCreatedSearch = (): SearchField[] => [
+  { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
+  { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
+];
