@@ -5,7 +5,10 @@ import { markRoutes } from './bas/mark.routes';
 import { priceRoutes } from './bas/price.routes';
 import { referenceRoutes } from './bas/reference.routes';
 import { resourceRoutes } from './bas/resource.routes';
-import { inwareRoutes } from './bus/inware/inware.routes';
+import { inwareEntryRoutes } from './bus/inware/inware-entry.routes';
+import { inwareIoRoutes } from './bus/inware/inware-io.routes';
+import { inwareQueryRoutes } from './bus/inware/inware-query.routes';
+import { inwareReceiptRoutes } from './bus/inware/inware-receipt.routes';
 import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
@@ -55,7 +58,10 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   referenceRoutes,
   resourceRoutes,
   // bus
-  inwareRoutes,
+  inwareEntryRoutes,
+  inwareReceiptRoutes,
+  inwareQueryRoutes,
+  inwareIoRoutes,
   printRoutes,
   // home
   homeRoutes,

@@ -190,8 +190,8 @@ export const ZOrderSums = z.object(
   }),
 );
 
-/** A change in an order-log row (jsonb: loose, so a key of an older row is never dropped). */
-export const ZOrderLogChange = z.looseObject({
+/** A change in an order-log row (contracts TOrderFieldChange). */
+export const ZOrderLogChange = z.object({
   field: z.string(),
   before: z.union([z.string(), z.number()]).nullable(),
   after: z.union([z.string(), z.number()]).nullable(),

@@ -1,0 +1,339 @@
+import {
+  CURRENCY,
+  lineSize,
+  orderCargoTotals,
+  TRANSPORT_MODE,
+  ZGetNoBody,
+  ZInwareAddBody,
+  ZInwareEditBody,
+  ZInwareStatusBody,
+  ZNewNumberAnswer,
+  ZOrderAddedAnswer,
+  ZOrderDoneAnswer,
+  ZOrderEditedAnswer,
+  ZOrderInitAnswer,
+  ZOrderRecalculatedAnswer,
+  ZOrderStatusAnswer,
+  ZOrderVersionAnswer,
+  ZReGetPriceBody,
+  zIdParam,
+  zIdsParam,
+} from '@theone/contracts';
+import { answers } from '@theone/contracts/common/responses';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError, notFound, wrongState } from '../../../platform/errors';
+import { ok } from '../../../platform/http/envelope';
+import { t } from '../../../platform/i18n';
+import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { markShipping, markVisible, orderFormRefs } from '../../bas/api/order-refs';
+import { addressesOf } from '../../bas/mark.service';
+import { busCargo } from '../cargo/cargo.table';
+import { writeOrderLog } from '../order-log/order-log.service';
+import { computeFees, markInfo, type TPricedOrder } from './inware.pricing';
+import {
+  ACTION_PERMS,
+  addOrder,
+  changeStatus,
+  creditStatus,
+  creditWarning,
+  deleteOrders,
+  editOrder,
+  getNo,
+  loadOrder,
+  previewPrice,
+  recalculate,
+  refetchPrices,
+} from './inware.service';
+import { busOrder } from './inware.table';
+import { registerOrderUsageChecks } from './inware.usage';
+import { ENTRY_KEYS, orderCtx, TRANSIT_DAYS, title, zVersion } from './inware-route-keys';
+
+/**
+ * Order entry (spec §7 'Inware'; screens orderAdd, orderEdit, unOrder): the form's support calls (defaults,
+ * numbers, the mark's addresses and credit, prices) and the actions before receipt: add (A1, A2, A8), edit,
+ * confirm / back to staged / cancel receipt, delete. Rules in inware.service.ts; docs/domain.md 'Orders'.
+ */
+const ZCargoDeleteBody = z.object({ version: zVersion.optional() }).strict().optional();
+const ZDeleteBody = z
+  .object({ versions: z.array(zVersion).max(500).optional() })
+  .strict()
+  .optional();
+
+export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerOrderUsageChecks();
+  const { db } = deps;
+  const tags = ['bus'];
+  const ctxOf = orderCtx(deps);
+
+  // -------------------------------------------------------------------------------------------------
+  // Form support
+
+  app.post(
+    '/bus/inware/init',
+    {
+      config: { permission: ENTRY_KEYS, operlog: false },
+      schema: {
+        tags,
+        summary: 'Order form defaults: route, warehouse, transit days, insurance options',
+        response: answers(ZOrderInitAnswer),
+      },
+    },
+    async (req) => {
+      const { warehouses, geogs, insurances } = await orderFormRefs(db);
+      const lang = req.lang;
+      const name = (w: { name: string; nameEn: string; nameTh: string }) =>
+        (lang === 'en' ? w.nameEn : lang === 'th' ? w.nameTh : w.name) || w.name;
+      const origin = warehouses.filter((w) => w.whType === '1');
+      // the user's warehouse: the origin warehouse named like the user's department ('广州仓'), else the first
+      const mine = origin.find((w) => w.name === req.auth.deptName) ?? origin[0];
+      return ok(req, {
+        defaults: {
+          busType: TRANSPORT_MODE.LAND_EK,
+          cargoType: '1',
+          currency: CURRENCY.RMB,
+          leftAddrId: mine?.geogId ?? geogs.find((g) => g.orgId === 1 && g.code === 'GZ')?.id ?? null,
+          destAddrId: geogs.find((g) => g.orgId === 2 && g.code === 'BKK')?.id ?? null,
+          arrivedHouseId: mine?.id ?? null,
+          orderTime: new Date().toISOString(),
+        },
+        transitDays: TRANSIT_DAYS,
+        warehouses: warehouses.map((w) => ({
+          id: w.id,
+          code: w.code,
+          name: name(w),
+          whType: w.whType,
+          geogId: w.geogId,
+        })),
+        insurances,
+      });
+    },
+  );
+
+  app.post(
+    '/bus/inware/getNo',
+    {
+      config: { permission: [...ENTRY_KEYS, 'bus:inOrder:submit', 'bus:noMarkOrder:add'], operlog: false },
+      schema: {
+        tags,
+        summary: 'A new waybill number (TH+yyMMdd+5 digits) or receipt number (WR+yyMMdd+5 digits)',
+        body: ZGetNoBody.optional(),
+        response: answers(ZNewNumberAnswer),
+      },
+    },
+    async (req) => ok(req, await getNo(ctxOf(req), ZGetNoBody.parse(req.body ?? {}))),
+  );
+
+  app.post(
+    '/bus/inware/asynAddress/:id',
+    {
+      config: { permission: [...ENTRY_KEYS, 'bus:noMarkOrder:assign'], operlog: false },
+      schema: {
+        tags,
+        summary: "A mark's consignee addresses, pricing data and credit status (id = mark id)",
+        params: zIdParam,
+      },
+    },
+    async (req) => {
+      if (!(await markVisible(db, req.auth, req.params.id))) throw notFound();
+      const [mark, addresses, credit] = await Promise.all([
+        markInfo(db, req.params.id),
+        addressesOf(db, req.params.id),
+        creditStatus(db, req.params.id),
+      ]);
+      const shipping = await markShipping(db, req.params.id);
+      const warning = creditWarning(credit, req.auth, req.lang);
+      return ok(req, {
+        mark: {
+          ...mark,
+          isSubMark: mark?.topMarkId ? '1' : '0',
+          shippingChannels: shipping?.channels ?? [],
+          balanceType: shipping?.balanceType,
+        },
+        addresses,
+        defaultAddress: addresses.find((a) => a.isDefault === '1') ?? addresses[0] ?? null,
+        credit: credit
+          ? { credtLimit: credit.credtLimit, openBalance: credit.openBalance, exceeded: credit.exceeded }
+          : null,
+        ...(warning ? { warning } : {}),
+      });
+    },
+  );
+
+  app.post(
+    '/bus/inware/reGetPrice',
+    {
+      config: { permission: ACTION_PERMS.price, operlog: title('fetch_price', BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: "Fetch price: saved orders by ids (P-price; fee role), or the form's values as `order` (preview)",
+        body: ZReGetPriceBody,
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      if (b.order) return ok(req, await previewPrice(ctxOf(req), b.order));
+      const result = await refetchPrices(ctxOf(req), b.ids!, b.versions);
+      if (!result.noPrice.length)
+        return { code: 200, msg: t('msg_fetch_price_done', req.lang, { count: result.updated }), data: result };
+      return { code: 200, msg: t('msg_no_price', req.lang, { list: result.noPrice.join(', ') }), data: result };
+    },
+  );
+
+  app.post(
+    '/bus/inware/reCal/:ids',
+    {
+      config: { permission: ACTION_PERMS.price, feeRole: true, operlog: title('recalculate', BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: 'Recalculate the fees on the saved prices (P-recalc; not audited)',
+        params: zIdsParam,
+        response: answers(ZOrderRecalculatedAnswer),
+      },
+    },
+    async (req) => ok(req, await recalculate(ctxOf(req), req.params.ids)),
+  );
+
+  // -------------------------------------------------------------------------------------------------
+  // Entry and the actions before receipt
+
+  app.post(
+    '/bus/inware/add',
+    {
+      config: {
+        permission: [...ACTION_PERMS.save, ...ACTION_PERMS.confirmOnAdd, ...ACTION_PERMS.registerNoMark],
+        operlog: title('menu_order_add', BUSINESS_TYPE.INSERT),
+      },
+      schema: {
+        tags,
+        summary: 'New order: status 0 staged (A1), 1 confirmed (A2), 2 no-mark cargo received (A8)',
+        body: ZInwareAddBody,
+        response: answers(ZOrderAddedAnswer),
+      },
+    },
+    async (req) => {
+      const result = await addOrder(ctxOf(req), req.body);
+      return ok(req, result, 'bus_msg_saved');
+    },
+  );
+
+  app.post(
+    '/bus/inware/edit',
+    {
+      config: { permission: ACTION_PERMS.edit, operlog: title('menu_order_edit', BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: 'Edit an order (S0-S2; optimistic version; fetchPrice=1 re-prices)',
+        body: ZInwareEditBody,
+        response: answers(ZOrderEditedAnswer),
+      },
+    },
+    async (req) => ok(req, await editOrder(ctxOf(req), req.body)),
+  );
+
+  app.post(
+    '/bus/inware/status/:ids',
+    {
+      config: {
+        permission: [...ACTION_PERMS.confirm, ...ACTION_PERMS.backToStaged, ...ACTION_PERMS.cancelReceipt],
+        operlog: title('menu_un_order', BUSINESS_TYPE.UPDATE),
+      },
+      schema: {
+        tags,
+        summary: '{status:1} confirm S0 or cancel the receipt of S2; {status:0} back to staged (all or nothing)',
+        params: zIdsParam,
+        body: ZInwareStatusBody,
+        response: answers(ZOrderStatusAnswer),
+      },
+    },
+    async (req) => ok(req, await changeStatus(ctxOf(req), req.params.ids, req.body)),
+  );
+
+  app.post(
+    '/bus/inware/delete/:ids',
+    {
+      config: { permission: ACTION_PERMS.delete, operlog: title('menu_un_order', BUSINESS_TYPE.DELETE) },
+      schema: {
+        tags,
+        summary: 'Delete staged orders (S0 only, all or nothing)',
+        params: zIdsParam,
+        body: ZDeleteBody,
+        response: answers(ZOrderDoneAnswer),
+      },
+    },
+    async (req) => {
+      await deleteOrders(ctxOf(req), req.params.ids, req.body?.versions);
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/bus/cargo/delete/:id',
+    {
+      config: { permission: ACTION_PERMS.deleteLine, operlog: title('menu_order_edit', BUSINESS_TYPE.DELETE) },
+      schema: {
+        tags,
+        summary: 'Delete a saved declared cargo line (S0/S1); totals and fees follow',
+        params: zIdParam,
+        body: ZCargoDeleteBody,
+        response: answers(ZOrderVersionAnswer),
+      },
+    },
+    async (req) => {
+      const [line] = await db.select().from(busCargo).where(eq(busCargo.id, req.params.id));
+      if (!line) throw notFound();
+      const result = await db.transaction(async (tx) => {
+        const order = await loadOrder(tx, req.auth, line.orderId);
+        if (req.body?.version !== undefined && req.body.version !== order.version)
+          throw new AppError('CHANGED_RELOAD', 'msg_changed_reload');
+        if (order.status > 1 || line.receivingNo !== '') throw wrongState('msg_edit_state_reselect');
+        await tx.delete(busCargo).where(eq(busCargo.id, line.id));
+        const rest = await tx
+          .select()
+          .from(busCargo)
+          .where(and(eq(busCargo.orderId, order.id), eq(busCargo.receivingNo, '')))
+          .orderBy(asc(busCargo.lineNo));
+        const totals = orderCargoTotals({
+          lines: rest,
+          cargoPiece: order.cargoPiece,
+          cargoWeight: order.cargoWeight,
+          cargoVolume: order.cargoVolume,
+          volumeManual: order.volumeManual,
+        });
+        const set = { ...totals };
+        const { values } = await computeFees(tx, { ...order, ...set } as TPricedOrder, deps.config.timezone);
+        const [updated] = await tx
+          .update(busOrder)
+          .set({
+            ...set,
+            ...values,
+            version: sql`${busOrder.version} + 1`,
+            updateBy: req.auth.userName,
+            updateTime: sql`now()`,
+          })
+          .where(and(eq(busOrder.id, order.id), eq(busOrder.version, order.version)))
+          .returning({ id: busOrder.id, version: busOrder.version });
+        if (!updated) throw new AppError('CHANGED_RELOAD', 'msg_changed_reload');
+        await writeOrderLog(tx, req.auth.userName, [
+          {
+            orderId: order.id,
+            transportId: order.transportId,
+            action: 'deleteCargoLine',
+            fromStatus: order.status,
+            toStatus: order.status,
+            remark: `#${line.lineNo} ${line.piece} × ${lineSize(line) || line.volume}`,
+            changes: [
+              { field: 'cargoPiece', before: order.cargoPiece, after: totals.cargoPiece },
+              { field: 'cargoWeight', before: order.cargoWeight, after: totals.cargoWeight },
+              { field: 'cargoVolume', before: order.cargoVolume, after: totals.cargoVolume },
+            ].filter((c) => String(c.before) !== String(c.after)),
+          },
+        ]);
+        return updated;
+      });
+      return ok(req, result);
+    },
+  );
+};

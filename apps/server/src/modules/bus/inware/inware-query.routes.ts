@@ -1,0 +1,223 @@
+import {
+  hasPermission,
+  ORDER_VIEW_PERMISSION,
+  parsePieceLabel,
+  parseSearchNumbers,
+  ZInwareListQuery,
+  ZOrderDetailAnswer,
+  ZOrderListAnswer,
+  ZOrderLogAnswer,
+  ZOrderLogQuery,
+  ZOrderOptionsAnswer,
+  ZOrderPageAnswer,
+  ZOrderScanAnswer,
+  ZOrderSelectBody,
+  ZTransportIdPagesQuery,
+  ZTransportIdParam,
+  zIdParam,
+} from '@theone/contracts';
+import { answers, type TWire } from '@theone/contracts/common/responses';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { allOf } from '../../../platform/db/sql-helpers';
+import type { AppDeps } from '../../../platform/deps';
+import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors';
+import { ok, table } from '../../../platform/http/envelope';
+import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
+import { cargoOf } from '../cargo/cargo.service';
+import { listOrderLog, stepTimesOf } from '../order-log/order-log.service';
+import { listOrders, namedRows, orderDetail, selectOrders } from './inware.list';
+import { loadOrder } from './inware.service';
+import { busOrder } from './inware.table';
+import { ORDER_READ_KEYS, type TSentKeysDeclared, VIEW_KEYS } from './inware-route-keys';
+import { orderScope } from './order-common';
+
+/**
+ * Reading orders (screens orderList and the other list views, orderDetails, scan boxes, later modules' pickers):
+ * the lists, options, an order by id or scanned code, and its log. Filters and views live in inware.list.ts.
+ */
+
+type TDetailRow = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+type TListRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
+// the answers keep every key the queries read (the response schemas drop undeclared keys)
+const rowKeys: TSentKeysDeclared<Omit<TListRow, '__sums'>, TWire<typeof ZOrderPageAnswer>['rows'][number]> = true;
+const detailKeys: TSentKeysDeclared<TDetailRow, NonNullable<TWire<typeof ZOrderDetailAnswer>['data']>> = true;
+void rowKeys;
+void detailKeys;
+
+export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const tags = ['bus'];
+  const timezone = config.timezone;
+
+  const list = async (req: FastifyRequest, q: z.infer<typeof ZInwareListQuery>) => {
+    if (!hasPermission(req.auth.permissions, ORDER_VIEW_PERMISSION[q.view])) throw forbidden('err_forbidden');
+    if (q.view === 'deliveryfree' && !req.auth.feeRole) throw forbidden('err_fee_role_required');
+    const { rows, total, sums } = await listOrders(db, req.auth, q, timezone, req.lang);
+    return { ...table(req, rows, total), sums };
+  };
+
+  app.get(
+    '/bus/inware/list',
+    {
+      config: { permission: VIEW_KEYS },
+      schema: {
+        tags,
+        summary: 'Orders of a screen (view): filters, paging, sums',
+        querystring: ZInwareListQuery,
+        response: answers(ZOrderListAnswer),
+      },
+    },
+    async (req) => list(req, req.query),
+  );
+
+  app.post(
+    '/bus/inware/list',
+    {
+      config: { permission: VIEW_KEYS, operlog: false },
+      schema: {
+        tags,
+        summary: 'Orders of a screen (view), filters in the body (long number lists)',
+        body: ZInwareListQuery,
+        response: answers(ZOrderListAnswer),
+      },
+    },
+    async (req) => list(req, req.body),
+  );
+
+  app.post(
+    '/bus/inware/select',
+    {
+      config: { permission: ORDER_READ_KEYS, operlog: false },
+      schema: {
+        tags,
+        summary: 'Order options by waybill, express number or mark',
+        body: ZOrderSelectBody,
+        response: answers(ZOrderOptionsAnswer),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const text = b.keyword.toUpperCase();
+      const statuses = b.status?.split(',').map(Number);
+      const rows = await db
+        .select({
+          id: busOrder.id,
+          transportId: busOrder.transportId,
+          status: busOrder.status,
+          mark: markCodeOf(busOrder.markId),
+          consignee: busOrder.consignee,
+        })
+        .from(busOrder)
+        .where(
+          allOf([
+            orderScope(req.auth),
+            text
+              ? sql`(${busOrder.transportId} LIKE ${`${text.replace(/[\\%_]/g, '')}%`} OR ${busOrder.expressNos} && ARRAY[${text}]::text[] OR ${isMarkWithCode(busOrder.markId, text)})`
+              : undefined,
+            statuses ? sql`${busOrder.status} = ANY(${sql.param(statuses)}::smallint[])` : undefined,
+          ]),
+        )
+        .orderBy(sql`${busOrder.orderTime} DESC NULLS LAST`, sql`${busOrder.id} DESC NULLS LAST`)
+        .limit(b.limit);
+      return ok(req, rows);
+    },
+  );
+
+  /** Scan box (screens §0): waybill, piece label, express number, then receipt number. */
+  app.post(
+    '/bus/inware/selectByTransportId/:transportId',
+    {
+      config: { permission: ORDER_READ_KEYS, operlog: false },
+      schema: {
+        tags,
+        summary: 'The order of a scanned code: waybill, piece label {waybill}-{n}, express or receipt number',
+        params: ZTransportIdParam,
+        response: answers(ZOrderScanAnswer),
+      },
+    },
+    async (req) => {
+      const code = req.params.transportId.trim().toUpperCase();
+      const piece = parsePieceLabel(code);
+      const attempts = [
+        { by: 'transportId' as const, where: eq(busOrder.transportId, code) },
+        ...(piece ? [{ by: 'pieceLabel' as const, where: eq(busOrder.transportId, piece.transportId) }] : []),
+        { by: 'expressNo' as const, where: sql`${busOrder.expressNos} && ARRAY[${code}]::text[]` },
+        { by: 'receivingNo' as const, where: sql`${busOrder.receivingNos} && ARRAY[${code}]::text[]` },
+      ];
+      for (const a of attempts) {
+        const row = await orderDetail(db, req.auth, a.where, req.lang);
+        if (row) return ok(req, { ...row, matchedBy: a.by, piece: a.by === 'pieceLabel' ? piece!.piece : null });
+      }
+      throw new AppError('NOT_FOUND', 'bus_msg_no_order_for_code', { code });
+    },
+  );
+
+  app.post(
+    '/bus/inware/selectByTransportIdPages/:transportId',
+    {
+      config: { permission: ORDER_READ_KEYS, operlog: false },
+      schema: {
+        tags,
+        summary: 'Orders of one or several waybills (comma separated), paged',
+        params: ZTransportIdParam,
+        querystring: ZTransportIdPagesQuery,
+        response: answers(ZOrderPageAnswer),
+      },
+    },
+    async (req) => {
+      const numbers = parseSearchNumbers(req.params.transportId);
+      if (numbers === null) throw badRequest('msg_comma_separated', { field: 'transportId' }, 'transportId');
+      const where = allOf([sql`${busOrder.transportId} = ANY(${sql.param(numbers)}::text[])`, orderScope(req.auth)]);
+      const { pageNum, pageSize } = req.query;
+      const [rows, [count]] = await Promise.all([
+        selectOrders(db)
+          .where(where)
+          .orderBy(asc(busOrder.transportId))
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize),
+        db.select({ n: sql<number>`count(*)::int` }).from(busOrder).where(where),
+      ]);
+      return table(req, await namedRows(db, rows, req.lang), count?.n ?? 0);
+    },
+  );
+
+  app.get(
+    '/bus/inware/:id',
+    {
+      config: { permission: ORDER_READ_KEYS },
+      schema: {
+        tags,
+        summary: 'One order with its cargo lines and the time it entered each step (stepTimes, from its log)',
+        params: zIdParam,
+        response: answers(ZOrderDetailAnswer),
+      },
+    },
+    async (req) => {
+      const row = await orderDetail(db, req.auth, eq(busOrder.id, req.params.id), req.lang);
+      if (!row) throw notFound();
+      // stepTimes: when the order entered each step, from the log rows (the step bar of orderDetails)
+      const [cargoLines, stepTimes] = await Promise.all([cargoOf(db, [row.id]), stepTimesOf(db, row.id, row.status)]);
+      return ok(req, { ...row, isSubMark: row.topMarkId ? '1' : '0', cargoLines, stepTimes });
+    },
+  );
+
+  app.get(
+    '/bus/busOrderLog/list',
+    {
+      config: { permission: ORDER_READ_KEYS },
+      schema: {
+        tags,
+        summary: "An order's log, oldest first (the details timeline)",
+        querystring: ZOrderLogQuery,
+        response: answers(ZOrderLogAnswer),
+      },
+    },
+    async (req) => {
+      await loadOrder(db, req.auth, req.query.orderId);
+      const rows = await listOrderLog(db, req.query.orderId, req.lang);
+      return table(req, rows, rows.length);
+    },
+  );
+};
