@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { zPieces } from '@theone/contracts/bus/inware.schemas';
+import { checkFieldEdits } from '@theone/contracts/bus/order-edit-rules';
 import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { ORDER_FEE_INPUT_FIELDS } from '@theone/contracts/bus/order-pricing';
 import { zMoney, zVolume, zWeight } from '@theone/contracts/common/money';
@@ -16,15 +17,15 @@ import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import { GeogSelect } from '../../bas/common/selects';
 import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
-import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
 import { editFields, inwareKeys, orderUpdate, type TOrder } from './api';
 import { col, search } from './columns';
+import { modifiableFields } from './list-actions';
 
 /**
- * orderListEdit (screens §3): correct orders after receipt. What may change (chosen): consignee, phone, address,
- * PO and customer numbers, cargo name and remark, expected arrival up to S7; mark, transport mode, destination and
- * cargo type at S2 (re-priced); measured figures at S2-S3 (re-priced); fees (fee role) while not audited. Every
+ * orderListEdit (screens §3): correct orders after receipt. What may change in which status and audit state is
+ * the contracts' field-edit table (order-edit-rules.ts, the one the server enforces): free text up to S7; route
+ * fields up to S2 and figures at S2-S3 (re-priced, not audited); fees (fee role) up to S7, not audited. Every
  * change needs a reason and is logged before -> after. Modify = one order (audit/orderUpdate, with its version);
  * Set a field = the selected orders (inware/editFields).
  */
@@ -40,30 +41,23 @@ type FieldKind =
   | 'weight'
   | 'volume'
   | 'money';
-const FIELDS: { name: string; kind: FieldKind; fee?: boolean; allowed: (r: TOrder) => boolean }[] = [
+/** The fields the screens offer, by input kind; when each may change is the contracts' field-edit table. */
+const FIELDS: { name: string; kind: FieldKind; fee?: boolean }[] = [
   ...(['consignee', 'consigneeAddr', 'businessNo', 'clientNo', 'cargoName', 'cargoRemark', 'trayNo'] as const).map(
-    (name) => ({
-      name,
-      kind: 'text' as const,
-      allowed: (r: TOrder) => r.status <= 7,
-    }),
+    (name) => ({ name, kind: 'text' as const }),
   ),
-  { name: 'consigneeTel', kind: 'phone', allowed: (r) => r.status <= 7 },
-  { name: 'preArriveTime', kind: 'time', allowed: (r) => r.status <= 7 },
-  { name: 'markId', kind: 'mark', allowed: (r) => r.status <= 2 },
-  { name: 'busType', kind: 'busType', allowed: (r) => r.status <= 2 },
-  { name: 'destAddrId', kind: 'geog', allowed: (r) => r.status <= 2 },
-  { name: 'cargoType', kind: 'cargoType', allowed: (r) => r.status <= 2 },
-  { name: 'arrivedPiece', kind: 'int', allowed: (r) => r.status === 2 || r.status === 3 },
-  { name: 'arrivedWeight', kind: 'weight', allowed: (r) => r.status === 2 || r.status === 3 },
-  { name: 'arrivedVolume', kind: 'volume', allowed: (r) => r.status === 2 || r.status === 3 },
-  ...ORDER_FEE_INPUT_FIELDS.map((name) => ({
-    name,
-    kind: 'money' as const,
-    fee: true,
-    allowed: (r: TOrder) => r.auditStatus !== 2,
-  })),
+  { name: 'consigneeTel', kind: 'phone' },
+  { name: 'preArriveTime', kind: 'time' },
+  { name: 'markId', kind: 'mark' },
+  { name: 'busType', kind: 'busType' },
+  { name: 'destAddrId', kind: 'geog' },
+  { name: 'cargoType', kind: 'cargoType' },
+  { name: 'arrivedPiece', kind: 'int' },
+  { name: 'arrivedWeight', kind: 'weight' },
+  { name: 'arrivedVolume', kind: 'volume' },
+  ...ORDER_FEE_INPUT_FIELDS.map((name) => ({ name, kind: 'money' as const, fee: true })),
 ];
+const FIELD_NAMES = FIELDS.map((f) => f.name);
 
 /** The contracts' rule of each number kind: the same the server applies (no clamping, the field's error instead). */
 const NUMBER_RULES: Partial<Record<FieldKind, z.ZodType>> = {
@@ -115,10 +109,11 @@ function ModifyDialog({
   const { isFeeRole } = usePermission();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [saving, setSaving] = useState(false);
-  const fields = useMemo(
-    () => (order ? FIELDS.filter((f) => f.allowed(order) && (!f.fee || isFeeRole)) : []),
-    [order, isFeeRole],
-  );
+  const fields = useMemo(() => {
+    if (!order) return [];
+    const editable = new Set(modifiableFields(order, FIELD_NAMES, isFeeRole));
+    return FIELDS.filter((f) => editable.has(f.name));
+  }, [order, isFeeRole]);
   useEffect(() => {
     if (!order) return;
     form.resetFields();
@@ -198,9 +193,9 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
   const [saving, setSaving] = useState(false);
   const def = FIELDS.find((f) => f.name === field)!;
   const submit = async () => {
-    const wrong = rows.filter((r) => !def.allowed(r));
-    if (wrong.length) {
-      feedback.message.warning(`${t('msg_edit_state_reselect')}: ${wrong.map((r) => r.transportId).join(', ')}`);
+    const refusal = checkFieldEdits(rows, [field]);
+    if (refusal) {
+      feedback.message.warning(`${t(refusal.messageKey)}: ${refusal.rows.map((r) => r.transportId).join(', ')}`);
       return;
     }
     if (!reason.trim()) {
@@ -269,6 +264,7 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
 
 export default function OrderListEditPage() {
   const queryClient = useQueryClient();
+  const { isFeeRole } = usePermission();
   const [modifying, setModifying] = useState<TOrder | null>(null);
   const [batch, setBatch] = useState<TOrder[]>([]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
@@ -326,7 +322,7 @@ export default function OrderListEditPage() {
             key: 'modify',
             label: 'bus_btn_modify',
             perm: 'bus:orderListEdit:edit',
-            hidden: (r) => r.status > 7 && !canDo(r, 'modifyAfterReceipt'),
+            hidden: (r) => modifiableFields(r, FIELD_NAMES, isFeeRole).length === 0,
             onClick: (r) => setModifying(r),
           },
         ]}

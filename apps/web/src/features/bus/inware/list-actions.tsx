@@ -1,3 +1,4 @@
+import { editableFields } from '@theone/contracts/bus/order-edit-rules';
 import { stepBackAction } from '@theone/contracts/bus/order-status';
 import type { ListContext, RowAction, ToolbarButton } from '../../../components/ListPage';
 import { download, exportFileName } from '../../../lib/download';
@@ -203,6 +204,14 @@ export const rowActions = {
     },
   }),
 };
+
+/**
+ * The fields among `fields` the order allows changing now (contracts' field-edit table, the server's rule), fee
+ * fields only for the fee role: orderListEdit's 'Modify' shows these, and is hidden when there are none.
+ */
+export function modifiableFields<F extends string>(row: TOrder, fields: readonly F[], feeRole: boolean): F[] {
+  return editableFields(fields, { status: row.status, auditStatus: row.auditStatus }, { feeRole });
+}
 
 export function toastWarning(key: string) {
   feedback.message.warning(translate(key));
