@@ -10,12 +10,14 @@ import type { ScreenDef, Values } from './types';
 
 /**
  * A system screen (screens §4): the list with Add/Edit in a dialog (FormModal: save, toast, unsaved-changes
- * prompt). `fixed` values are set on a new record and sent with every save (the dictionary data's type);
+ * prompt). `fixed` values are set on a new record and sent with every save (the dictionary data's type: the page's,
+ * or the edited row's);
  * `onSaved` replaces the default refresh of `invalidate` (or `keys.all`).
  */
 export function ModalScreen<Row extends object>(props: {
   def: ScreenDef<Row>;
-  fixed?: Values;
+  /** Values a record of this page always has (a new one, or `row`). */
+  fixed?: (row: Row | undefined) => Values;
   onSaved?: (row: Row | undefined) => unknown;
   listProps?: Partial<ListPageProps<Row>>;
   toolbar?: ToolbarButton<Row>[];
@@ -28,10 +30,10 @@ export function ModalScreen<Row extends object>(props: {
   const { open, row } = editing;
   const initialValues = useMemo<Values | undefined>(() => {
     if (!open) return undefined;
-    return row ? rowToValues(def.sections, row, def.load) : { ...defaults, ...fixed };
+    return row ? rowToValues(def.sections, row, def.load) : { ...defaults, ...fixed?.(undefined) };
   }, [open, row, def, defaults, fixed]);
   const submit = (v: Values) => {
-    const body = { ...valuesToBody(def.sections, v, def.save), ...fixed };
+    const body = { ...valuesToBody(def.sections, v, def.save), ...fixed?.(row) };
     if (!row) return def.calls!.add!(body);
     const key = def.rowKey;
     return def.calls!.edit!({ ...body, [key]: row[key], version: (row as { version?: number }).version });

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AxiosRequestConfig } from 'axios';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalName } from '../../lib/localized';
 import { request } from '../../lib/request';
 import {
   type ListColumn,
@@ -45,12 +46,14 @@ function removeAction<Row extends object>(def: ScreenDef<Row>, rows: readonly Ro
     confirmValues: o.withIds ? { ids: rows.map((r) => idOf(def, r)).join(',') } : undefined,
     danger: true,
     run,
+    onDone: o.onDone,
   });
 }
 
-function columnsOf<Row extends object>(def: ScreenDef<Row>): ListColumn<Row>[] {
+function columnsOf<Row extends object>(def: ScreenDef<Row>, localName: ReturnType<typeof useLocalName>) {
   const details = def.paths?.details;
-  return def.columns.map(({ link, ...c }) => {
+  return def.columns.map(({ link, localized, ...c }): ListColumn<Row> => {
+    if (localized) return { ...c, render: (_: unknown, r: Row) => localName(r as never, c.key) };
     if (!link || !details) return c;
     const text = (r: Row) => (link === true ? String((r as Record<string, unknown>)[c.key] ?? '') : link(r));
     return { ...c, render: (_: unknown, r: Row) => <Link to={`${details}/${idOf(def, r)}`}>{text(r)}</Link> };
@@ -59,6 +62,7 @@ function columnsOf<Row extends object>(def: ScreenDef<Row>): ListColumn<Row>[] {
 
 export function ScreenList<Row extends object>({ def, onEdit, navigate, listProps, toolbar }: ScreenListProps<Row>) {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const extra = def.useToolbar?.() ?? [];
   const filters = def.useFilters?.() ?? def.filters;
   const p = def.perm;
@@ -118,7 +122,7 @@ export function ScreenList<Row extends object>({ def, onEdit, navigate, listProp
       defaultSort={def.defaultSort}
       searchFields={filters}
       visibleFields={def.visibleFilters}
-      columns={columnsOf(def)}
+      columns={columnsOf(def, localName)}
       toolbar={[...buttons, ...extra, ...(toolbar ?? [])]}
       exportConfig={
         def.exportFile ? { url: `${def.url}/export`, fileName: t(def.exportFile), perm: `${p}:export` } : undefined

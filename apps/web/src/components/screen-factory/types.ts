@@ -78,6 +78,8 @@ export interface ScreenSection<Row> {
 export type ScreenColumn<Row> = ListColumn<Row> & {
   /** The cell links to the details page (true: the value; a function: its own text). */
   link?: true | ((row: Row) => ReactNode);
+  /** A name in three languages: the one of the current language (`key`, `keyEn`, `keyTh`). */
+  localized?: true;
 };
 
 export interface ScreenQueryKeys {
@@ -128,6 +130,8 @@ export interface ScreenDef<Row extends object> {
     wrongState?: string;
     rowLabel?: (row: Row) => string;
     hidden?: (row: Row) => boolean;
+    /** After a delete (beside the list's refetch). */
+    onDone?: () => unknown;
   };
   /** Query keys refreshed after a save (default `keys.all`). */
   invalidate?: readonly (readonly unknown[])[];
