@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/build-test-app';
-import { sysOperLog } from '../modules/system/log/log.table';
+import { sysOperLog } from './db/log.table';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sysOperLog } from '../modules/system/log/log.table';
 import type { Db } from './db/database';
+import { sysOperLog } from './db/log.table';
 
 /**
  * Operation log: every state-changing request (non-GET under /prod-api) writes one sys_oper_log row after

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sysConfig } from '../modules/system/config/config.table';
+import { sysConfig } from './db/config.table';
 import type { Db } from './db/database';
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/build-test-app';
-import { sysLogininfor } from '../system/log/log.table';
+import { sysLogininfor } from '../../platform/db/log.table';
 import { sysUser } from '../system/user/user.table';
 
 let t: TestApp;

@@ -1,5 +1,4 @@
 import { type TLanguage, ZLoginBody, ZRegisterBody, ZUnlockBody } from '@theone/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../platform/auth/password';
 import {
@@ -14,7 +13,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { t } from '../../platform/i18n';
-import { sysUser } from '../system/user/user.table';
+import { recordLogin, storeOwnPassword, type UserRow } from '../system/api';
 import { consumeCaptcha, createCaptcha } from './captcha';
 import { assertNewPassword, credentialChecks, isLocked, passwordContext } from './credentials';
 import { clearLoginFailures, hitRateLimit } from './login-guard';
@@ -72,10 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       }
       const user = await checkCredentials(db, username, password, { ip: req.ip, ua });
       await clearLoginFailures(db, username);
-      await db
-        .update(sysUser)
-        .set({ loginIp: req.ip.slice(0, 128), loginDate: sql`now()` })
-        .where(eq(sysUser.userId, user.userId));
+      await recordLogin(db, user.userId, req.ip);
       await loginLog(username, { ip: req.ip, ua }, '0', 'msg_login_success');
       const data = await issueToken(user.userId, req.ip, ua);
       return ok(req, { ...data, mustChangePassword: user.mustChangePassword }, 'msg_login_success');
@@ -147,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         if (await settings.captchaEnabled()) await consumeCaptcha(db, body.uuid, body.code);
       }
       const signedIn = Boolean(req.auth);
-      let user: typeof sysUser.$inferSelect;
+      let user: UserRow;
       try {
         user = await checkCredentials(
           db,
@@ -165,16 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       assertNewPassword(body.newPassword, passwordContext(user), 'newPassword');
       const hashed = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
-        await tx
-          .update(sysUser)
-          .set({
-            password: hashed,
-            mustChangePassword: false,
-            pwdUpdateDate: sql`now()`,
-            updateBy: user.userName,
-            updateTime: sql`now()`,
-          })
-          .where(eq(sysUser.userId, user.userId));
+        await storeOwnPassword(tx, user, hashed);
         await clearLoginFailures(tx, userName);
         // Every session of the user ends: the next request signs in with the new password.
         await revokeUserSessions(tx, user.userId);

@@ -1,12 +1,11 @@
 import { judgePassword, type TPasswordContext } from '@theone/contracts';
-import { and, eq } from 'drizzle-orm';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
 import type { DbOrTx } from '../../platform/db/database';
+import { sysLogininfor } from '../../platform/db/log.table';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { storedMessage } from '../../platform/i18n';
-import { sysLogininfor } from '../system/log/log.table';
-import { sysUser } from '../system/user/user.table';
+import { liveUserByName, type UserRow } from '../system/api';
 import { lockedMinutesLeft, recordLoginFailure } from './login-guard';
 import { describeUserAgent, ipLocation } from './user-agent';
 
@@ -56,16 +55,13 @@ export function credentialChecks({ db, settings }: Pick<AppDeps, 'db' | 'setting
     password: string,
     origin: RequestOrigin,
     purpose: CredentialPurpose = 'login',
-  ): Promise<typeof sysUser.$inferSelect> {
+  ): Promise<UserRow> {
     const minutes = await lockedMinutesLeft(tx, userName);
     if (minutes > 0) {
       await loginLog(userName, origin, '1', 'err_account_locked', { minutes, count: minutes });
       throw new AppError('LOCKED', 'err_account_locked', { minutes, count: minutes });
     }
-    const [user] = await tx
-      .select()
-      .from(sysUser)
-      .where(and(eq(sysUser.userName, userName), eq(sysUser.delFlag, '0')));
+    const user = await liveUserByName(tx, userName);
     const valid = user ? await verifyPassword(user.password, password) : await verifyAgainstDummy(password);
     if (!user || !valid) {
       const policy = await settings.lockPolicy();

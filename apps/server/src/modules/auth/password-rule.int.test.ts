@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { hashPassword } from '../../platform/auth/password';
-import { sysConfig } from '../system/config/config.table';
+import { sysConfig } from '../../platform/db/config.table';
 import { errorOf, multipart, xlsxBuffer } from '../system/shared/system.fixture';
 import { sysUser } from '../system/user/user.table';
 

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { sysDictData, sysDictType } from '../../platform/db/dict.table';
 import { addDays, todayIn } from '../../platform/time';
-import { sysDictData, sysDictType } from '../system/dict/dict.table';
-import { sysUser } from '../system/user/user.table';
+import { liveUsersByName } from '../system/api';
 import { basCorporationAddr, basCurrate, basCurrency, basGeog, basMark, basPrice, basWarehouse } from './bas.table';
 
 /**
@@ -618,10 +618,7 @@ export const DEMO_PRICES: DemoPrice[] = [
 ];
 
 async function seedDemo(tx: Tx, today: string) {
-  const users = await tx
-    .select({ id: sysUser.userId, userName: sysUser.userName, deptId: sysUser.deptId })
-    .from(sysUser)
-    .where(and(inArray(sysUser.userName, ['sales', 'sales2', 'service']), eq(sysUser.delFlag, '0')));
+  const users = await liveUsersByName(tx, ['sales', 'sales2', 'service']);
   const user = new Map(users.map((u) => [u.userName, u]));
   if (!user.get('sales') || !user.get('sales2')) return;
   const [anyMark] = await tx.select({ id: basMark.id }).from(basMark).limit(1);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { sysOperLog } from '../system/log/log.table';
+import { sysOperLog } from '../../platform/db/log.table';
 import { basMark } from './bas.table';
 import { markId, userId } from './bas.test-utils';
 import { registerUsageCheck } from './usage';

@@ -15,7 +15,7 @@ import type { DbOrTx, Tx } from '../../platform/db/database';
 import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
 import { dateRange, likeContains, orderOf } from '../../platform/http/paging';
-import { sysUser } from '../system/user/user.table';
+import { liveUserExists } from '../system/api';
 import { basCorporationAddr, basMark } from './bas.table';
 import { userNames } from './bas-common';
 import { markScopeFilter } from './mark-scope';
@@ -195,11 +195,7 @@ export async function addressesOf(db: DbOrTx, markId: number) {
 
 async function checkUser(tx: DbOrTx, userId: number | null | undefined, field: string) {
   if (!userId) return;
-  const [row] = await tx
-    .select({ id: sysUser.userId })
-    .from(sysUser)
-    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0')));
-  if (!row) throw badRequest('err_invalid_value', { field }, field);
+  if (!(await liveUserExists(tx, userId))) throw badRequest('err_invalid_value', { field }, field);
 }
 
 /** The parent agent of a customer: an existing agent (any scope: the agent may be someone else's). */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { sysOperLog } from '../../platform/db/log.table';
 import { todayIn } from '../../platform/time';
-import { sysOperLog } from '../system/log/log.table';
 import { basPrice } from './bas.table';
 import { geogId, markId, userWithPerms } from './bas.test-utils';
 import { findPrice } from './price.service';

@@ -21,13 +21,10 @@ import { badRequest, changedReload, duplicate, inUse, notFound } from '../../pla
 import { ok } from '../../platform/http/envelope';
 import { orderOf, pageOf } from '../../platform/http/paging';
 import { todayIn } from '../../platform/time';
-import { sysDept } from '../system/dept/dept.table';
-import { DEPT_NAME, localizedName, NICK_NAME } from '../system/shared/localized';
-import { sysUser } from '../system/user/user.table';
+import { staffOptions } from '../system/api';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
 import { registerCrud } from './crud';
 import { rateInForce } from './currate.service';
-import { holdsStaffKind } from './staff';
 import { isInUse } from './usage';
 
 /**
@@ -183,26 +180,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       },
     },
     async (req) => {
-      const rows = await db
-        .select({
-          userId: sysUser.userId,
-          nickName: localizedName(NICK_NAME, req.lang),
-          deptName: sql<string>`coalesce(${localizedName(DEPT_NAME, req.lang)}, '')`,
-        })
-        .from(sysUser)
-        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-        .where(
-          allOf([
-            eq(sysUser.delFlag, '0'),
-            eq(sysUser.status, '0'),
-            req.query.post
-              ? sql`${sysUser.userId} IN (SELECT up.user_id FROM sys_user_post up JOIN sys_post p ON p.post_id = up.post_id WHERE p.post_code = ${req.query.post})`
-              : undefined,
-            req.query.kind ? holdsStaffKind(sysUser.userId, req.query.kind) : undefined,
-          ]),
-        )
-        .orderBy(asc(sysUser.nickName))
-        .limit(500);
+      const rows = await staffOptions(db, { post: req.query.post, kind: req.query.kind }, req.lang);
       return ok(req, rows);
     },
   );

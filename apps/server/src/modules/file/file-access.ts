@@ -1,4 +1,3 @@
-import { hasAnyPermission } from '@theone/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
@@ -6,9 +5,8 @@ import type { DbOrTx } from '../../platform/db/database';
 import { sysFile } from '../../platform/db/platform.table';
 import { badRequest } from '../../platform/errors';
 import { isFileId } from '../../platform/files/file-store';
-import { basPayinfo } from '../bas/bas.table';
-import { userScope } from '../system/shared/system';
-import { sysUser } from '../system/user/user.table';
+import { payinfoQrFileOwner } from '../bas/api/payinfo-files';
+import { avatarFileOwner } from '../system/api';
 
 /**
  * Who may read an uploaded file (issue 11 item 5). A file is reached by its opaque id, but an id is no secret (it
@@ -27,7 +25,8 @@ import { sysUser } from '../system/user/user.table';
  *
  * Every column that holds file ids is listed in FILE_OWNERS; `file-access.int.test.ts` fails when a table gains a
  * column that looks like one (file, avatar, picture, photo, attachment) without an owner here. A new owner names its
- * table, its column and the condition under which the caller may read a row (its permission and data scope).
+ * table, its column and the condition under which the caller may read a row (its permission and data scope); the
+ * module owning the table defines it in its public api and it is listed here.
  */
 export interface FileOwner {
   /** 'table.column', for the docs and the coverage test. */
@@ -38,27 +37,8 @@ export interface FileOwner {
   readable(auth: AuthContext): SQL | boolean;
 }
 
-/** A user's avatar: the user themself, and whoever may open that user's record (permission and department scope). */
-const avatar: FileOwner = {
-  name: 'sys_user.avatar',
-  table: sysUser,
-  column: sysUser.avatar,
-  readable(auth) {
-    const own = sql`${sysUser.userId} = ${auth.userId}`;
-    if (!hasAnyPermission(auth.permissions, ['system:user:query', 'system:user:edit'])) return own;
-    return sql`(${own} OR (${sysUser.delFlag} = '0' AND ${userScope(auth) ?? sql`true`}))`;
-  },
-};
-
-/** A bank account's payment QR code: whoever may open payment info (company data, no data scope). */
-const payinfoQr: FileOwner = {
-  name: 'bas_payinfo.qr_file_id',
-  table: basPayinfo,
-  column: basPayinfo.qrFileId,
-  readable: (auth) => hasAnyPermission(auth.permissions, ['bas:payinfo', 'bas:payinfo:info', 'bas:payinfo:edit']),
-};
-
-export const FILE_OWNERS: readonly FileOwner[] = [avatar, payinfoQr];
+/** The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes). */
+export const FILE_OWNERS: readonly FileOwner[] = [avatarFileOwner, payinfoQrFileOwner];
 
 const asSql = (value: SQL | boolean) => (typeof value === 'boolean' ? sql`${value}` : value);
 

@@ -8,10 +8,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { ok, table } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { describeUserAgent, ipLocation } from '../auth/user-agent';
-import { sysDept } from '../system/dept/dept.table';
-import { DEPT_NAME, localizedName, NICK_NAME } from '../system/shared/localized';
-import { assertMayManage, BUSINESS_TYPE, operlog, userScope } from '../system/shared/system';
-import { sysUser } from '../system/user/user.table';
+import { assertMayManage, BUSINESS_TYPE, operlog, usersInScopeView } from '../system/api';
 
 const TITLE = 'menu_online';
 
@@ -51,12 +48,12 @@ export const onlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const q = req.query;
       // This instance's own recent requests show at once (other instances write theirs every 15 s).
       await sessionActivity.flush();
+      const user = usersInScopeView(db, req.auth, req.lang);
       const where = and(
         live(),
-        eq(sysUser.delFlag, '0'),
-        userScope(req.auth),
+        eq(user.delFlag, '0'),
         q.ipaddr ? ilike(sysSession.ipaddr, likeContains(q.ipaddr)) : undefined,
-        q.userName ? ilike(sysUser.userName, likeContains(q.userName)) : undefined,
+        q.userName ? ilike(user.userName, likeContains(q.userName)) : undefined,
       );
       const { limit, offset } = pageOf(q);
       const order = orderOf(q, { loginTime: sysSession.createdAt, lastAccessTime: sysSession.lastAccessAt }, [
@@ -68,10 +65,10 @@ export const onlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
           .select({
             sessionId: sysSession.sessionId,
             tokenId: tokenIdOf,
-            userId: sysUser.userId,
-            userName: sysUser.userName,
-            nickName: localizedName(NICK_NAME, req.lang),
-            deptName: localizedName(DEPT_NAME, req.lang),
+            userId: user.userId,
+            userName: user.userName,
+            nickName: user.nickName,
+            deptName: user.deptName,
             ipaddr: sysSession.ipaddr,
             userAgent: sysSession.userAgent,
             loginTime: sysSession.createdAt,
@@ -79,17 +76,12 @@ export const onlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
             expireTime: sysSession.expiresAt,
           })
           .from(sysSession)
-          .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-          .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+          .innerJoin(user, eq(user.userId, sysSession.userId))
           .where(where)
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
-        db
-          .select({ n: count() })
-          .from(sysSession)
-          .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-          .where(where),
+        db.select({ n: count() }).from(sysSession).innerJoin(user, eq(user.userId, sysSession.userId)).where(where),
       ]);
       const maxMs = config.sessionMaxHours * 3_600_000;
       const sessions: TOnlineSession[] = rows.map(({ sessionId, userAgent, ...r }) => ({
@@ -115,11 +107,12 @@ export const onlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (req) => {
       const ids = req.params.tokenIds;
+      const user = usersInScopeView(db, req.auth, req.lang);
       const targets = await db
         .select({ sessionId: sysSession.sessionId, userId: sysSession.userId })
         .from(sysSession)
-        .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-        .where(and(sql`${tokenIdOf} = ANY(${sql.param(ids)}::text[])`, live(), userScope(req.auth)));
+        .innerJoin(user, eq(user.userId, sysSession.userId))
+        .where(and(sql`${tokenIdOf} = ANY(${sql.param(ids)}::text[])`, live()));
       // A session that ended meanwhile, or one outside the caller's scope, is not there to end.
       if (targets.length !== ids.length) throw notFound('err_online_session_gone');
       if (targets.some((s) => s.sessionId === req.auth.sessionId)) throw forbidden('err_force_logout_self');

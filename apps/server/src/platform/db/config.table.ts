@@ -1,5 +1,5 @@
 import { bigint, char, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, remarkColumn, versionColumn } from '../../../platform/db/columns';
+import { auditColumns, remarkColumn, versionColumn } from './columns';
 
 export const sysConfig = pgTable('sys_config', {
   configId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),

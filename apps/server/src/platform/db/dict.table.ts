@@ -1,5 +1,5 @@
 import { bigint, char, index, integer, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, remarkColumn, statusColumn, versionColumn } from '../../../platform/db/columns';
+import { auditColumns, remarkColumn, statusColumn, versionColumn } from './columns';
 
 export const sysDictType = pgTable('sys_dict_type', {
   dictId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/build-test-app';
+import { sysConfig } from '../../../platform/db/config.table';
 import { countWhere, createSystemFixture, errorOf, readXlsx, type SystemFixture } from '../shared/system.fixture';
-import { sysConfig } from './config.table';
 
 let t: TestApp;
 let f: SystemFixture;

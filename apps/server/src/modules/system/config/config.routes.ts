@@ -10,6 +10,7 @@ import {
 import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sysConfig } from '../../../platform/db/config.table';
 import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
@@ -22,7 +23,6 @@ import { SETTING_KEYS } from '../../../platform/settings';
 import { assertNewPassword } from '../../auth/credentials';
 import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
-import { sysConfig } from './config.table';
 
 const TITLE = 'menu_config_list';
 const configIdParam = z

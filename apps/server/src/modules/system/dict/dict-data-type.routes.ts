@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sysDictData } from '../../../platform/db/dict.table';
 import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
-import { sysDictData } from './dict.table';
 
 /** GET /system/dict/data/type/{dictType}: enabled entries of one dictionary with labels in all three languages. */
 export const dictDataTypeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/build-test-app';
+import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
 import { countWhere, createSystemFixture, errorOf, readXlsx, type SystemFixture } from '../shared/system.fixture';
-import { sysDictData, sysDictType } from './dict.table';
 
 let t: TestApp;
 let f: SystemFixture;

@@ -13,6 +13,7 @@ import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
+import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
@@ -22,7 +23,6 @@ import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
-import { sysDictData, sysDictType } from './dict.table';
 
 const TITLE = 'menu_dict_list';
 const dictIdParam = z

@@ -13,6 +13,7 @@ import {
 import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
 import { sysLoginLock } from '../../../platform/db/platform.table';
 import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
@@ -22,7 +23,6 @@ import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
 import { BUSINESS_TYPE, operlog } from '../shared/system';
-import { sysLogininfor, sysOperLog } from './log.table';
 
 const TITLE = 'menu_log_list';
 const operIdParam = z

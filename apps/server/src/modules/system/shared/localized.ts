@@ -1,9 +1,9 @@
 import type { TLanguage } from '@theone/contracts';
 import { type AnyColumn, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { sysConfig } from '../../../platform/db/config.table';
+import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
 import { likeContains } from '../../../platform/http/paging';
-import { sysConfig } from '../config/config.table';
 import { sysDept } from '../dept/dept.table';
-import { sysDictData, sysDictType } from '../dict/dict.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
 import { sysUser } from '../user/user.table';

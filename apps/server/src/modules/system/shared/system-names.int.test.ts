@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { sysConfig } from '../config/config.table';
+import { sysConfig } from '../../../platform/db/config.table';
 import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
