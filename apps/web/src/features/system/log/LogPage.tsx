@@ -1,4 +1,4 @@
-import { ClearOutlined, DeleteOutlined, UnlockOutlined } from '@ant-design/icons';
+import { UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '../../../components/DictTag';
 import { ListPage } from '../../../components/ListPage';
+import { cleanButton, removeByIdsButton } from '../../../components/list-presets';
 import { formatDateTime } from '../../../lib/format';
 import { logininforKeys, operlogKeys, systemApi, type TLogininfor, type TOperlog } from '../api';
 import '../system.css';
@@ -108,40 +109,12 @@ function OperlogTab() {
           { key: 'costTime', title: 'system_cost_time', width: 120, sortable: true, align: 'right' },
         ]}
         toolbar={[
-          {
-            key: 'remove',
-            label: 'delete',
-            danger: true,
-            icon: <DeleteOutlined />,
-            perm: 'system:log:remove',
-            selection: 'multiple',
-            onClick: (ctx) =>
-              ctx.runAction({
-                confirm: 'system_confirm_delete_logs',
-                confirmValues: { ids: ctx.selectedRows.map((r) => r.operId).join(',') },
-                danger: true,
-                run: (rows, config) =>
-                  systemApi.deleteOperlogs(
-                    rows.map((r) => r.operId),
-                    config,
-                  ),
-              }),
-          },
-          {
-            key: 'clean',
-            label: 'system_clean',
-            danger: true,
-            icon: <ClearOutlined />,
-            perm: 'system:log:remove',
-            onClick: (ctx) =>
-              ctx.runAction({
-                requireRows: false,
-                rows: [],
-                confirm: 'system_confirm_clean_operlog',
-                danger: true,
-                run: (_rows, config) => systemApi.cleanOperlog(config),
-              }),
-          },
+          removeByIdsButton<TOperlog>('system:log:remove', {
+            confirm: 'system_confirm_delete_logs',
+            id: (r) => r.operId,
+            run: systemApi.deleteOperlogs,
+          }),
+          cleanButton<TOperlog>('system:log:remove', 'system_confirm_clean_operlog', systemApi.cleanOperlog),
         ]}
         exportConfig={{
           url: '/system/operlog/export',
@@ -187,40 +160,12 @@ function LogininforTab() {
         { key: 'loginTime', title: 'system_login_time', type: 'datetime', width: 170, sortable: true },
       ]}
       toolbar={[
-        {
-          key: 'remove',
-          label: 'delete',
-          danger: true,
-          icon: <DeleteOutlined />,
-          perm: 'system:log:remove',
-          selection: 'multiple',
-          onClick: (ctx) =>
-            ctx.runAction({
-              confirm: 'system_confirm_delete_logs',
-              confirmValues: { ids: ctx.selectedRows.map((r) => r.infoId).join(',') },
-              danger: true,
-              run: (rows, config) =>
-                systemApi.deleteLogininfor(
-                  rows.map((r) => r.infoId),
-                  config,
-                ),
-            }),
-        },
-        {
-          key: 'clean',
-          label: 'system_clean',
-          danger: true,
-          icon: <ClearOutlined />,
-          perm: 'system:log:remove',
-          onClick: (ctx) =>
-            ctx.runAction({
-              requireRows: false,
-              rows: [],
-              confirm: 'system_confirm_clean_logininfor',
-              danger: true,
-              run: (_rows, config) => systemApi.cleanLogininfor(config),
-            }),
-        },
+        removeByIdsButton<TLogininfor>('system:log:remove', {
+          confirm: 'system_confirm_delete_logs',
+          id: (r) => r.infoId,
+          run: systemApi.deleteLogininfor,
+        }),
+        cleanButton<TLogininfor>('system:log:remove', 'system_confirm_clean_logininfor', systemApi.cleanLogininfor),
         {
           key: 'unlock',
           label: 'unlock',

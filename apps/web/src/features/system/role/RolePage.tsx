@@ -1,4 +1,3 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zSort } from '@theone/contracts/system/common';
 import { NEW_ROLE_DATA_SCOPE } from '@theone/contracts/system/role.schemas';
@@ -8,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
+import { useRequiredRule } from '../../../components/GridField';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
+import { addButton, editButton, removeButton, statusAndCreatedSearch } from '../../../components/list-presets';
 import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
@@ -109,11 +110,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
       ? systemApi.editRole({ ...body, roleId: props.role.roleId, version: props.role.version })
       : systemApi.addRole(body);
   };
-  const required = (label: string) => ({
-    required: true,
-    whitespace: true,
-    message: t('err_required', { field: t(label) }),
-  });
+  const required = useRequiredRule(true);
   return (
     <FormModal<RoleForm>
       open={props.open && Boolean(initialValues)}
@@ -304,38 +301,15 @@ export default function RolePage() {
         searchFields={[
           { name: 'roleName', label: 'system_role_name' },
           { name: 'roleKey', label: 'system_role_key' },
-          { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
-          { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
+          ...statusAndCreatedSearch(),
         ]}
         visibleFields={4}
         columns={columns}
         selectable={(r) => !isAdminRole(r)}
         toolbar={[
-          {
-            key: 'add',
-            label: 'add',
-            type: 'primary',
-            icon: <PlusOutlined />,
-            perm: 'system:role:add',
-            onClick: () => setEditing({ open: true }),
-          },
-          {
-            key: 'edit',
-            label: 'edit',
-            icon: <EditOutlined />,
-            perm: 'system:role:edit',
-            selection: 'single',
-            onClick: (ctx) => setEditing({ open: true, role: ctx.selectedRows[0] }),
-          },
-          {
-            key: 'remove',
-            label: 'delete',
-            danger: true,
-            icon: <DeleteOutlined />,
-            perm: 'system:role:remove',
-            selection: 'multiple',
-            onClick: (ctx) => remove(ctx.selectedRows, ctx),
-          },
+          addButton('system:role:add', () => setEditing({ open: true })),
+          editButton<TRole>('system:role:edit', (role) => setEditing({ open: true, role })),
+          removeButton<TRole>('system:role:remove', (ctx) => remove(ctx.selectedRows, ctx)),
         ]}
         exportConfig={{ url: '/system/role/export', fileName: t('system_role_export'), perm: 'system:role:export' }}
         actionsWidth={280}

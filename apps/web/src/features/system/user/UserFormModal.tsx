@@ -7,6 +7,7 @@ import { DeptTreeSelect } from '../../../components/DeptTreeSelect';
 import { DictSelect } from '../../../components/DictSelect';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
+import { GridField, useRequiredRule } from '../../../components/GridField';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
 import { newPasswordRules } from '../../../components/password-rules';
@@ -108,11 +109,7 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
     return systemApi.addUser({ ...body, userName: v.userName ?? '', password: v.password || undefined });
   };
 
-  const required = (label: string) => ({
-    required: true,
-    whitespace: true,
-    message: t('err_required', { field: t(label) }),
-  });
+  const required = useRequiredRule(true);
   return (
     <FormModal<UserForm>
       open={props.open && Boolean(initialValues)}
@@ -129,88 +126,64 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
         <Col span={24}>
           <LocalizedNameFields name="nickName" label="system_nick_name" maxLength={30} translatedMaxLength={60} />
         </Col>
-        <Col span={12}>
-          <Form.Item name="deptId" label={t('system_dept')}>
-            <DeptTreeSelect />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            name="phonenumber"
-            label={t('system_phonenumber')}
-            rules={[zodRule(zMobile, t, { optional: true })]}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="email" label={t('system_email')} rules={[zodRule(zEmail, t, { optional: true })]}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
+        <GridField name="deptId" label="system_dept">
+          <DeptTreeSelect />
+        </GridField>
+        <GridField name="phonenumber" label="system_phonenumber" rules={[zodRule(zMobile, t, { optional: true })]}>
+          <Input maxLength={20} />
+        </GridField>
+        <GridField name="email" label="system_email" rules={[zodRule(zEmail, t, { optional: true })]}>
+          <Input maxLength={50} />
+        </GridField>
         {editing ? null : (
           <>
-            <Col span={12}>
-              <Form.Item
-                name="userName"
-                label={t('system_user_name')}
-                rules={[required('system_user_name'), zodRule(zAccount, t, { optional: true })]}
-              >
-                <Input maxLength={16} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="password"
-                label={t('system_password')}
-                tooltip={t('system_hint_initial_password')}
-                dependencies={['userName', 'nickName']}
-                rules={newPasswordRules(
-                  t,
-                  () => ({
-                    userName: form.getFieldValue('userName'),
-                    names: [
-                      form.getFieldValue('nickName'),
-                      form.getFieldValue('nickNameEn'),
-                      form.getFieldValue('nickNameTh'),
-                    ],
-                  }),
-                  { requiredMessage: t('err_required', { field: t('system_password') }) },
-                )}
-                extra={
-                  <PasswordStrengthMeter value={password} context={{ userName: newUserName, names: newNickNames }} />
-                }
-              >
-                <Input.Password maxLength={64} autoComplete="new-password" />
-              </Form.Item>
-            </Col>
+            <GridField
+              name="userName"
+              label="system_user_name"
+              rules={[required('system_user_name'), zodRule(zAccount, t, { optional: true })]}
+            >
+              <Input maxLength={16} autoComplete="off" />
+            </GridField>
+            <GridField
+              name="password"
+              label="system_password"
+              tooltip={t('system_hint_initial_password')}
+              dependencies={['userName', 'nickName']}
+              rules={newPasswordRules(
+                t,
+                () => ({
+                  userName: form.getFieldValue('userName'),
+                  names: [
+                    form.getFieldValue('nickName'),
+                    form.getFieldValue('nickNameEn'),
+                    form.getFieldValue('nickNameTh'),
+                  ],
+                }),
+                { requiredMessage: t('err_required', { field: t('system_password') }) },
+              )}
+              extra={
+                <PasswordStrengthMeter value={password} context={{ userName: newUserName, names: newNickNames }} />
+              }
+            >
+              <Input.Password maxLength={64} autoComplete="new-password" />
+            </GridField>
           </>
         )}
-        <Col span={12}>
-          <Form.Item name="sex" label={t('system_sex')}>
-            <DictSelect type="sys_user_sex" allowClear={false} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="status" label={t('system_status')}>
-            <DictRadio type="sys_normal_disable" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="postIds" label={t('system_posts')}>
-            <Select mode="multiple" options={postOptions} placeholder={t('please_select')} optionFilterProp="label" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="roleIds" label={t('system_roles')}>
-            <Select mode="multiple" options={roleOptions} placeholder={t('please_select')} optionFilterProp="label" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="remark" label={t('system_remark')}>
-            <Input.TextArea maxLength={500} rows={2} />
-          </Form.Item>
-        </Col>
+        <GridField name="sex" label="system_sex">
+          <DictSelect type="sys_user_sex" allowClear={false} />
+        </GridField>
+        <GridField name="status" label="system_status">
+          <DictRadio type="sys_normal_disable" />
+        </GridField>
+        <GridField name="postIds" label="system_posts">
+          <Select mode="multiple" options={postOptions} placeholder={t('please_select')} optionFilterProp="label" />
+        </GridField>
+        <GridField name="roleIds" label="system_roles">
+          <Select mode="multiple" options={roleOptions} placeholder={t('please_select')} optionFilterProp="label" />
+        </GridField>
+        <GridField span={24} name="remark" label="system_remark">
+          <Input.TextArea maxLength={500} rows={2} />
+        </GridField>
       </Row>
     </FormModal>
   );

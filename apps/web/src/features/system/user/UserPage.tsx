@@ -1,12 +1,14 @@
-import { DeleteOutlined, DownOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, ImportOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Input, Space, Tag, Tree } from 'antd';
+import { Button, Card, Dropdown, Input, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { useDeptTree } from '../../../components/DeptTreeSelect';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
+import { addButton, editButton, removeButton, statusAndCreatedSearch } from '../../../components/list-presets';
+import { RowLinks } from '../../../components/RowLinks';
 import { runStateAction, type StateActionOptions } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { useLocalName } from '../../../lib/localized';
@@ -138,17 +140,23 @@ export default function UserPage() {
             : null,
         ].filter((x) => x !== null);
         return (
-          <Space size={0} className="list-row-actions">
-            {hasPermi('system:user:edit') ? (
-              <Button type="link" size="small" onClick={() => setForm({ open: true, userId: r.userId })}>
-                {t('edit')}
-              </Button>
-            ) : null}
-            {hasPermi('system:user:remove') && !protectedRow(r) ? (
-              <Button type="link" size="small" danger onClick={() => remove([r])}>
-                {t('delete')}
-              </Button>
-            ) : null}
+          <RowLinks
+            links={[
+              {
+                key: 'edit',
+                label: 'edit',
+                show: hasPermi('system:user:edit'),
+                onClick: () => setForm({ open: true, userId: r.userId }),
+              },
+              {
+                key: 'remove',
+                label: 'delete',
+                danger: true,
+                show: hasPermi('system:user:remove') && !protectedRow(r),
+                onClick: () => remove([r]),
+              },
+            ]}
+          >
             {more.length ? (
               <Dropdown menu={{ items: more }} trigger={['click']}>
                 <Button type="link" size="small" data-testid={`user-more-${r.userName}`}>
@@ -156,7 +164,7 @@ export default function UserPage() {
                 </Button>
               </Dropdown>
             ) : null}
-          </Space>
+          </RowLinks>
         );
       },
     },
@@ -194,38 +202,15 @@ export default function UserPage() {
           searchFields={[
             { name: 'userName', label: 'system_user_name' },
             { name: 'phonenumber', label: 'system_phonenumber' },
-            { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
-            { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
+            ...statusAndCreatedSearch(),
           ]}
           visibleFields={4}
           columns={columns}
           selectable={(r) => !protectedRow(r)}
           toolbar={[
-            {
-              key: 'add',
-              label: 'add',
-              type: 'primary',
-              icon: <PlusOutlined />,
-              perm: 'system:user:add',
-              onClick: () => setForm({ open: true }),
-            },
-            {
-              key: 'edit',
-              label: 'edit',
-              icon: <EditOutlined />,
-              perm: 'system:user:edit',
-              selection: 'single',
-              onClick: (ctx) => setForm({ open: true, userId: ctx.selectedRows[0]!.userId }),
-            },
-            {
-              key: 'remove',
-              label: 'delete',
-              danger: true,
-              icon: <DeleteOutlined />,
-              perm: 'system:user:remove',
-              selection: 'multiple',
-              onClick: (ctx) => remove(ctx.selectedRows, ctx),
-            },
+            addButton('system:user:add', () => setForm({ open: true })),
+            editButton<TUser>('system:user:edit', (r) => setForm({ open: true, userId: r.userId })),
+            removeButton<TUser>('system:user:remove', (ctx) => remove(ctx.selectedRows, ctx)),
             {
               key: 'import',
               label: 'import',
