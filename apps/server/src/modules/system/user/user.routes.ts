@@ -11,6 +11,8 @@ import {
   ZUserResetPwd,
   zIdsParam,
 } from '@theone/contracts';
+import { answers } from '@theone/contracts/common/responses';
+import { USER_ANSWERS } from '@theone/contracts/system/user.responses';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -86,7 +88,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/list',
     {
       config: { permission: 'system:user:list' },
-      schema: { tags: ['system'], summary: 'Users (paged)', querystring: ZUserQuery },
+      schema: {
+        response: answers(USER_ANSWERS.list),
+        tags: ['system'],
+        summary: 'Users (paged)',
+        querystring: ZUserQuery,
+      },
     },
     async (req) => {
       const q = req.query;
@@ -107,7 +114,14 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
   // The department tree of pickers and the user screen: departments inside the caller's scope.
   app.get(
     '/system/user/deptTree',
-    { config: { authenticated: true }, schema: { tags: ['system'], summary: 'Department tree (data scope applied)' } },
+    {
+      config: { authenticated: true },
+      schema: {
+        response: answers(USER_ANSWERS.deptTree),
+        tags: ['system'],
+        summary: 'Department tree (data scope applied)',
+      },
+    },
     async (req) => {
       const rows = await db
         .select({
@@ -134,7 +148,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user',
     {
       config: { permission: ['system:user:query', 'system:user:add', 'system:user:edit'] },
-      schema: { tags: ['system'], summary: 'Role and post options of the user form' },
+      schema: {
+        response: answers(USER_ANSWERS.options),
+        tags: ['system'],
+        summary: 'Role and post options of the user form',
+      },
     },
     async (req) => ({
       ...ok(req),
@@ -147,7 +165,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/:userId',
     {
       config: { permission: ['system:user:query', 'system:user:edit'] },
-      schema: { tags: ['system'], summary: 'One user with its roles, posts and the form options', params: userIdParam },
+      schema: {
+        response: answers(USER_ANSWERS.detail),
+        tags: ['system'],
+        summary: 'One user with its roles, posts and the form options',
+        params: userIdParam,
+      },
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
@@ -172,7 +195,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user',
     {
       config: { permission: 'system:user:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a user', body: ZUserCreate },
+      schema: { response: answers(USER_ANSWERS.added), tags: ['system'], summary: 'Create a user', body: ZUserCreate },
     },
     async (req) => {
       const b = req.body;
@@ -224,7 +247,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user',
     {
       config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a user (optimistic version)', body: ZUserEdit },
+      schema: {
+        response: answers(USER_ANSWERS.done),
+        tags: ['system'],
+        summary: 'Edit a user (optimistic version)',
+        body: ZUserEdit,
+      },
     },
     async (req) => {
       const b = req.body;
@@ -271,7 +299,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/:userIds',
     {
       config: { permission: 'system:user:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete users', params: userIdsParam },
+      schema: { response: answers(USER_ANSWERS.done), tags: ['system'], summary: 'Delete users', params: userIdsParam },
     },
     async (req) => {
       const ids = [...new Set(req.params.userIds)];
@@ -298,7 +326,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/resetPwd',
     {
       config: { permission: 'system:user:resetPwd', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: "Reset a user's password (ends their sessions)", body: ZUserResetPwd },
+      schema: {
+        response: answers(USER_ANSWERS.done),
+        tags: ['system'],
+        summary: "Reset a user's password (ends their sessions)",
+        body: ZUserResetPwd,
+      },
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.body.userId);
@@ -330,7 +363,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/changeStatus',
     {
       config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Enable or disable a user', body: ZUserChangeStatus },
+      schema: {
+        response: answers(USER_ANSWERS.done),
+        tags: ['system'],
+        summary: 'Enable or disable a user',
+        body: ZUserChangeStatus,
+      },
     },
     async (req) => {
       const b = req.body;
@@ -361,7 +399,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/authRole/:userId',
     {
       config: { permission: ['system:user:query', 'system:user:edit'] },
-      schema: { tags: ['system'], summary: 'A user and every role, assigned ones flagged', params: userIdParam },
+      schema: {
+        response: answers(USER_ANSWERS.authRole),
+        tags: ['system'],
+        summary: 'A user and every role, assigned ones flagged',
+        params: userIdParam,
+      },
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
@@ -392,7 +435,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/authRole',
     {
       config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: "Set a user's roles", body: ZUserAuthRole },
+      schema: {
+        response: answers(USER_ANSWERS.done),
+        tags: ['system'],
+        summary: "Set a user's roles",
+        body: ZUserAuthRole,
+      },
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.body.userId);
@@ -417,7 +465,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/unbind/:appType/:userId',
     {
       config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: "Remove a user's third-party app binding", params: ZUnbindParams },
+      schema: {
+        response: answers(USER_ANSWERS.done),
+        tags: ['system'],
+        summary: "Remove a user's third-party app binding",
+        params: ZUnbindParams,
+      },
     },
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
@@ -482,6 +535,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
         heavy: 'import',
       },
       schema: {
+        response: answers(USER_ANSWERS.imported),
         tags: ['system'],
         summary: 'Import users from .xlsx (multipart field "file"); all rows or none',
         querystring: ZUserImportQuery,
