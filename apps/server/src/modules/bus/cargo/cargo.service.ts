@@ -150,3 +150,19 @@ export async function deleteMeasuredLines(tx: DbOrTx, orderIds: readonly number[
   if (!orderIds.length) return;
   await tx.delete(busCargo).where(and(inArray(busCargo.orderId, [...orderIds]), ne(busCargo.receivingNo, '')));
 }
+
+/** One cargo line by id (null when none). */
+export async function cargoLine(db: DbOrTx, id: number): Promise<TCargoRow | null> {
+  const [line] = await db.select().from(busCargo).where(eq(busCargo.id, id));
+  return line ?? null;
+}
+
+/** Deletes a declared line; answers the order's remaining declared lines in line order. */
+export async function deleteDeclaredLine(tx: DbOrTx, line: TCargoRow): Promise<TCargoRow[]> {
+  await tx.delete(busCargo).where(eq(busCargo.id, line.id));
+  return tx
+    .select()
+    .from(busCargo)
+    .where(and(eq(busCargo.orderId, line.orderId), eq(busCargo.receivingNo, '')))
+    .orderBy(asc(busCargo.lineNo));
+}

@@ -8,6 +8,7 @@
  * - inware.status.ts   confirm (A2), back to staged (A3), cancel receipt (A7), delete (A4)
  * - inware.receipt.ts  receive (A5), re-measure (A6)
  * - inware.modify.ts   assign mark (A9), problem items (A26), modification (A28)
+ * - inware.cargo-lines.ts  delete a saved declared cargo line (S0/S1)
  * - inware.fees.ts     fee supplement (A29), fetch price / recalculate (A27), price preview
  */
 export type { Tx } from '../../../platform/db/database';
@@ -15,6 +16,7 @@ export { newTransportId, reserveTransportIds } from '../../../platform/sequences
 export { warehouseCity } from '../../bas/api/place-refs';
 export { loadOrder, loadOrders } from '../order/order-core';
 export { creditStatus, creditWarning, type TCreditStatus } from '../settlement/credit';
+export { deleteCargoLine } from './inware.cargo-lines';
 export { ACTION_PERMS, checkRefs, getNo, needImport, type TOrderCtx, type TRefs } from './inware.context';
 export { addOrder, buildNewOrder, editOrder } from './inware.entry';
 export { ordersWhere, previewPrice, recalculate, refetchPrices, supplementFees } from './inware.fees';
