@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type TLanguage, type TOrderFieldChange, type TOrderLo
 import { orderStepTimes } from '@theone/contracts/bus/order-log';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { basGeog, basInsurance, basMark, basWarehouse } from '../../bas/bas.table';
+import { refNames, type TRefNameSource } from '../../bas/api/ref-names';
 import { busOrderLog } from './order-log.table';
 
 /**
@@ -69,52 +69,7 @@ const REF_SOURCE = {
   arrivedHouseId: 'house',
   insuranceId: 'insurance',
 } as const;
-type TRefSource = (typeof REF_SOURCE)[keyof typeof REF_SOURCE];
-
-const inLanguage = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
-  (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;
-
-/** Names of the ids the changes hold, by source: mark codes, places and warehouses in the reader's language. */
-async function refNames(db: DbOrTx, ids: Record<TRefSource, Set<number>>, lang: TLanguage) {
-  const list = (source: TRefSource) => sql.param([...ids[source]]);
-  const [marks, geogs, houses, insurances] = await Promise.all([
-    ids.mark.size
-      ? db
-          .select({ id: basMark.id, name: basMark.mark })
-          .from(basMark)
-          .where(sql`${basMark.id} = ANY(${list('mark')}::bigint[])`)
-      : [],
-    ids.geog.size
-      ? db
-          .select({ id: basGeog.id, name: basGeog.name, nameEn: basGeog.nameEn, nameTh: basGeog.nameTh })
-          .from(basGeog)
-          .where(sql`${basGeog.id} = ANY(${list('geog')}::bigint[])`)
-      : [],
-    ids.house.size
-      ? db
-          .select({
-            id: basWarehouse.id,
-            name: basWarehouse.name,
-            nameEn: basWarehouse.nameEn,
-            nameTh: basWarehouse.nameTh,
-          })
-          .from(basWarehouse)
-          .where(sql`${basWarehouse.id} = ANY(${list('house')}::bigint[])`)
-      : [],
-    ids.insurance.size
-      ? db
-          .select({ id: basInsurance.id, name: basInsurance.insuranceName })
-          .from(basInsurance)
-          .where(sql`${basInsurance.id} = ANY(${list('insurance')}::bigint[])`)
-      : [],
-  ]);
-  return {
-    mark: new Map(marks.map((r) => [r.id, r.name])),
-    geog: new Map(geogs.map((r) => [r.id, inLanguage(lang, r)])),
-    house: new Map(houses.map((r) => [r.id, inLanguage(lang, r)])),
-    insurance: new Map(insurances.map((r) => [r.id, r.name])),
-  } satisfies Record<TRefSource, Map<number, string>>;
-}
+type TRefSource = TRefNameSource;
 
 /**
  * An order's log, oldest first (the details page's timeline). A change of a field that holds an id (mark, places,
