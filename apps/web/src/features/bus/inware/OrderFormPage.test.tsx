@@ -20,26 +20,7 @@ const api = vi.hoisted(() => ({
   fetchMarkAddress: vi.fn(),
   previewPrice: vi.fn(),
 }));
-vi.mock('./api', () => ({
-  ...api,
-  ORDER_INFO_PATH: '/bus/orderInfo',
-  inwareKeys: { all: ['bus/inware'], custom: (...k: unknown[]) => ['bus/inware', ...k] },
-  useInit: () => ({
-    data: {
-      defaults: { busType: 'EK', cargoType: '1', currency: 'RMB', leftAddrId: 1, destAddrId: 2, arrivedHouseId: null },
-      transitDays: { EK: 5, SEA: 20 },
-      warehouses: [],
-      insurances: [],
-    },
-    refetch: vi.fn(),
-  }),
-  useOrder: () => ({ data: undefined, isLoading: false, refetch: vi.fn() }),
-  editOrder: vi.fn(),
-  deleteCargoLine: vi.fn(),
-  recalculate: vi.fn(),
-  refetchPrices: vi.fn(),
-  setStatus: vi.fn(),
-}));
+vi.mock('./api', async () => (await import('./order-form/test-support')).inwareApiMock(api));
 // the remote selects as plain boxes (their own data is not what is tested here)
 vi.mock('../shared/MarkInOrderSelect', () => ({
   MarkInOrderSelect: ({ value, onChange }: { value?: number; onChange?: (v: number) => void }) => (

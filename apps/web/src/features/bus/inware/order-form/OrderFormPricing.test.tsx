@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearSession } from '../../../../lib/session';
 import { OrderFormPage } from '../OrderFormPage';
+import { AUTOMATIC_PRICE } from './test-support';
 
 /**
  * The fee role's live freight on a received order is charged on the figures the server charges on
@@ -13,7 +14,7 @@ import { OrderFormPage } from '../OrderFormPage';
  */
 vi.setConfig({ testTimeout: 60_000 });
 
-const order = {
+const order = vi.hoisted(() => ({
   id: 7,
   transportId: 'TH26111000007',
   status: 2,
@@ -40,60 +41,10 @@ const order = {
   arrivedVolume: null,
   cargoLines: [],
   printTimes: 0,
-};
-const preview = {
-  found: true,
-  isOverdue: false,
-  scope: 'mark',
-  noPrice: false,
-  isSubMark: '0',
-  topMark: null,
-  calPriceType: '3',
-  currency: 'RMB',
-  price: {
-    id: 1,
-    mark: 'M5',
-    busType: 'EK',
-    leftAddrName: 'Guangzhou',
-    destAddrName: 'Bangkok',
-    cargoType: '1',
-    currency: 'RMB',
-    validFromDate: '2026-01-01',
-    validToDate: null,
-    volumePrice: '800.00',
-    weightPrice: '5.00',
-    volumePriceAgent: null,
-    weightPriceAgent: null,
-    volWgtRate: null,
-    wgtVolRate: null,
-    minAmount: null,
-  },
-};
+}));
 
 const api = vi.hoisted(() => ({ previewPrice: vi.fn() }));
-vi.mock('../api', () => ({
-  ...api,
-  ORDER_INFO_PATH: '/bus/orderInfo',
-  inwareKeys: { all: ['bus/inware'], custom: (...k: unknown[]) => ['bus/inware', ...k] },
-  useInit: () => ({
-    data: {
-      defaults: { busType: 'EK', cargoType: '1', currency: 'RMB', leftAddrId: 1, destAddrId: 2, arrivedHouseId: null },
-      transitDays: { EK: 5 },
-      warehouses: [],
-      insurances: [],
-    },
-    refetch: vi.fn(),
-  }),
-  useOrder: () => ({ data: order, isLoading: false, refetch: vi.fn() }),
-  addOrder: vi.fn(),
-  fetchNewNo: vi.fn(),
-  fetchMarkAddress: vi.fn(),
-  editOrder: vi.fn(),
-  deleteCargoLine: vi.fn(),
-  recalculate: vi.fn(),
-  refetchPrices: vi.fn(),
-  setStatus: vi.fn(),
-}));
+vi.mock('../api', async () => (await import('./test-support')).inwareApiMock(api, order));
 vi.mock('../../shared/MarkInOrderSelect', () => ({ MarkInOrderSelect: () => null }));
 vi.mock('../../../bas/common/selects', () => ({ GeogSelect: ({ value }: { value?: number }) => <span>{value}</span> }));
 vi.mock('../../../../components/DictSelect', () => ({
@@ -104,7 +55,7 @@ vi.mock('../OrderImportDialog', () => ({ OrderImportDialog: () => null }));
 
 beforeEach(() => {
   authStore.set({ permissions: ['bus:order:edit'], roles: ['fee'], isFeeRole: true, timezone: 'Asia/Shanghai' });
-  api.previewPrice.mockReset().mockResolvedValue(preview);
+  api.previewPrice.mockReset().mockResolvedValue(AUTOMATIC_PRICE);
 });
 afterEach(() => clearSession());
 

@@ -1,7 +1,7 @@
 import { chargeableFigures, priceOrderFees } from '@theone/contracts/bus/order-pricing';
 import { describe, expect, it } from 'vitest';
-import type { TPricePreview } from '../api';
 import { formChargeableFigures, formOrderFees } from './live-pricing';
+import { AUTOMATIC_PRICE } from './test-support';
 
 /**
  * The form's live pricing charges the same weight and volume as the server (contracts' chargeableFigures): the
@@ -22,34 +22,7 @@ const cases: {
   { name: 'received, nothing measured', order: { status: 2, arrivedWeight: null, arrivedVolume: null } },
 ];
 
-const byVolume: TPricePreview = {
-  found: true,
-  isOverdue: false,
-  scope: 'mark',
-  noPrice: false,
-  isSubMark: '0',
-  topMark: null,
-  calPriceType: '3', // automatic: both figures count
-  currency: 'RMB',
-  price: {
-    id: 1,
-    mark: null,
-    busType: 'EK',
-    leftAddrName: 'Guangzhou',
-    destAddrName: 'Bangkok',
-    cargoType: '1',
-    currency: 'RMB',
-    validFromDate: '2026-01-01',
-    validToDate: null,
-    volumePrice: '800.00',
-    weightPrice: '5.00',
-    volumePriceAgent: null,
-    weightPriceAgent: null,
-    volWgtRate: null,
-    wgtVolRate: null,
-    minAmount: null,
-  },
-};
+const byVolume = AUTOMATIC_PRICE; // automatic: both figures count
 
 describe('the order form charges what the server charges', () => {
   it.each(cases)('$name: the form’s chargeable figures are chargeableFigures’', ({ order }) => {
