@@ -1,0 +1,24 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../platform/db/database';
+import { dateRange } from '../../platform/http/paging';
+import type { basDriver, basInsurance, basPayinfo, basVehicle } from './bas.table';
+
+/** Helpers of the resource screens (drivers, vehicles, insurance, payment info). */
+
+export const count = async (
+  db: DbOrTx,
+  tableRef: typeof basDriver | typeof basVehicle | typeof basInsurance | typeof basPayinfo,
+  where: SQL | undefined,
+) => {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tableRef).where(where);
+  return row?.n ?? 0;
+};
+
+export const range = (column: Parameters<typeof dateRange>[0], q: Record<string, unknown>) =>
+  dateRange(column, {
+    'params[beginTime]': q['params[beginTime]'] as string | undefined,
+    'params[endTime]': q['params[endTime]'] as string | undefined,
+  });
+
+export const zSelectQuery = z.object({ keyword: z.string().trim().max(50).optional() }).strict();
