@@ -1,15 +1,19 @@
-import { hasPermission, toVolumeString, toWeightString } from '@theone/contracts';
+import { hasPermission } from '@theone/contracts';
 import { HOME_CARDS } from '@theone/contracts/bus/home-cards';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/database';
-import { addDays, todayIn } from '../../platform/time';
-import { markIdInScope } from '../bas/mark-scope';
-import { busOrder } from '../bus/inware/inware.table';
+import { todayIn } from '../../platform/time';
+import {
+  countsEveryOrder,
+  orderDailyFigures,
+  orderQueueCounts,
+  type TOrderDailyFigures,
+} from '../bus/inware/order-counts';
 
 /**
- * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a query
- * on bus_order in the caller's data scope:
+ * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a count of
+ * orders in the caller's data scope, asked of the orders module (bus/inware/order-counts.ts: home reads no bus table):
  *
  * | card               | rule                                              | the list it opens                    | key            |
  * |--------------------|---------------------------------------------------|--------------------------------------|----------------|
@@ -54,15 +58,8 @@ export interface THomeCounts {
   problemItems: number;
 }
 
-export interface THomeChart {
-  /** the 30 business days ending today, 'YYYY-MM-DD' */
-  days: string[];
-  orders: number[];
-  /** kg, 2 decimals */
-  weight: string[];
-  /** m³, 3 decimals */
-  volume: string[];
-}
+/** The 30 business days ending today, 'YYYY-MM-DD', with their orders, weight (kg) and volume (m³). */
+export type THomeChart = TOrderDailyFigures;
 
 export interface THomeFigures {
   day: string;
@@ -82,83 +79,14 @@ export const CHART_KEYS = ['bus:order', 'bus:orderAdd', 'bus:unOrder', 'bus:inOr
 /** Arriving containers open track-details or arriveDetails. */
 export const ARRIVING_KEYS = ['bus:track', 'track:info', 'bus:arrive', 'arrive:info', 'bus:load', 'load:info'];
 
-export function homeScope(auth: AuthContext): SQL | undefined {
-  return markIdInScope(auth, busOrder.markId, { includeNull: true });
-}
-
 /** One cache key per data scope: every caller whose scope is 'all' shares one result. */
 export function scopeKey(auth: AuthContext): string {
-  if (!homeScope(auth)) return 'all';
+  if (countsEveryOrder(auth)) return 'all';
   const roles = auth.roles
     .map((r) => `${r.roleId}:${r.dataScope}`)
     .sort()
     .join(',');
   return `u${auth.userId}|d${auth.deptId ?? ''}|${roles}`;
-}
-
-const num = (v: unknown) => Number(v ?? 0);
-
-/** The open-work counts: one index-only scan of bus_order_home_queue_idx. */
-async function queueCounts(db: Db, scope: SQL | undefined) {
-  // The WHERE repeats the partial index's predicate word for word, so the planner can use it.
-  const result = await db.execute<Record<string, string | number | null>>(sql`
-    SELECT
-      count(*) FILTER (WHERE status = 0) AS waiting_input,
-      count(*) FILTER (WHERE status = 2 AND mark_id IS NOT NULL) AS waiting_load,
-      coalesce(sum(arrived_volume) FILTER (WHERE status = 2 AND mark_id IS NOT NULL), 0) AS waiting_load_volume,
-      count(*) FILTER (WHERE status = 2 AND mark_id IS NULL) AS no_mark,
-      count(*) FILTER (WHERE status = 8 AND ar_write_status < 2) AS waiting_settlement,
-      count(*) FILTER (WHERE status = 7) AS waiting_sign,
-      count(*) FILTER (WHERE if_exception = 1) AS problem_items
-    FROM bus_order
-    WHERE (status IN (0, 2, 7) OR (status = 8 AND ar_write_status < 2) OR if_exception = 1)
-    ${scope ? sql`AND ${scope}` : sql``}
-  `);
-  const r = result.rows[0] ?? {};
-  return {
-    waitingInput: num(r.waiting_input),
-    waitingLoad: num(r.waiting_load),
-    waitingLoadVolume: toVolumeString(String(r.waiting_load_volume ?? '0')),
-    noMark: num(r.no_mark),
-    waitingSettlement: num(r.waiting_settlement),
-    waitingSign: num(r.waiting_sign),
-    problemItems: num(r.problem_items),
-  };
-}
-
-/** Orders, weight and volume per business day of the last 30 (today last). */
-async function dailyFigures(db: Db, scope: SQL | undefined, today: string, timezone: string): Promise<THomeChart> {
-  const first = addDays(today, -(CHART_DAYS - 1));
-  const result = await db.execute<{ bucket: number; orders: string; weight: string | null; volume: string | null }>(sql`
-    WITH b AS (
-      SELECT ARRAY(
-        SELECT (d::timestamp AT TIME ZONE ${timezone})
-        FROM generate_series(${first}::date, ${addDays(today, 1)}::date, interval '1 day') d
-      ) AS edges
-    )
-    SELECT width_bucket(bus_order.order_time, b.edges) AS bucket,
-           count(*) AS orders,
-           sum(coalesce(bus_order.arrived_weight, bus_order.cargo_weight)) AS weight,
-           sum(coalesce(bus_order.arrived_volume, bus_order.cargo_volume)) AS volume
-    FROM bus_order, b
-    WHERE bus_order.order_time >= b.edges[1] AND bus_order.order_time < b.edges[${CHART_DAYS + 1}]
-    ${scope ? sql`AND ${scope}` : sql``}
-    GROUP BY 1
-  `);
-  const chart: THomeChart = {
-    days: Array.from({ length: CHART_DAYS }, (_, i) => addDays(first, i)),
-    orders: new Array(CHART_DAYS).fill(0),
-    weight: new Array(CHART_DAYS).fill('0.00'),
-    volume: new Array(CHART_DAYS).fill('0.000'),
-  };
-  for (const r of result.rows) {
-    const i = Number(r.bucket) - 1;
-    if (i < 0 || i >= CHART_DAYS) continue;
-    chart.orders[i] = Number(r.orders);
-    chart.weight[i] = toWeightString(r.weight ?? '0');
-    chart.volume[i] = toVolumeString(r.volume ?? '0');
-  }
-  return chart;
 }
 
 /** Every figure of the dashboard for the caller's scope (before the per-key filtering). */
@@ -168,10 +96,11 @@ export async function computeHomeFigures(
   timezone: string,
   now: Date = new Date(),
 ): Promise<THomeFigures> {
-  const scope = homeScope(auth);
-  // The scope fragment is built again for each statement (a fragment is not shared between two queries).
   const day = todayIn(timezone, now);
-  const [queue, chart] = await Promise.all([queueCounts(db, scope), dailyFigures(db, homeScope(auth), day, timezone)]);
+  const [queue, chart] = await Promise.all([
+    orderQueueCounts(db, auth),
+    orderDailyFigures(db, auth, day, timezone, CHART_DAYS),
+  ]);
   return {
     day,
     counts: {

@@ -1,11 +1,10 @@
 import type { TLanguage } from '@theone/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { Db, DbOrTx } from '../../../platform/db/database';
 import { notFound } from '../../../platform/errors';
 import { loadDictLabels } from '../../../platform/excel/excel';
-import { basGeog, basMark, basWarehouse } from '../../bas/bas.table';
+import { markPrintRefs, placeNames, type TNamedRef, warehouseNames } from '../../bas/api/print-refs';
 import { markIdInScope } from '../../bas/mark-scope';
 import { busCargo } from '../cargo/cargo.table';
 import { busOrder } from '../inware/inware.table';
@@ -19,12 +18,6 @@ import { busOrder } from '../inware/inware.table';
  * found). Any id that does not exist or is outside the scope makes the whole print a 404 (all or nothing,
  * screens Q2): a batch never prints a partial set silently.
  */
-
-const mark = alias(basMark, 'p_mark');
-const topMark = alias(basMark, 'p_top_mark');
-const leftGeog = alias(basGeog, 'p_left');
-const destGeog = alias(basGeog, 'p_dest');
-const house = alias(basWarehouse, 'p_house');
 
 export function printScope(auth: AuthContext): SQL | undefined {
   return markIdInScope(auth, busOrder.markId, { includeNull: true });
@@ -83,23 +76,14 @@ const columns = {
   currency: busOrder.currency,
   currencyRate: busOrder.currencyRate,
   rmbAmount: busOrder.rmbAmount,
-  mark: mark.mark,
-  markName: mark.nameZh,
-  isPrintPrice: mark.isPrintPrice,
-  topMark: topMark.mark,
-  leftName: leftGeog.name,
-  leftNameEn: leftGeog.nameEn,
-  leftNameTh: leftGeog.nameTh,
-  destName: destGeog.name,
-  destNameEn: destGeog.nameEn,
-  destNameTh: destGeog.nameTh,
-  houseName: house.name,
-  houseNameEn: house.nameEn,
-  houseNameTh: house.nameTh,
+  leftAddrId: busOrder.leftAddrId,
+  destAddrId: busOrder.destAddrId,
+  arrivedHouseId: busOrder.arrivedHouseId,
 };
 
-const pick = (lang: TLanguage, zh: string | null, en: string | null, th: string | null) =>
-  (lang === 'en' ? en : lang === 'th' ? th : zh) || zh || '';
+const pick = (lang: TLanguage, n: TNamedRef | undefined) =>
+  (lang === 'en' ? n?.nameEn : lang === 'th' ? n?.nameTh : n?.name) || n?.name || '';
+const present = (values: readonly (number | null)[]) => values.filter((v): v is number => v !== null);
 
 export type TPrintCargoLine = typeof busCargo.$inferSelect;
 
@@ -142,18 +126,15 @@ export async function loadPrintOrders(
   const unique = [...new Set(ids)];
   const where = and(inArray(busOrder.id, unique), printScope(auth));
   const [rows, dicts] = await Promise.all([
-    db
-      .select(columns)
-      .from(busOrder)
-      .leftJoin(mark, eq(mark.id, busOrder.markId))
-      .leftJoin(topMark, eq(topMark.id, mark.topMarkId))
-      .leftJoin(leftGeog, eq(leftGeog.id, busOrder.leftAddrId))
-      .leftJoin(destGeog, eq(destGeog.id, busOrder.destAddrId))
-      .leftJoin(house, eq(house.id, busOrder.arrivedHouseId))
-      .where(where),
+    db.select(columns).from(busOrder).where(where),
     loadDictLabels(db, ['bus_type', 'cargo_type', 'express_corp'], lang),
   ]);
   if (rows.length !== unique.length) throw notFound();
+  const [marks, places, houses] = await Promise.all([
+    markPrintRefs(db, present(rows.map((r) => r.markId))),
+    placeNames(db, present(rows.flatMap((r) => [r.leftAddrId, r.destAddrId]))),
+    warehouseNames(db, present(rows.map((r) => r.arrivedHouseId))),
+  ]);
   const cargo = options.withCargo
     ? await db
         .select()
@@ -166,23 +147,25 @@ export async function loadPrintOrders(
     const r = byId.get(id)!;
     const label = (type: string, value: string) => (value ? (dicts.get(type)?.get(value) ?? value) : '');
     const received = r.status >= 2 && r.arrivedPiece !== null;
+    const m = r.markId !== null ? marks.get(r.markId) : undefined;
+    const dest = r.destAddrId !== null ? places.get(r.destAddrId) : undefined;
     return {
       id: r.id,
       transportId: r.transportId,
       status: r.status,
       hasMark: r.markId !== null,
-      mark: r.mark ?? '',
-      markName: r.markName ?? '',
-      topMark: r.topMark ?? '',
-      isPrintPrice: r.isPrintPrice === '1',
+      mark: m?.mark ?? '',
+      markName: m?.nameZh ?? '',
+      topMark: m?.topMark ?? '',
+      isPrintPrice: m?.isPrintPrice === '1',
       busType: r.busType,
       busTypeLabel: label('bus_type', r.busType),
       cargoTypeLabel: label('cargo_type', r.cargoType),
       expressCorpLabel: label('express_corp', r.expressCorp),
-      leftName: pick(lang, r.leftName, r.leftNameEn, r.leftNameTh),
-      destName: pick(lang, r.destName, r.destNameEn, r.destNameTh),
-      destNameTh: r.destNameTh ?? '',
-      houseName: pick(lang, r.houseName, r.houseNameEn, r.houseNameTh),
+      leftName: pick(lang, r.leftAddrId !== null ? places.get(r.leftAddrId) : undefined),
+      destName: pick(lang, dest),
+      destNameTh: dest?.nameTh ?? '',
+      houseName: pick(lang, r.arrivedHouseId !== null ? houses.get(r.arrivedHouseId) : undefined),
       pieces: received ? (r.arrivedPiece ?? 0) : r.cargoPiece,
       row: r as TPrintOrder['row'],
       cargo: cargo.filter((c) => c.orderId === id),
