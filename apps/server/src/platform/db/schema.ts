@@ -1,6 +1,7 @@
 /**
  * Every Drizzle table, for the ORM's relational queries and for drizzle-kit. A module adds its
- * `*.table.ts` here with one export line.
+ * `*.table.ts` here with one export line. The one platform file that names module tables
+ * (docs/adr/0011-module-boundaries.md); platform code reads the database through `Db`, never these exports.
  */
 export * from '../../modules/bas/bas.table';
 export * from '../../modules/bus/cargo/cargo.table';
