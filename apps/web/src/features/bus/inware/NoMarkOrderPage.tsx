@@ -2,20 +2,21 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { zPieces } from '@theone/contracts/bus/inware.schemas';
 import { zVolume, zWeight } from '@theone/contracts/common/money';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ActionFormModal } from '../../../components/ActionFormModal';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
+import { useRequiredRule } from '../../../components/GridField';
 import { ListPage } from '../../../components/ListPage';
 import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
 import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { GeogSelect } from '../../bas/common/selects';
-import { PrintButtons } from '../print';
 import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
 import '../shared/bus.css';
 import {
@@ -30,6 +31,7 @@ import {
 } from './api';
 import { col, Days, SumsFooter, search } from './columns';
 import { rowActions } from './list-actions';
+import { selectionPrints } from './order-list-parts';
 
 /**
  * noMarkOrder (screens §3): cargo received with no readable mark (S2, empty mark) until its owner is found.
@@ -78,7 +80,7 @@ function RegisterDialog({
   const { t } = useTranslation();
   const init = useInit();
   const [form] = Form.useForm<RegisterValues>();
-  const [saving, setSaving] = useState(false);
+  const required = useRequiredRule();
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -89,129 +91,102 @@ function RegisterDialog({
     });
     void fetchNewNo({ type: 'receivingNo' }).then((r) => form.setFieldValue('receivingNo', r.receivingNo));
   }, [open, form, init.data, express]);
-  const submit = async () => {
-    let v: RegisterValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await addOrder({
-        status: 2,
-        receivingNo: v.receivingNo,
-        expressCorp: v.expressCorp ?? '',
-        expressNo: v.expressNo ?? '',
-        arrivedTime: v.arrivedTime,
-        arrivedHouseId: v.arrivedHouseId,
-        arrivedPiece: v.arrivedPiece,
-        arrivedWeight: str(v.arrivedWeight),
-        arrivedVolume: str(v.arrivedVolume),
-        trayNo: v.trayNo ?? '',
-        cargoName: v.cargoName ?? '',
-        shipper: v.shipper ?? '',
-        shipperTel: v.shipperTel ?? '',
-        cargoRemark: v.cargoRemark ?? '',
-      });
-      feedback.message.success(t('bus_msg_saved_no', { no: answer.data?.transportId }));
-      await onDone();
-      onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
+  const save = async (v: RegisterValues) => {
+    const answer = await addOrder({
+      status: 2,
+      receivingNo: v.receivingNo,
+      expressCorp: v.expressCorp ?? '',
+      expressNo: v.expressNo ?? '',
+      arrivedTime: v.arrivedTime,
+      arrivedHouseId: v.arrivedHouseId,
+      arrivedPiece: v.arrivedPiece,
+      arrivedWeight: str(v.arrivedWeight),
+      arrivedVolume: str(v.arrivedVolume),
+      trayNo: v.trayNo ?? '',
+      cargoName: v.cargoName ?? '',
+      shipper: v.shipper ?? '',
+      shipperTel: v.shipperTel ?? '',
+      cargoRemark: v.cargoRemark ?? '',
+    });
+    feedback.message.success(t('bus_msg_saved_no', { no: answer.data?.transportId }));
   };
   return (
-    <Modal
+    <ActionFormModal<RegisterValues>
+      form={form}
       open={open}
       title={t('bus_btn_register_no_mark')}
       width={720}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      destroyOnHidden
+      onClose={onClose}
+      onDone={onDone}
+      save={save}
+      bodyClassName="bus-form-grid"
     >
-      <Form<RegisterValues> form={form} layout="vertical">
-        <div className="bus-form-grid">
-          <Form.Item
-            name="receivingNo"
-            label={t('field_receiving_no')}
-            rules={[{ required: true, whitespace: true, message: t('msg_enter_receipt_no') }]}
-          >
-            <Input data-testid="register-receipt" />
-          </Form.Item>
-          <Form.Item
-            name="arrivedHouseId"
-            label={t('field_arrived_house_id')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_house_id') }) }]}
-          >
-            <Select
-              options={(init.data?.warehouses ?? [])
-                .filter((w) => w.whType === '1')
-                .map((w) => ({ value: w.id, label: w.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
-            <BusinessDatePicker showTime />
-          </Form.Item>
-          <Form.Item name="expressCorp" label={t('field_express_corp')}>
-            <DictSelect type="express_corp" />
-          </Form.Item>
-          <Form.Item name="expressNo" label={t('field_express_no')}>
-            <Input placeholder={t('msg_comma_separated')} data-testid="register-express" />
-          </Form.Item>
-          <Form.Item name="trayNo" label={t('field_tray_no')}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="arrivedPiece"
-            label={t('field_arrived_piece')}
-            rules={[
-              { required: true, message: t('err_required', { field: t('field_arrived_piece') }) },
-              zodRule(
-                zPieces.refine((n) => n >= 1, 'err_piece'),
-                t,
-              ),
-            ]}
-          >
-            <IntegerInput data-testid="register-piece" />
-          </Form.Item>
-          <Form.Item
-            name="arrivedWeight"
-            label={t('field_arrived_weight')}
-            rules={[
-              { required: true, message: t('err_required', { field: t('field_arrived_weight') }) },
-              zodRule(zWeight, t),
-            ]}
-          >
-            <DecimalInput suffix="kg" data-testid="register-weight" />
-          </Form.Item>
-          <Form.Item
-            name="arrivedVolume"
-            label={t('field_arrived_volume')}
-            rules={[zodRule(zVolume, t, { optional: true })]}
-          >
-            <DecimalInput suffix="m³" data-testid="register-volume" />
-          </Form.Item>
-          <Form.Item name="cargoName" label={t('field_cargo_name')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="shipper" label={t('field_shipper')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="shipperTel" label={t('field_shipper_tel')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="cargoRemark" label={t('field_cargo_remark')} className="bus-span-2">
-            <Input />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="receivingNo"
+        label={t('field_receiving_no')}
+        rules={[{ required: true, whitespace: true, message: t('msg_enter_receipt_no') }]}
+      >
+        <Input data-testid="register-receipt" />
+      </Form.Item>
+      <Form.Item name="arrivedHouseId" label={t('field_arrived_house_id')} rules={[required('field_arrived_house_id')]}>
+        <Select
+          options={(init.data?.warehouses ?? [])
+            .filter((w) => w.whType === '1')
+            .map((w) => ({ value: w.id, label: w.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
+        <BusinessDatePicker showTime />
+      </Form.Item>
+      <Form.Item name="expressCorp" label={t('field_express_corp')}>
+        <DictSelect type="express_corp" />
+      </Form.Item>
+      <Form.Item name="expressNo" label={t('field_express_no')}>
+        <Input placeholder={t('msg_comma_separated')} data-testid="register-express" />
+      </Form.Item>
+      <Form.Item name="trayNo" label={t('field_tray_no')}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="arrivedPiece"
+        label={t('field_arrived_piece')}
+        rules={[
+          required('field_arrived_piece'),
+          zodRule(
+            zPieces.refine((n) => n >= 1, 'err_piece'),
+            t,
+          ),
+        ]}
+      >
+        <IntegerInput data-testid="register-piece" />
+      </Form.Item>
+      <Form.Item
+        name="arrivedWeight"
+        label={t('field_arrived_weight')}
+        rules={[required('field_arrived_weight'), zodRule(zWeight, t)]}
+      >
+        <DecimalInput suffix="kg" data-testid="register-weight" />
+      </Form.Item>
+      <Form.Item
+        name="arrivedVolume"
+        label={t('field_arrived_volume')}
+        rules={[zodRule(zVolume, t, { optional: true })]}
+      >
+        <DecimalInput suffix="m³" data-testid="register-volume" />
+      </Form.Item>
+      <Form.Item name="cargoName" label={t('field_cargo_name')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="shipper" label={t('field_shipper')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="shipperTel" label={t('field_shipper_tel')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="cargoRemark" label={t('field_cargo_remark')} className="bus-span-2">
+        <Input />
+      </Form.Item>
+    </ActionFormModal>
   );
 }
 
@@ -219,7 +194,7 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
   const { t } = useTranslation();
   const init = useInit();
   const [form] = Form.useForm<AssignValues>();
-  const [saving, setSaving] = useState(false);
+  const required = useRequiredRule();
   const open = rows.length > 0;
   useEffect(() => {
     if (!open) return;
@@ -229,94 +204,65 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
       destAddrId: init.data?.defaults.destAddrId ?? undefined,
     });
   }, [open, form, init.data]);
-  const submit = async () => {
-    let v: AssignValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+  const prepare = async (v: AssignValues) => {
     const mark = (await fetchMarkAddress(v.markId)).mark.mark;
-    if (!(await confirmAction({ content: t('bus_confirm_assign_mark', { mark, count: rows.length }) }))) return;
-    setSaving(true);
-    try {
-      await editFields({
-        ids: rows.map((r) => r.id),
-        versions: rows.map((r) => r.version),
-        fields: {
-          markId: v.markId,
-          busType: v.busType,
-          destAddrId: v.destAddrId,
-          consignee: v.consignee ?? '',
-          consigneeTel: v.consigneeTel ?? '',
-          consigneeAddr: v.consigneeAddr ?? '',
-        },
-      });
-      feedback.message.success(t('operation_success'));
-      await onDone();
-      onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
+    return confirmAction({ content: t('bus_confirm_assign_mark', { mark, count: rows.length }) });
+  };
+  const save = async (v: AssignValues) => {
+    await editFields({
+      ids: rows.map((r) => r.id),
+      versions: rows.map((r) => r.version),
+      fields: {
+        markId: v.markId,
+        busType: v.busType,
+        destAddrId: v.destAddrId,
+        consignee: v.consignee ?? '',
+        consigneeTel: v.consigneeTel ?? '',
+        consigneeAddr: v.consigneeAddr ?? '',
+      },
+    });
+    feedback.message.success(t('operation_success'));
   };
   return (
-    <Modal
+    <ActionFormModal<AssignValues>
+      form={form}
       open={open}
       title={t('bus_btn_assign_mark')}
       width={640}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      destroyOnHidden
+      onClose={onClose}
+      onDone={onDone}
+      prepare={prepare}
+      save={save}
+      bodyClassName="bus-form-grid"
     >
-      <Form<AssignValues> form={form} layout="vertical">
-        <div className="bus-form-grid">
-          <Form.Item
-            name="markId"
-            label={t('field_mark')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_mark') }) }]}
-          >
-            <MarkInOrderSelect
-              data-testid="assign-mark"
-              onChange={async (id) => {
-                if (!id) return;
-                const info = await fetchMarkAddress(Number(id));
-                const a = info.defaultAddress;
-                if (a) form.setFieldsValue({ consignee: a.contact, consigneeTel: a.tel, consigneeAddr: a.addr });
-                if (info.mark.shippingChannels?.[0]) form.setFieldValue('busType', info.mark.shippingChannels[0]);
-              }}
-            />
-          </Form.Item>
-          <Form.Item
-            name="busType"
-            label={t('field_bus_type')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_bus_type') }) }]}
-          >
-            <DictSelect type="bus_type" />
-          </Form.Item>
-          <Form.Item
-            name="destAddrId"
-            label={t('field_dest_addr_id')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_dest_addr_id') }) }]}
-          >
-            <GeogSelect orgId={2} />
-          </Form.Item>
-          <Form.Item name="consignee" label={t('field_consignee')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="consigneeTel" label={t('field_consignee_tel')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="consigneeAddr" label={t('field_consignee_addr')} className="bus-span-all">
-            <Input />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <Form.Item name="markId" label={t('field_mark')} rules={[required('field_mark')]}>
+        <MarkInOrderSelect
+          data-testid="assign-mark"
+          onChange={async (id) => {
+            if (!id) return;
+            const info = await fetchMarkAddress(Number(id));
+            const a = info.defaultAddress;
+            if (a) form.setFieldsValue({ consignee: a.contact, consigneeTel: a.tel, consigneeAddr: a.addr });
+            if (info.mark.shippingChannels?.[0]) form.setFieldValue('busType', info.mark.shippingChannels[0]);
+          }}
+        />
+      </Form.Item>
+      <Form.Item name="busType" label={t('field_bus_type')} rules={[required('field_bus_type')]}>
+        <DictSelect type="bus_type" />
+      </Form.Item>
+      <Form.Item name="destAddrId" label={t('field_dest_addr_id')} rules={[required('field_dest_addr_id')]}>
+        <GeogSelect orgId={2} />
+      </Form.Item>
+      <Form.Item name="consignee" label={t('field_consignee')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="consigneeTel" label={t('field_consignee_tel')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="consigneeAddr" label={t('field_consignee_addr')} className="bus-span-all">
+        <Input />
+      </Form.Item>
+    </ActionFormModal>
   );
 }
 
@@ -386,14 +332,7 @@ export default function NoMarkOrderPage() {
             onClick: (ctx) => setAssigning([...ctx.selectedRows]),
           },
         ]}
-        toolbarExtra={(ctx) => (
-          <PrintButtons
-            ids={ctx.selectedRows.map((r) => r.id)}
-            kinds={['label']}
-            perms={{ label: 'bus:noMarkOrder:print' }}
-            onPrinted={() => ctx.refetch()}
-          />
-        )}
+        toolbarExtra={selectionPrints<TOrder>(['label'], { label: 'bus:noMarkOrder:print' })}
         rowActions={[
           rowActions.info(),
           {

@@ -1,17 +1,12 @@
-import { Alert, Button, Card, Descriptions, Skeleton, Space, Tabs } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useTabTitle } from '../../../components';
 import { DictTag } from '../../../components/DictTag';
-import { download, exportFileName } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
-import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
-import { PrintButtons } from '../print';
 import { OrderLogTimeline } from '../shared/OrderLogTimeline';
-import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
-import { ORDER_EDIT_PATH, useOrder, useOrderLog } from './api';
+import { useOrderLog } from './api';
+import { OrderPageFallback, OrderSheetButtons, useOrderOfPage } from './OrderInfoPage';
 import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, OrderHeader, StatusSteps } from './OrderSheet';
 
 /**
@@ -22,15 +17,12 @@ import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, OrderHeader, Statu
  */
 export default function OrderDetailsPage() {
   const { t } = useTranslation();
-  const { hasPermi, isFeeRole } = usePermission();
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  const query = useOrder(id);
+  const { isFeeRole } = usePermission();
+  const query = useOrderOfPage();
   const order = query.data;
   const log = useOrderLog(order?.id);
-  useTabTitle(order?.transportId);
-  if (query.isLoading) return <Skeleton active />;
-  if (!order) return <Alert type="error" title={t('err_not_found')} />;
+  if (query.isLoading || !order) return <OrderPageFallback loading={query.isLoading} />;
+  const sheet = (items: DescriptionsProps['items']) => <Descriptions bordered size="small" column={2} items={items} />;
   return (
     <Card className="bus-page" data-testid="order-details-page">
       <OrderHeader
@@ -40,28 +32,7 @@ export default function OrderDetailsPage() {
             <DictTag type="send_status" value={order.deliveryStatus} />
             <DictTag type="sign_status" value={order.signStatus} />
             {isFeeRole ? <DictTag type="write_status" value={order.arWriteStatus} /> : null}
-            {canDo(order, 'edit') && hasPermi('bus:order:edit') ? (
-              <Button onClick={() => navigateTo(`${ORDER_EDIT_PATH}?id=${order.id}`)}>{t('edit')}</Button>
-            ) : null}
-            <PrintButtons
-              ids={[order.id]}
-              kinds={['label', 'pieces', 'receipt', 'fee']}
-              printTimes={order.printTimes}
-              onPrinted={() => void query.refetch()}
-            />
-            {isFeeRole && hasPermi('bus:order:exportFee') ? (
-              <Button
-                onClick={() =>
-                  download(
-                    `/bus/inware/export/fee/${order.id}`,
-                    {},
-                    exportFileName(`${t('bus_fee_sheet')}_${order.transportId}`),
-                  )
-                }
-              >
-                {t('bus_btn_export_fee')}
-              </Button>
-            ) : null}
+            <OrderSheetButtons order={order} editPerm="bus:order:edit" onPrinted={query.refetch} />
           </Space>
         }
       />
@@ -75,41 +46,27 @@ export default function OrderDetailsPage() {
           {
             key: 'container',
             label: t('bus_tab_container'),
-            children: (
-              <Descriptions
-                bordered
-                size="small"
-                column={2}
-                items={[
-                  { key: 'c', label: t('field_container_no'), children: order.containerNo || '-' },
-                  { key: 's', label: t('field_seal_no'), children: order.sealNo || '-' },
-                  { key: 'tr', label: t('field_truck_no'), children: order.truckNo || '-' },
-                  { key: 'l', label: t('field_left_time'), children: formatDateTime(order.leftTime) || '-' },
-                  { key: 'p', label: t('field_pre_arrive_time'), children: formatDateTime(order.preArriveTime) || '-' },
-                ]}
-              />
-            ),
+            children: sheet([
+              { key: 'c', label: t('field_container_no'), children: order.containerNo || '-' },
+              { key: 's', label: t('field_seal_no'), children: order.sealNo || '-' },
+              { key: 'tr', label: t('field_truck_no'), children: order.truckNo || '-' },
+              { key: 'l', label: t('field_left_time'), children: formatDateTime(order.leftTime) || '-' },
+              { key: 'p', label: t('field_pre_arrive_time'), children: formatDateTime(order.preArriveTime) || '-' },
+            ]),
           },
           {
             key: 'sign',
             label: t('bus_tab_sign'),
-            children: (
-              <Descriptions
-                bordered
-                size="small"
-                column={2}
-                items={[
-                  { key: 'st', label: t('field_sign_time'), children: formatDateTime(order.signTime) || '-' },
-                  { key: 'sp', label: t('field_sign_person'), children: order.signPerson || '-' },
-                  { key: 'sn', label: t('field_sign_piece'), children: order.signPiece ?? '-' },
-                  {
-                    key: 'ss',
-                    label: t('field_sign_status'),
-                    children: <DictTag type="sign_status" value={order.signStatus} />,
-                  },
-                ]}
-              />
-            ),
+            children: sheet([
+              { key: 'st', label: t('field_sign_time'), children: formatDateTime(order.signTime) || '-' },
+              { key: 'sp', label: t('field_sign_person'), children: order.signPerson || '-' },
+              { key: 'sn', label: t('field_sign_piece'), children: order.signPiece ?? '-' },
+              {
+                key: 'ss',
+                label: t('field_sign_status'),
+                children: <DictTag type="sign_status" value={order.signStatus} />,
+              },
+            ]),
           },
           {
             key: 'log',

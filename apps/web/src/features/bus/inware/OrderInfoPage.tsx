@@ -1,16 +1,82 @@
 import { Alert, Button, Card, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTabTitle } from '../../../components';
 import { download, exportFileName } from '../../../lib/download';
 import { navigateTo } from '../../../lib/navigation';
-import { usePermission } from '../../../lib/permission';
+import { type PermissionValue, usePermission } from '../../../lib/permission';
 import { PrintButtons } from '../print';
 import { OrderLogTimeline } from '../shared/OrderLogTimeline';
 import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
 import { ORDER_EDIT_PATH, useOrder } from './api';
 import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, OrderHeader } from './OrderSheet';
+
+type TSheetOrder = NonNullable<ReturnType<typeof useOrder>['data']>;
+
+/**
+ * The buttons of an order's sheet (orderInfo, orderDetails): edit while the status allows it, the prints, the fee
+ * sheet export (fee role).
+ */
+export function OrderSheetButtons({
+  order,
+  editPerm,
+  onPrinted,
+}: {
+  order: TSheetOrder;
+  editPerm: PermissionValue;
+  onPrinted: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const { hasPermi, isFeeRole } = usePermission();
+  return (
+    <>
+      {canDo(order, 'edit') && hasPermi(editPerm) ? (
+        <Button onClick={() => navigateTo(`${ORDER_EDIT_PATH}?id=${order.id}`)}>{t('edit')}</Button>
+      ) : null}
+      <PrintButtons
+        ids={[order.id]}
+        kinds={['label', 'pieces', 'receipt', 'fee']}
+        printTimes={order.printTimes}
+        onPrinted={() => void onPrinted()}
+      />
+      {isFeeRole && hasPermi('bus:order:exportFee') ? (
+        <Button
+          onClick={() =>
+            download(
+              `/bus/inware/export/fee/${order.id}`,
+              {},
+              exportFileName(`${t('bus_fee_sheet')}_${order.transportId}`),
+            )
+          }
+        >
+          {t('bus_btn_export_fee')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The order of the page's `?id=`, the tab named after its waybill number. */
+export function useOrderOfPage() {
+  const [params] = useSearchParams();
+  const query = useOrder(params.get('id'));
+  useTabTitle(query.data?.transportId);
+  return query;
+}
+
+/** While loading a skeleton, an unknown id 'not found'. */
+export function OrderPageFallback({ loading }: { loading: boolean }) {
+  const { t } = useTranslation();
+  return loading ? <Skeleton active /> : <Alert type="error" title={t('err_not_found')} />;
+}
+
+const SectionTitle = ({ children }: { children: ReactNode }) => (
+  <div className="bus-section-title" style={{ marginTop: 16 }}>
+    {children}
+  </div>
+);
 
 /**
  * orderInfo (screens §3, `?id=`): the working sheet of an order opened from unOrder, inOrder, noMarkOrder and
@@ -19,62 +85,35 @@ import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, OrderHeader } from
  */
 export default function OrderInfoPage() {
   const { t } = useTranslation();
-  const { hasPermi, isFeeRole } = usePermission();
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  const query = useOrder(id);
+  const { isFeeRole } = usePermission();
+  const query = useOrderOfPage();
   const order = query.data;
-  useTabTitle(order?.transportId);
-  if (query.isLoading) return <Skeleton active />;
-  if (!order) return <Alert type="error" title={t('err_not_found')} />;
+  if (query.isLoading || !order) return <OrderPageFallback loading={query.isLoading} />;
   return (
     <Card className="bus-page" data-testid="order-info-page">
       <OrderHeader
         order={order}
         extra={
           <Space wrap>
-            {canDo(order, 'edit') && hasPermi(['bus:unOrder:edit', 'bus:order:edit', 'bus:noMarkOrder:edit']) ? (
-              <Button onClick={() => navigateTo(`${ORDER_EDIT_PATH}?id=${order.id}`)}>{t('edit')}</Button>
-            ) : null}
-            <PrintButtons
-              ids={[order.id]}
-              kinds={['label', 'pieces', 'receipt', 'fee']}
-              printTimes={order.printTimes}
-              onPrinted={() => void query.refetch()}
+            <OrderSheetButtons
+              order={order}
+              editPerm={['bus:unOrder:edit', 'bus:order:edit', 'bus:noMarkOrder:edit']}
+              onPrinted={query.refetch}
             />
-            {isFeeRole && hasPermi('bus:order:exportFee') ? (
-              <Button
-                onClick={() =>
-                  download(
-                    `/bus/inware/export/fee/${order.id}`,
-                    {},
-                    exportFileName(`${t('bus_fee_sheet')}_${order.transportId}`),
-                  )
-                }
-              >
-                {t('bus_btn_export_fee')}
-              </Button>
-            ) : null}
           </Space>
         }
       />
       <ExceptionBanner order={order} />
       <OrderFields order={order} />
-      <div className="bus-section-title" style={{ marginTop: 16 }}>
-        {t('field_cargo_lines')}
-      </div>
+      <SectionTitle>{t('field_cargo_lines')}</SectionTitle>
       <CargoBlock order={order} />
       {isFeeRole ? (
         <>
-          <div className="bus-section-title" style={{ marginTop: 16 }}>
-            {t('bus_section_fees')}
-          </div>
+          <SectionTitle>{t('bus_section_fees')}</SectionTitle>
           <FeeFields order={order} />
         </>
       ) : null}
-      <div className="bus-section-title" style={{ marginTop: 16 }}>
-        {t('order_log')}
-      </div>
+      <SectionTitle>{t('order_log')}</SectionTitle>
       <OrderLogTimeline orderId={order.id} />
     </Card>
   );

@@ -1,12 +1,12 @@
 import { ListPage } from '../../../components/ListPage';
 import { businessToday } from '../../../lib/business-time';
 import { navigateTo } from '../../../lib/navigation';
-import { PrintButtons } from '../print';
 import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
 import { inwareKeys, type TOrder, type TOrderSums } from './api';
 import { col, SumsFooter, search } from './columns';
 import { rowActions, toolbar } from './list-actions';
+import { cargoAndRouteSearch, leadColumns, selectionPrints } from './order-list-parts';
 
 /**
  * orderList (screens §3): any order in any status. Opens on the last 30 days; a search with no condition says M8.
@@ -37,12 +37,7 @@ export default function OrderListPage() {
         search.text('consignee', 'field_consignee'),
         search.text('consigneeTel', 'field_consignee_tel'),
         search.text('shipper', 'field_shipper'),
-        search.text('cargoName', 'field_cargo_name'),
-        search.dict('busType', 'field_bus_type', 'bus_type'),
-        search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
-        search.geog('leftAddrId', 1),
-        search.geog('destAddrId', 2),
-        search.dict('status', 'field_status', 'order_status'),
+        ...cargoAndRouteSearch(),
         search.dict('auditStatus', 'field_audit_status', 'audit_status'),
         search.dict('deliveryStatus', 'field_delivery_status', 'send_status'),
         search.dict('signStatus', 'field_sign_status', 'sign_status'),
@@ -70,15 +65,7 @@ export default function OrderListPage() {
         search.range('signTime', 'field_sign_time', 'SignTime'),
       ]}
       columns={[
-        col.transportId('details'),
-        col.status(),
-        col.mark(),
-        col.busType(),
-        col.route(),
-        col.text('consignee', 'field_consignee'),
-        col.text('consigneeTel', 'field_consignee_tel'),
-        col.text('cargoName', 'field_cargo_name'),
-        col.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+        ...leadColumns('details'),
         col.pieces(),
         col.weights(),
         col.volumes(),
@@ -108,14 +95,10 @@ export default function OrderListPage() {
         toolbar.fetchPrice('bus:order:price'),
         toolbar.recalculate('bus:order:price'),
       ]}
-      toolbarExtra={(ctx) => (
-        <PrintButtons
-          ids={ctx.selectedRows.map((r) => r.id)}
-          kinds={['label', 'receipt']}
-          perms={{ label: 'bus:order:print', receipt: 'bus:order:print' }}
-          onPrinted={() => ctx.refetch()}
-        />
-      )}
+      toolbarExtra={selectionPrints<TOrder>(['label', 'receipt'], {
+        label: 'bus:order:print',
+        receipt: 'bus:order:print',
+      })}
       rowActions={[
         rowActions.details(),
         rowActions.edit('bus:order:edit'),

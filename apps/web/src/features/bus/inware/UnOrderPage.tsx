@@ -2,12 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
-import { PrintButtons } from '../print';
 import '../shared/bus.css';
 import { inwareKeys, type TOrder, type TOrderSums } from './api';
 import { col, Days, SumsFooter, search } from './columns';
 import { rowActions, toolbar } from './list-actions';
 import { OrderImportDialog } from './OrderImportDialog';
+import { cargoAndRouteSearch, leadColumns, selectionPrints } from './order-list-parts';
 
 /** unOrder (screens §3): orders entered but not received (S0, S1): complete, confirm, chase. */
 export default function UnOrderPage() {
@@ -28,25 +28,12 @@ export default function UnOrderPage() {
           search.text('clientNo', 'field_client_no'),
           search.text('consignee', 'field_consignee'),
           search.text('consigneeTel', 'field_consignee_tel'),
-          search.text('cargoName', 'field_cargo_name'),
-          search.dict('busType', 'field_bus_type', 'bus_type'),
-          search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
-          search.geog('leftAddrId', 1),
-          search.geog('destAddrId', 2),
-          search.dict('status', 'field_status', 'order_status'),
+          ...cargoAndRouteSearch(),
           search.range('orderTime', 'field_order_time'),
           search.text('createBy', 'field_create_by'),
         ]}
         columns={[
-          col.transportId('info'),
-          col.status(),
-          col.mark(),
-          col.busType(),
-          col.route(),
-          col.text('consignee', 'field_consignee'),
-          col.text('consigneeTel', 'field_consignee_tel'),
-          col.text('cargoName', 'field_cargo_name'),
-          col.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+          ...leadColumns('info'),
           col.num('cargoPiece', 'field_cargo_piece', 80, true),
           col.num('cargoWeight', 'field_cargo_weight', 100, true),
           col.num('cargoVolume', 'field_cargo_volume', 100, true),
@@ -83,14 +70,7 @@ export default function UnOrderPage() {
           { key: 'import', label: 'import', perm: 'bus:unOrder:import', onClick: () => setImportOpen(true) },
           toolbar.exportCargo('bus:unOrder:export'),
         ]}
-        toolbarExtra={(ctx) => (
-          <PrintButtons
-            ids={ctx.selectedRows.map((r) => r.id)}
-            kinds={['label']}
-            perms={{ label: 'bus:unOrder:print' }}
-            onPrinted={() => ctx.refetch()}
-          />
-        )}
+        toolbarExtra={selectionPrints<TOrder>(['label'], { label: 'bus:unOrder:print' })}
         rowActions={[
           rowActions.info(),
           rowActions.edit('bus:unOrder:edit'),

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { ListContext } from '../../../components/ListPage';
+import { PrintButtons, type PrintButtonsProps } from '../print';
+import { col, search } from './columns';
+
+/**
+ * What the order lists (orderList, unOrder, noMarkOrder) share beyond single columns: the leading columns, the
+ * cargo-and-route search fields, and the print buttons of the selection.
+ */
+
+/** Waybill (to the info or details page), status, mark, mode, route, consignee and phone, cargo name and type. */
+export const leadColumns = (to: 'info' | 'details') => [
+  col.transportId(to),
+  col.status(),
+  col.mark(),
+  col.busType(),
+  col.route(),
+  col.text('consignee', 'field_consignee'),
+  col.text('consigneeTel', 'field_consignee_tel'),
+  col.text('cargoName', 'field_cargo_name'),
+  col.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+];
+
+/** Cargo name, mode, cargo type, departure, destination and status. */
+export const cargoAndRouteSearch = () => [
+  search.text('cargoName', 'field_cargo_name'),
+  search.dict('busType', 'field_bus_type', 'bus_type'),
+  search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
+  search.geog('leftAddrId', 1),
+  search.geog('destAddrId', 2),
+  search.dict('status', 'field_status', 'order_status'),
+];
+
+/** The toolbar's print buttons for the selected orders. */
+export const selectionPrints =
+  <Row extends { id: number }>(kinds: PrintButtonsProps['kinds'], perms: PrintButtonsProps['perms']) =>
+  (ctx: ListContext<Row>): ReactNode => (
+    <PrintButtons ids={ctx.selectedRows.map((r) => r.id)} kinds={kinds} perms={perms} onPrinted={() => ctx.refetch()} />
+  );
