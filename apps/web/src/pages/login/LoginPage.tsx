@@ -97,53 +97,41 @@ export default function LoginPage() {
     }
   };
 
+  /** What the three boxes share: size, name, label, value, change and error state. */
+  const box = (field: keyof Values, label: string) => ({
+    size: 'large' as const,
+    name: field,
+    placeholder: t(label),
+    'aria-label': t(label),
+    value: values[field],
+    onChange: set(field),
+    status: errors[field] ? ('error' as const) : undefined,
+  });
+
   return (
     <AuthFrame title={t('page_login_title')}>
       <form onSubmit={onSubmit} noValidate data-testid="login-form">
         <Field error={errors.username}>
           <Input
-            size="large"
-            name="username"
+            {...box('username', 'field_username')}
             prefix={<UserOutlined />}
-            placeholder={t('field_username')}
-            aria-label={t('field_username')}
             autoComplete="username"
             autoFocus
             maxLength={30}
-            value={values.username}
-            onChange={set('username')}
-            status={errors.username ? 'error' : undefined}
           />
         </Field>
         <Field error={errors.password}>
           <Password
-            size="large"
-            name="password"
+            {...box('password', 'password')}
             prefix={<LockOutlined />}
-            placeholder={t('password')}
-            aria-label={t('password')}
             autoComplete="current-password"
             maxLength={64}
-            value={values.password}
-            onChange={set('password')}
-            status={errors.password ? 'error' : undefined}
           />
         </Field>
         {captcha.enabled ? (
           <Field error={errors.code}>
             <div className="auth-captcha">
-              <Input
-                size="large"
-                name="code"
-                prefix={<SafetyOutlined />}
-                placeholder={t('captcha')}
-                aria-label={t('captcha')}
-                autoComplete="off"
-                maxLength={8}
-                value={values.code}
-                onChange={set('code')}
-                status={errors.code ? 'error' : undefined}
-              />
+              <Input {...box('code', 'captcha')} prefix={<SafetyOutlined />} autoComplete="off" maxLength={8} />
               <CaptchaImage captcha={captcha} onRefresh={refresh} />
             </div>
           </Field>
