@@ -33,6 +33,16 @@ export const zDecimal = z.string().meta({ description: 'exact decimal as text', 
 /** A '0'/'1' style code column (status, flags, dictionary values). */
 export const zCode = z.string();
 
+/**
+ * A code column with known values (dictionary codes): text on the server (the column's type), the listed values in
+ * the wire type and on the OpenAPI page. Not checked at run time: a stray stored value is sent as stored, as before.
+ */
+export const zCodeOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().meta({ enum: [...values] }) as unknown as z.ZodType<string, T[number]>;
+
+/** A '0'/'1' flag or status column (see zCodeOf). */
+export const zFlag = zCodeOf(['0', '1']);
+
 /** `{ code: 200, msg, data }` (`ok(req, data)`). */
 export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, type TWire, tableEnvelope, zCode, zOkEmpty, zTimestamp } from '../common/responses';
+import { okEnvelope, type TWire, tableEnvelope, zCodeOf, zFlag, zOkEmpty, zTimestamp } from '../common/responses';
 
 /**
  * Answers of /system/user (ADR 0010). Every key the server sends is listed (a response schema drops unlisted
@@ -11,7 +11,7 @@ export const ZUserRole = z.object({
   roleId: z.number().int(),
   roleName: z.string(),
   roleKey: z.string(),
-  status: zCode,
+  status: zFlag,
 });
 
 /** A role option of the user form: `grantable` false = held, shown, not changeable by the caller. */
@@ -25,7 +25,7 @@ export const ZUserPostOption = z.object({
   postId: z.number().int(),
   postCode: z.string(),
   postName: z.string(),
-  status: zCode,
+  status: zFlag,
 });
 
 /** A user row (list) and the detail's `data` without the password hash. */
@@ -38,8 +38,8 @@ export const ZUserRow = z.object({
   nickNameTh: z.string(),
   email: z.string(),
   phonenumber: z.string(),
-  sex: zCode,
-  status: zCode,
+  sex: zCodeOf(['0', '1', '2']),
+  status: zFlag,
   bindAppType: z.string(),
   loginIp: z.string(),
   loginDate: zTimestamp.nullable(),
@@ -103,3 +103,4 @@ export type TUserPostOption = TWire<typeof ZUserPostOption>;
 export type TDeptTreeNode = TWire<typeof ZDeptTreeNode>;
 export type TUserDetailAnswer = TWire<typeof USER_ANSWERS.detail>;
 export type TUserAuthRoleAnswer = TWire<typeof USER_ANSWERS.authRole>;
+export type TUserOptionsAnswer = TWire<typeof USER_ANSWERS.options>;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TMarkAddressRow, TMarkListRow, TMarkOptionRow } from '@theone/contracts/bas/mark.responses';
 import type { TStaffKind } from '@theone/contracts/bas/staff';
 import { businessToday } from '../../lib/business-time';
 import { createQueryKeys } from '../../lib/query-keys';
@@ -22,56 +23,12 @@ export const refKeys = createQueryKeys('bas/ref');
 
 export type Flag = '0' | '1';
 
-export interface TAddress {
-  id?: number;
-  markId?: number;
-  corporation: string;
-  contact: string;
-  tel: string;
-  addr: string;
-  isDefault: Flag;
-  version?: number;
-}
+/** An address of a mark: as the server lists it (contracts), or a new one in the form (no id or version yet). */
+export type TAddress = Pick<TMarkAddressRow, 'corporation' | 'contact' | 'tel' | 'addr' | 'isDefault'> &
+  Partial<Pick<TMarkAddressRow, 'id' | 'markId' | 'version'>>;
 
-export interface TMark {
-  id: number;
-  mark: string;
-  nameZh: string;
-  isAgent: Flag;
-  clientType: string;
-  topMarkId: number | null;
-  topMark: string | null;
-  topMarkName?: string | null;
-  userId: number | null;
-  balanceType: string;
-  calPriceType: string;
-  sales: number | null;
-  salesName: string | null;
-  service: number | null;
-  serviceName: string | null;
-  isPrintPrice: Flag;
-  credtLimit?: string | null;
-  minAmount?: string | null;
-  shippingChannels: string[];
-  agentName: string;
-  agentUserName: string;
-  realName: string;
-  company: string;
-  phone: string;
-  addr: string;
-  underMark: string;
-  underMarkNum: number;
-  lastLoginTime: string | null;
-  status: Flag;
-  remark: string;
-  version: number;
-  createBy: string;
-  createTime: string;
-  updateTime: string | null;
-  defaultContact: string | null;
-  defaultTel: string | null;
-  addresses?: TAddress[];
-}
+/** A mark row (list) or one mark with its addresses (detail): the server's declared answer (contracts). */
+export type TMark = TMarkListRow & { addresses?: TMarkAddressRow[] };
 
 export interface TPrice {
   id: number;
@@ -185,13 +142,7 @@ export function useCurrencies() {
   return { ...query, options };
 }
 
-export interface TMarkOption {
-  id: number;
-  mark: string;
-  nameZh: string;
-  isAgent: Flag;
-  topMarkId: number | null;
-}
+export type TMarkOption = TMarkOptionRow;
 
 export function fetchMarkOptions(params: {
   keyword?: string;

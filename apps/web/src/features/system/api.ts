@@ -8,6 +8,15 @@ import type {
   TRoleCreate,
   TUserCreate,
 } from '@theone/contracts/system/index';
+import type {
+  TUserAuthRoleAnswer,
+  TUserAuthRoleOption,
+  TUserDetailAnswer,
+  TUserOptionsAnswer,
+  TUserPostOption,
+  TUserRole,
+  TUserRow,
+} from '@theone/contracts/system/user.responses';
 import { createQueryKeys, shellKeys } from '../../lib/query-keys';
 import { type Envelope, getData, request } from '../../lib/request';
 
@@ -35,53 +44,19 @@ export const dictCacheKey = shellKeys.dict;
 
 export type Status = '0' | '1';
 
-export interface TRoleRef {
-  roleId: number;
-  roleName: string;
-  roleKey: string;
-  status: Status;
-  createTime?: string;
-  flag?: boolean;
-  /** the caller may give (or take) this role for this user (false: held, shown, not changeable; issue 11) */
-  grantable?: boolean;
-}
+/**
+ * A role of a user (list, detail) or a role option of the user form and role assignment (`createTime`,
+ * `grantable`: false = held, shown, not changeable; `flag`: held): the server's declared answers (contracts).
+ */
+export type TRoleRef = TUserRole & Partial<Pick<TUserAuthRoleOption, 'createTime' | 'flag' | 'grantable'>>;
 
-export interface TPostRef {
-  postId: number;
-  postCode: string;
-  postName: string;
-  status: Status;
-}
+export type TPostRef = TUserPostOption;
 
-export interface TUser {
-  userId: number;
-  deptId: number | null;
-  userName: string;
-  nickName: string;
-  nickNameEn: string;
-  nickNameTh: string;
-  email: string;
-  phonenumber: string;
-  sex: '0' | '1' | '2';
-  status: Status;
-  bindAppType: string;
-  loginIp: string;
-  loginDate: string | null;
-  createTime: string;
-  remark: string;
-  version: number;
-  deptName: string | null;
-  dept: { deptId: number; deptName: string } | null;
-  roles: TRoleRef[];
-}
+/** A user row (list) and the detail's `data`: the server's declared answer (contracts). */
+export type TUser = TUserRow;
 
-export interface TUserDetail {
-  data: TUser;
-  roleIds: number[];
-  postIds: number[];
-  roles: TRoleRef[];
-  posts: TPostRef[];
-}
+/** `GET /system/user/{id}` without the envelope's code and message. */
+export type TUserDetail = Omit<TUserDetailAnswer, 'code' | 'msg'>;
 
 export interface TRole {
   roleId: number;
@@ -237,8 +212,8 @@ const ids = (list: readonly (number | string)[]) => list.join(',');
 
 export const systemApi = {
   // users
-  user: (userId: number) => request.get<Envelope<TUser> & Omit<TUserDetail, 'data'>>(`/system/user/${userId}`),
-  userOptions: () => request.get<{ roles: TRoleRef[]; posts: TPostRef[] }>('/system/user'),
+  user: (userId: number) => request.get<TUserDetailAnswer>(`/system/user/${userId}`),
+  userOptions: () => request.get<TUserOptionsAnswer>('/system/user'),
   addUser: (body: TUserCreate) => request.post<Envelope<{ userId: number }>>('/system/user', body),
   editUser: (body: Omit<TUserCreate, 'userName' | 'password'> & { userId: number; version: number }) =>
     request.put<Envelope>('/system/user', body),
@@ -247,13 +222,7 @@ export const systemApi = {
   resetPwd: (userId: number, password: string) => request.put<Envelope>('/system/user/resetPwd', { userId, password }),
   changeUserStatus: (userId: number, status: Status, config?: object) =>
     request.put<Envelope>('/system/user/changeStatus', { userId, status }, config),
-  authRole: (userId: number) =>
-    request.get<
-      Envelope & {
-        user: Pick<TUser, 'userId' | 'userName' | 'nickName' | 'nickNameEn' | 'nickNameTh'>;
-        roles: TRoleRef[];
-      }
-    >(`/system/user/authRole/${userId}`),
+  authRole: (userId: number) => request.get<TUserAuthRoleAnswer>(`/system/user/authRole/${userId}`),
   saveAuthRole: (userId: number, roleIds: number[]) =>
     request.put<Envelope>('/system/user/authRole', { userId, roleIds }),
   unbind: (appType: string, userId: number) => request.delete<Envelope>(`/system/user/unbind/${appType}/${userId}`),
