@@ -107,11 +107,18 @@ async function measured(app: TestApp, run: () => ReturnType<typeof importUsers>)
 /** The machine is idle enough for wall-clock budgets. */
 const idleMachine = () => loadavg()[0]! < cpus().length * 0.75;
 
+/**
+ * A wall-clock budget, stretched by how overloaded the machine is: the refusal is quick when the process gets the CPU,
+ * and on the shared 2-core machines (CI runs the test files in parallel beside other work) a load average of 8 means
+ * a runnable process gets about a quarter of a core. The memory checks are not stretched.
+ */
+const wallBudget = (ms: number) => ms * Math.max(1, loadavg()[0]! / cpus().length);
+
 /** A refusal: the expected answer, short (no echoed cell), quick, and the server's memory flat. */
 function expectRefused(m: Awaited<ReturnType<typeof measured>>, answer: Record<string, unknown>, withinMs: number) {
   expect(errorOf(m.res)).toMatchObject(answer);
   expect(m.res.body.length).toBeLessThan(2048);
-  expect(m.ms).toBeLessThan(withinMs);
+  expect(m.ms).toBeLessThan(wallBudget(withinMs));
   expect(m.rssMb).toBeLessThan(200);
 }
 
@@ -176,7 +183,7 @@ describe('[IMPORT] hostile files', () => {
     const huge = await buildXlsx({ rows: [textRow(1, USER_HEADER)], sheetDeclaredSize: 0xfffffff0 });
     const started = performance.now();
     expect(errorOf(await importUsers(admin, huge))).toMatchObject({ status: 413, errorCode: 'PAYLOAD_TOO_LARGE' });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(wallBudget(500));
     const renamed = await importUsers(admin, Buffer.from('User name,Nickname\nu1,n1\n'));
     expect(errorOf(renamed)).toMatchObject({
       status: 415,
