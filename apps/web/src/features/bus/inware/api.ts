@@ -1,178 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TOrderFieldChange } from '@theone/contracts/bus/order-log';
+import type {
+  ZCreditWarning,
+  ZNewNumber,
+  ZOrderAdded,
+  ZOrderCargoLine,
+  ZOrderDetail,
+  ZOrderEdited,
+  ZOrderInit,
+  ZOrderLogRow,
+  ZOrderReceived,
+  ZOrderRow,
+  ZOrderScan,
+  ZOrderSums,
+} from '@theone/contracts/bus/order.responses';
+import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { type Envelope, getData, postData, request, type TableResponse } from '../../../lib/request';
 
 /**
- * Inbound orders on the web (spec §7 'Inware'): query keys, row types and the calls of the order screens.
- * Money, weights and volumes are decimal strings from the server; sums on the screens use contracts' Money.
+ * Inbound orders on the web (spec §7 'Inware'): query keys, the calls of the order screens and their answers'
+ * types, taken from the server's response contracts (contracts bus/order.responses.ts, wire shapes: timestamps as
+ * ISO text). Money, weights and volumes are decimal strings; sums on the screens use contracts' Money.
  */
 export const inwareKeys = createQueryKeys('bus/inware');
 
-export interface TCargoLine {
-  id?: number | null;
-  lineNo?: number;
-  receivingNo?: string;
-  totalCount?: number | null;
-  piece: number;
-  cargoLength?: string | null;
-  cargoWidth?: string | null;
-  cargoHight?: string | null;
-  weight?: string | null;
-  volume?: string | null;
-  size?: string;
-}
+/** A cargo line of an order as the details answer it (contracts ZOrderCargoLine). */
+export type TCargoLine = TWire<typeof ZOrderCargoLine>;
 
-/** An order as lists and details answer it (fee fields only for the fee role). */
-export interface TOrder {
-  id: number;
-  transportId: string;
-  status: number;
-  version: number;
-  markId: number | null;
-  mark: string;
-  markName: string;
-  topMarkId: number | null;
-  topMark: string;
-  isPrintPrice: string;
-  busType: string;
-  leftAddrId: number | null;
-  leftAddrName: string;
-  destAddrId: number | null;
-  destAddrName: string;
-  arrivedHouseId: number | null;
-  arrivedHouseName: string;
-  consignee: string;
-  consigneeTel: string;
-  consigneeAddr: string;
-  shipper: string;
-  shipperTel: string;
-  businessNo: string;
-  clientNo: string;
-  expressCorp: string;
-  expressNo: string;
-  receivingNo: string;
-  cargoName: string;
-  cargoType: string;
-  cargoPiece: number;
-  cargoWeight: string;
-  cargoVolume: string;
-  volumeManual: string;
-  cargoRemark: string;
-  declaredValue: string | null;
-  insuranceId: number | null;
-  woodenFrame: string;
-  orderTime: string;
-  leftTime: string | null;
-  preArriveTime: string | null;
-  arrivedTime: string | null;
-  arrivedPiece: number | null;
-  arrivedWeight: string | null;
-  arrivedVolume: string | null;
-  trayNo: string;
-  containerNo: string;
-  sealNo: string;
-  truckNo: string;
-  signTime: string | null;
-  signPerson: string;
-  signPiece: number | null;
-  auditStatus: number;
-  billStatus: number;
-  arWriteStatus: number;
-  signStatus: number;
-  deliveryStatus: number;
-  ifException: number;
-  exceptionType: string;
-  exceptionDesc: string;
-  exceptionStatus: number | null;
-  handleRemark: string;
-  printTimes: number;
-  priceId: number | null;
-  calPriceType: string | null;
-  freightManual: string;
-  remark: string;
-  createBy: string;
-  createTime: string;
-  missing: string[];
-  cargoLines?: TCargoLine[];
-  /** details only: when the order entered each step (status -> ISO time), from the rows of its log */
-  stepTimes?: Record<string, string>;
-  // fee fields (fee role only)
-  minAmount?: string | null;
-  volumePrice?: string | null;
-  weightPrice?: string | null;
-  volumePriceAgent?: string | null;
-  weightPriceAgent?: string | null;
-  volWgtRate?: string | null;
-  wgtVolRate?: string | null;
-  feeFreightAr?: string;
-  feeAgentAp?: string | null;
-  feePickAr?: string;
-  feeSendAr?: string;
-  feePackAr?: string;
-  feeUnloadAr?: string;
-  feeInsuranceAr?: string;
-  feeWoodenAr?: string;
-  feeChacheAr?: string;
-  deliveryAr?: string;
-  feeReplaceAr?: string;
-  feeOtherAr?: string;
-  chinaFeeAr?: string;
-  thFeeAr?: string;
-  feeArAmount?: string;
-  agentArAmount?: string | null;
-  currency?: string;
-  currencyRate?: string;
-  rmbAmount?: string;
-}
-
-export interface TOrderLogRow {
-  id: number;
-  orderId: number;
-  transportId: string;
-  action: string;
-  fromStatus: number | null;
-  toStatus: number | null;
-  remark: string;
-  changes: TOrderFieldChange[];
-  createBy: string;
-  createTime: string;
-}
-
-export interface TOrderSums {
-  cargoPiece: number;
-  cargoWeight: string;
-  cargoVolume: string;
-  arrivedPiece: number;
-  arrivedWeight: string;
-  arrivedVolume: string;
-  feeFreightAr?: string;
-  feeArAmount?: string;
-  rmbAmount?: string;
-}
-
-export interface TInit {
-  defaults: {
-    busType: string;
-    cargoType: string;
-    currency: string;
-    leftAddrId: number | null;
-    destAddrId: number | null;
-    arrivedHouseId: number | null;
-    orderTime: string;
-  };
-  transitDays: Record<string, number>;
-  warehouses: { id: number; code: string; name: string; whType: string; geogId: number | null }[];
-  insurances: {
-    id: number;
-    insuranceName: string;
-    busType: string;
-    isDefault: string;
-    insuranceRate?: string;
-    minPremium?: string | null;
-  }[];
-}
+/**
+ * An order as lists and details answer it (contracts ZOrderDetail; fee fields only for the fee role). List rows
+ * (ZOrderRow) carry a subset of these columns; the details add the cargo lines and when the order entered each
+ * step (stepTimes: status -> ISO time, from the rows of its log).
+ */
+export type TOrder = Omit<TWire<typeof ZOrderDetail>, 'cargoLines' | 'stepTimes' | 'isSubMark'> &
+  Partial<Pick<TWire<typeof ZOrderDetail>, 'cargoLines' | 'stepTimes' | 'isSubMark'>>;
+/** An order row of the lists (contracts ZOrderRow). */
+export type TOrderRow = TWire<typeof ZOrderRow>;
+/** A row of an order's log (contracts ZOrderLogRow). */
+export type TOrderLogRow = TWire<typeof ZOrderLogRow>;
+/** Count and sums of a list's filtered set (fee sums for the fee role only). */
+export type TOrderSums = TWire<typeof ZOrderSums>;
+/** The order form's defaults and options (`inware/init`). */
+export type TInit = TWire<typeof ZOrderInit>;
 
 export interface TMarkInOrder {
   id: number;
@@ -203,12 +73,7 @@ export interface TAddress {
   isDefault: string;
 }
 
-export interface TCreditWarning {
-  messageKey: string;
-  message: string;
-  openBalance?: string;
-  credtLimit?: string | null;
-}
+export type TCreditWarning = TWire<typeof ZCreditWarning>;
 
 export interface TAsynAddress {
   mark: TMarkInOrder & { isSubMark: string };
@@ -265,7 +130,7 @@ export const fetchOrderLog = (orderId: number) =>
   request.get<TableResponse<TOrderLogRow>>('/bus/busOrderLog/list', { orderId }).then((r) => r.rows);
 export const fetchInit = () => postData<TInit>('/bus/inware/init', {});
 export const fetchNewNo = (body: { type?: 'transportId' | 'receivingNo'; destAddrId?: number | null } = {}) =>
-  postData<{ no: string; transportId?: string; receivingNo?: string }>('/bus/inware/getNo', body);
+  postData<TWire<typeof ZNewNumber>>('/bus/inware/getNo', body);
 export const fetchMarkAddress = (markId: number) => postData<TAsynAddress>(`/bus/inware/asynAddress/${markId}`, {});
 export const previewPrice = (order: Record<string, unknown>, config?: AxiosRequestConfig) =>
   postData<TPricePreview>('/bus/inware/reGetPrice', { order }, config);
@@ -273,27 +138,15 @@ export const fetchMarkOptions = (keyword: string) =>
   getData<TMarkInOrder[]>('/bas/mark/selectMarkInOrder', { keyword: keyword || undefined, limit: 30 });
 
 export const addOrder = (body: Record<string, unknown>, config?: AxiosRequestConfig) =>
-  request.post<
-    Envelope<{ id: number; transportId: string; version: number; status: number; warning?: TCreditWarning }>
-  >('/bus/inware/add', body, config);
+  request.post<Envelope<TWire<typeof ZOrderAdded>>>('/bus/inware/add', body, config);
 export const editOrder = (body: Record<string, unknown>, config?: AxiosRequestConfig) =>
-  postData<{ id: number; version: number }>('/bus/inware/edit', body, config);
+  postData<TWire<typeof ZOrderEdited>>('/bus/inware/edit', body, config);
 export const setStatus = (ids: readonly number[], body: Record<string, unknown>, config?: AxiosRequestConfig) =>
   request.post<Envelope>(`/bus/inware/status/${ids.join(',')}`, body, config);
 export const deleteOrders = (ids: readonly number[], config?: AxiosRequestConfig) =>
   request.post<Envelope>(`/bus/inware/delete/${ids.join(',')}`, {}, config);
 export const receiveOrder = (body: Record<string, unknown>, config?: AxiosRequestConfig) =>
-  postData<{
-    id: number;
-    version: number;
-    status: number;
-    arrivedPiece: number;
-    arrivedWeight: string;
-    arrivedVolume: string;
-    pieceDiffers: boolean;
-    feesBefore: { feeFreightAr?: string; feeArAmount?: string };
-    feesAfter: { feeFreightAr?: string; feeArAmount?: string };
-  }>('/bus/inware/arrived/update', body, config);
+  postData<TWire<typeof ZOrderReceived>>('/bus/inware/arrived/update', body, config);
 export const editFields = (body: Record<string, unknown>, config?: AxiosRequestConfig) =>
   request.post<Envelope>('/bus/inware/editFields', body, config);
 export const orderUpdate = (body: Record<string, unknown>, config?: AxiosRequestConfig) =>
@@ -307,11 +160,7 @@ export const recalculate = (ids: readonly number[], config?: AxiosRequestConfig)
 export const deleteCargoLine = (id: number, config?: AxiosRequestConfig) =>
   request.post<Envelope>(`/bus/cargo/delete/${id}`, {}, config);
 export const findByCode = (code: string, config?: AxiosRequestConfig) =>
-  postData<TOrder & { matchedBy: string; piece: number | null }>(
-    `/bus/inware/selectByTransportId/${encodeURIComponent(code)}`,
-    {},
-    config,
-  );
+  postData<TWire<typeof ZOrderScan>>(`/bus/inware/selectByTransportId/${encodeURIComponent(code)}`, {}, config);
 
 export function useInit() {
   return useQuery({ queryKey: inwareKeys.custom('init'), queryFn: fetchInit, staleTime: 5 * 60_000 });
