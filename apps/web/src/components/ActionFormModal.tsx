@@ -24,7 +24,6 @@ export interface ActionFormModalProps<Values> {
  * and close. For a form whose answer is 'saved' with unsaved-changes prompts, use FormModal instead.
  */
 export function ActionFormModal<Values>(props: ActionFormModalProps<Values>) {
-  const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     let values: Values;
@@ -46,20 +45,45 @@ export function ActionFormModal<Values>(props: ActionFormModalProps<Values>) {
     }
   };
   return (
-    <Modal
+    <ActionModal
       open={props.open}
       title={props.title}
       width={props.width}
       onCancel={props.onClose}
       onOk={submit}
-      confirmLoading={saving}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      destroyOnHidden
+      busy={saving}
     >
       <Form<Values> form={props.form} layout="vertical">
         <div className={props.bodyClassName}>{props.children}</div>
       </Form>
+    </ActionModal>
+  );
+}
+
+/** A modal with Confirm and Cancel whose content is dropped when it closes; `busy` spins the Confirm button. */
+export function ActionModal(props: {
+  open: boolean;
+  title: ReactNode;
+  width: number;
+  onCancel: () => void;
+  onOk: () => unknown;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      width={props.width}
+      onCancel={props.onCancel}
+      onOk={props.onOk}
+      confirmLoading={props.busy}
+      okText={t('confirm')}
+      cancelText={t('cancel')}
+      destroyOnHidden
+    >
+      {props.children}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../lib/download';
@@ -7,6 +7,7 @@ import { feedback } from '../lib/feedback';
 import { currentLanguage } from '../lib/i18n';
 import { API_BASE, type Envelope, handleSessionExpired } from '../lib/request';
 import { getToken } from '../lib/session';
+import { ActionModal } from './ActionFormModal';
 
 export interface ImportRowError {
   row: number;
@@ -45,8 +46,8 @@ export interface ImportDialogProps {
   /** `<prefix>-file` on the drop zone, `<prefix>-errors` on the error block. */
   testId: string;
   template: { url: string; fileName: string; label: string };
-  /** Translation keys of the texts. */
-  texts: { chooseFile: string; drag: string; hint: string; row: string; column: string; message: string };
+  /** Prefix of the texts' translation keys: `<prefix>_choose_file`, `_drag`, `_hint`, `_row`, `_column`, `_message`. */
+  keyPrefix: string;
   /** Width of the error table's column column. */
   columnWidth: number;
   /** A checkbox 'update existing records' (its label key), sent as `updateSupport`. */
@@ -83,7 +84,7 @@ export function ImportDialog(props: ImportDialogProps) {
 
   const submit = async () => {
     if (!file) {
-      feedback.message.warning(t(props.texts.chooseFile));
+      feedback.message.warning(t(`${props.keyPrefix}_choose_file`));
       return;
     }
     const body = new FormData();
@@ -116,17 +117,7 @@ export function ImportDialog(props: ImportDialogProps) {
   const title = props.refusal.kind === 'rows' ? props.refusal.summary(errors.length) : message;
   const shown = props.refusal.kind === 'rows' ? errors.length > 0 : Boolean(message);
   return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      width={props.width}
-      onCancel={close}
-      onOk={submit}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
+    <ActionModal open={props.open} title={props.title} width={props.width} onCancel={close} onOk={submit} busy={busy}>
       <Upload.Dragger
         accept={props.accept}
         maxCount={1}
@@ -142,8 +133,8 @@ export function ImportDialog(props: ImportDialogProps) {
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{t(props.texts.drag)}</p>
-        <p className="ant-upload-hint">{t(props.texts.hint)}</p>
+        <p className="ant-upload-text">{t(`${props.keyPrefix}_drag`)}</p>
+        <p className="ant-upload-hint">{t(`${props.keyPrefix}_hint`)}</p>
       </Upload.Dragger>
       <Space
         style={{ marginTop: 12, justifyContent: props.updateExisting ? 'space-between' : 'flex-end', width: '100%' }}
@@ -167,12 +158,12 @@ export function ImportDialog(props: ImportDialogProps) {
               dataSource={errors}
               pagination={errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
               columns={[
-                { key: 'row', dataIndex: 'row', title: t(props.texts.row), width: 70 },
-                { key: 'column', dataIndex: 'column', title: t(props.texts.column), width: props.columnWidth },
+                { key: 'row', dataIndex: 'row', title: t(`${props.keyPrefix}_row`), width: 70 },
+                { key: 'column', dataIndex: 'column', title: t(`${props.keyPrefix}_column`), width: props.columnWidth },
                 {
                   key: 'message',
                   dataIndex: 'message',
-                  title: t(props.texts.message),
+                  title: t(`${props.keyPrefix}_message`),
                   render:
                     props.refusal.kind === 'message'
                       ? (v: string) => <Typography.Text>{v}</Typography.Text>
@@ -183,6 +174,6 @@ export function ImportDialog(props: ImportDialogProps) {
           ) : null}
         </div>
       ) : null}
-    </Modal>
+    </ActionModal>
   );
 }

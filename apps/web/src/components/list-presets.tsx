@@ -41,6 +41,16 @@ export const removeButton = <Row,>(
   onClick,
 });
 
+/** Add, Edit (one selected row) and Delete (the selected rows) under `<prefix>:add|edit|remove` permissions. */
+export const crudButtons = <Row,>(
+  permPrefix: string,
+  on: { add: () => unknown; edit: (row: Row) => unknown; remove: (ctx: ListContext<Row>) => unknown },
+): ToolbarButton<Row>[] => [
+  addButton(`${permPrefix}:add`, on.add),
+  editButton(`${permPrefix}:edit`, on.edit),
+  removeButton(`${permPrefix}:remove`, on.remove),
+];
+
 /** 'Delete' of the selected rows by id, after the confirmation `confirm` ({{ids}}). */
 export const removeByIdsButton = <Row,>(
   perm: PermissionValue,

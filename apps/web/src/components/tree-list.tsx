@@ -8,6 +8,7 @@ import { feedback } from '../lib/feedback';
 import { formatDateTime } from '../lib/format';
 import { confirmAction } from './confirm';
 import { DictTag } from './DictTag';
+import { RowLinks } from './RowLinks';
 
 /**
  * The state of a tree table screen (departments, menus): the search filters, the flat list read with them and shaped
@@ -41,7 +42,9 @@ export function useTreeList<Row>(options: {
     feedback.message.success(t('operation_success'));
     await refresh();
   };
-  return { filters, setFilters, list, rows, refresh, remove };
+  /** What the tree table takes from here: rows, loading, filters, search and refresh. */
+  const tableProps = { rows, loading: list.isFetching, filters, onSearch: setFilters, onRefresh: refresh };
+  return { rows, refresh, remove, tableProps };
 }
 
 /** The status column (normal / disabled tag) of an antd table. */
@@ -60,4 +63,30 @@ export const createdAtColumn = <Row,>(t: TFunction): TableColumnType<Row> => ({
   title: t('system_created_at'),
   width: 170,
   render: (v: string) => formatDateTime(v),
+});
+
+/**
+ * The actions column of a tree table: Edit, Add child, Delete, each shown when the row's function is given (the
+ * caller leaves one out for a missing permission or a row that refuses it).
+ */
+export const treeActionsColumn = <Row,>(
+  t: TFunction,
+  actions: (row: Row) => { edit?: () => unknown; addChild?: () => unknown; remove?: () => unknown },
+): TableColumnType<Row> => ({
+  key: 'actions',
+  title: t('actions'),
+  fixed: 'right',
+  width: 200,
+  render: (_: unknown, row: Row) => {
+    const a = actions(row);
+    return (
+      <RowLinks
+        links={[
+          { key: 'edit', label: 'edit', show: Boolean(a.edit), onClick: () => a.edit?.() },
+          { key: 'child', label: 'system_add_child', show: Boolean(a.addChild), onClick: () => a.addChild?.() },
+          { key: 'remove', label: 'delete', danger: true, show: Boolean(a.remove), onClick: () => a.remove?.() },
+        ]}
+      />
+    );
+  },
 });

@@ -20,14 +20,7 @@ export function OrderImportDialog(props: { open: boolean; onClose: () => void; o
         fileName: t('bus_order_import_template'),
         label: 'bus_download_template',
       }}
-      texts={{
-        chooseFile: 'bus_import_choose_file',
-        drag: 'bus_import_drag',
-        hint: 'bus_import_hint',
-        row: 'bus_import_row',
-        column: 'bus_import_column',
-        message: 'bus_import_message',
-      }}
+      keyPrefix="bus_import"
       columnWidth={150}
       refusal={{ kind: 'message' }}
     />

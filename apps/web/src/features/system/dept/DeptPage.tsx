@@ -8,8 +8,7 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import { RowLinks } from '../../../components/RowLinks';
-import { createdAtColumn, statusTagColumn, useTreeList } from '../../../components/tree-list';
+import { createdAtColumn, statusTagColumn, treeActionsColumn, useTreeList } from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
@@ -156,7 +155,7 @@ export default function DeptPage() {
   const localName = useLocalName();
   const { hasPermi } = usePermission();
   const [editing, setEditing] = useState<{ open: boolean; dept?: TDept; parentId?: number }>({ open: false });
-  const { filters, setFilters, list, rows, refresh, remove } = useTreeList<TDept>({
+  const { rows, refresh, remove, tableProps } = useTreeList<TDept>({
     queryKey: deptKeys.list,
     fetch: systemApi.depts,
     idKey: 'deptId',
@@ -169,14 +168,10 @@ export default function DeptPage() {
     <>
       <TreeTablePage<TDept>
         id="system/dept"
-        rows={rows}
-        loading={list.isFetching}
+        {...tableProps}
         rowKey="deptId"
         nameField="deptName"
         nameLabel="system_dept_name"
-        filters={filters}
-        onSearch={setFilters}
-        onRefresh={refresh}
         addPerm="system:dept:add"
         onAdd={() => setEditing({ open: true, parentId: rows[0]?.deptId })}
         expandAll
@@ -192,37 +187,11 @@ export default function DeptPage() {
           { key: 'leader', dataIndex: 'leader', title: t('system_leader'), width: 120 },
           statusTagColumn(t),
           createdAtColumn(t),
-          {
-            key: 'actions',
-            title: t('actions'),
-            fixed: 'right',
-            width: 200,
-            render: (_: unknown, d: TDept) => (
-              <RowLinks
-                links={[
-                  {
-                    key: 'edit',
-                    label: 'edit',
-                    show: hasPermi('system:dept:edit'),
-                    onClick: () => setEditing({ open: true, dept: d }),
-                  },
-                  {
-                    key: 'child',
-                    label: 'system_add_child',
-                    show: hasPermi('system:dept:add'),
-                    onClick: () => setEditing({ open: true, parentId: d.deptId }),
-                  },
-                  {
-                    key: 'remove',
-                    label: 'delete',
-                    danger: true,
-                    show: hasPermi('system:dept:remove') && d.parentId !== 0,
-                    onClick: () => removeDept(d),
-                  },
-                ]}
-              />
-            ),
-          },
+          treeActionsColumn<TDept>(t, (d) => ({
+            edit: hasPermi('system:dept:edit') ? () => setEditing({ open: true, dept: d }) : undefined,
+            addChild: hasPermi('system:dept:add') ? () => setEditing({ open: true, parentId: d.deptId }) : undefined,
+            remove: hasPermi('system:dept:remove') && d.parentId !== 0 ? () => removeDept(d) : undefined,
+          })),
         ]}
       />
       <DeptFormModal

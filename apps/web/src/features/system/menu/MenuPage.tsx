@@ -8,8 +8,7 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import { RowLinks } from '../../../components/RowLinks';
-import { createdAtColumn, statusTagColumn, useTreeList } from '../../../components/tree-list';
+import { createdAtColumn, statusTagColumn, treeActionsColumn, useTreeList } from '../../../components/tree-list';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
@@ -216,7 +215,7 @@ export default function MenuPage() {
   const { t } = useTranslation();
   const { hasPermi } = usePermission();
   const [editing, setEditing] = useState<{ open: boolean; menu?: TMenu; parentId?: number }>({ open: false });
-  const { filters, setFilters, list, rows, refresh, remove } = useTreeList<TMenu>({
+  const { refresh, remove, tableProps } = useTreeList<TMenu>({
     queryKey: menuKeys.list,
     fetch: systemApi.menus,
     idKey: 'menuId',
@@ -230,14 +229,10 @@ export default function MenuPage() {
     <>
       <TreeTablePage<TMenu>
         id="system/menu"
-        rows={rows}
-        loading={list.isFetching}
+        {...tableProps}
         rowKey="menuId"
         nameField="menuName"
         nameLabel="system_menu_name"
-        filters={filters}
-        onSearch={setFilters}
-        onRefresh={refresh}
         addPerm="system:menu:add"
         onAdd={() => setEditing({ open: true })}
         columns={[
@@ -262,37 +257,14 @@ export default function MenuPage() {
           },
           statusTagColumn(t),
           createdAtColumn(t),
-          {
-            key: 'actions',
-            title: t('actions'),
-            fixed: 'right',
-            width: 200,
-            render: (_: unknown, m: TMenu) => (
-              <RowLinks
-                links={[
-                  {
-                    key: 'edit',
-                    label: 'edit',
-                    show: hasPermi('system:menu:edit'),
-                    onClick: () => setEditing({ open: true, menu: m }),
-                  },
-                  {
-                    key: 'child',
-                    label: 'system_add_child',
-                    show: hasPermi('system:menu:add') && m.menuType !== 'F',
-                    onClick: () => setEditing({ open: true, parentId: m.menuId }),
-                  },
-                  {
-                    key: 'remove',
-                    label: 'delete',
-                    danger: true,
-                    show: hasPermi('system:menu:remove'),
-                    onClick: () => removeMenu(m),
-                  },
-                ]}
-              />
-            ),
-          },
+          treeActionsColumn<TMenu>(t, (m) => ({
+            edit: hasPermi('system:menu:edit') ? () => setEditing({ open: true, menu: m }) : undefined,
+            addChild:
+              hasPermi('system:menu:add') && m.menuType !== 'F'
+                ? () => setEditing({ open: true, parentId: m.menuId })
+                : undefined,
+            remove: hasPermi('system:menu:remove') ? () => removeMenu(m) : undefined,
+          })),
         ]}
       />
       <MenuFormModal

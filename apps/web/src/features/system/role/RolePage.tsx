@@ -9,7 +9,7 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { useRequiredRule } from '../../../components/GridField';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
-import { addButton, editButton, removeButton, statusAndCreatedSearch } from '../../../components/list-presets';
+import { crudButtons, statusAndCreatedSearch } from '../../../components/list-presets';
 import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
@@ -306,11 +306,11 @@ export default function RolePage() {
         visibleFields={4}
         columns={columns}
         selectable={(r) => !isAdminRole(r)}
-        toolbar={[
-          addButton('system:role:add', () => setEditing({ open: true })),
-          editButton<TRole>('system:role:edit', (role) => setEditing({ open: true, role })),
-          removeButton<TRole>('system:role:remove', (ctx) => remove(ctx.selectedRows, ctx)),
-        ]}
+        toolbar={crudButtons<TRole>('system:role', {
+          add: () => setEditing({ open: true }),
+          edit: (role) => setEditing({ open: true, role }),
+          remove: (ctx) => remove(ctx.selectedRows, ctx),
+        })}
         exportConfig={{ url: '/system/role/export', fileName: t('system_role_export'), perm: 'system:role:export' }}
         actionsWidth={280}
         rowActions={[

@@ -20,14 +20,7 @@ export function UserImportDialog(props: { open: boolean; onClose: () => void; on
         fileName: t('system_user_import_template'),
         label: 'download_template',
       }}
-      texts={{
-        chooseFile: 'system_import_choose_file',
-        drag: 'system_import_drag',
-        hint: 'system_import_hint',
-        row: 'system_import_row',
-        column: 'system_import_column',
-        message: 'system_import_message',
-      }}
+      keyPrefix="system_import"
       columnWidth={130}
       updateExisting="system_import_update_existing"
       refusal={{ kind: 'rows', summary: (count) => t('system_import_failed', { count }) }}

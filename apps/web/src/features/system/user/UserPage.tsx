@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { useDeptTree } from '../../../components/DeptTreeSelect';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
-import { addButton, editButton, removeButton, statusAndCreatedSearch } from '../../../components/list-presets';
+import { crudButtons, statusAndCreatedSearch } from '../../../components/list-presets';
 import { RowLinks } from '../../../components/RowLinks';
 import { runStateAction, type StateActionOptions } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
@@ -208,9 +208,11 @@ export default function UserPage() {
           columns={columns}
           selectable={(r) => !protectedRow(r)}
           toolbar={[
-            addButton('system:user:add', () => setForm({ open: true })),
-            editButton<TUser>('system:user:edit', (r) => setForm({ open: true, userId: r.userId })),
-            removeButton<TUser>('system:user:remove', (ctx) => remove(ctx.selectedRows, ctx)),
+            ...crudButtons<TUser>('system:user', {
+              add: () => setForm({ open: true }),
+              edit: (r) => setForm({ open: true, userId: r.userId }),
+              remove: (ctx) => remove(ctx.selectedRows, ctx),
+            }),
             {
               key: 'import',
               label: 'import',
