@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MENU_SEED, menuTitleKey, permTitleKey } from '../menu/menu.seed';
-import { MENUS } from './seed-test-helpers';
 import type { MenuSeed } from './seed.types';
+import { MENUS } from './seed-test-helpers';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 const CSV_PATH = `${REPO_ROOT}apps/web/public/i18n/translations.csv`;
