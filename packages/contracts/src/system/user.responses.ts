@@ -94,6 +94,44 @@ export const USER_ANSWERS = {
   imported: okEnvelope(z.object({ created: z.number().int(), updated: z.number().int() })),
 } as const;
 
+/** The signed-in user's public shape (`getInfo`'s `user`, the profile's `data`): names in the three languages. */
+export const ZPublicUser = z.object({
+  userId: z.number().int(),
+  deptId: z.number().int().nullable(),
+  userName: z.string(),
+  nickName: z.string(),
+  nickNameEn: z.string(),
+  nickNameTh: z.string(),
+  email: z.string(),
+  phonenumber: z.string(),
+  sex: zCodeOf(['0', '1', '2']),
+  avatar: z.string(),
+  lang: z.string(),
+  status: zFlag,
+  loginIp: z.string(),
+  loginDate: zTimestamp.nullable(),
+  createTime: zTimestamp,
+  remark: z.string(),
+  dept: z
+    .object({ deptId: z.number().int(), deptName: z.string(), deptNameEn: z.string(), deptNameTh: z.string() })
+    .nullable(),
+});
+
+/** Answers of the session user (`/system/user/getInfo`) and the personal centre (`/system/user/profile...`). */
+export const USER_SELF_ANSWERS = {
+  getInfo: zOkEmpty.extend({
+    user: ZPublicUser,
+    roles: z.array(z.string()),
+    permissions: z.array(z.string()),
+    isFeeRole: z.boolean(),
+    mustChangePassword: z.boolean(),
+    timezone: z.string(),
+  }),
+  profile: okEnvelope(ZPublicUser).extend({ roleGroup: z.string(), postGroup: z.string() }),
+  done: zOkEmpty,
+  avatar: zOkEmpty.extend({ imgUrl: z.string() }),
+} as const;
+
 /** Wire types (timestamps as ISO text) for the web. */
 export type TUserRow = TWire<typeof ZUserRow>;
 export type TUserRole = TWire<typeof ZUserRole>;
@@ -104,3 +142,6 @@ export type TDeptTreeNode = TWire<typeof ZDeptTreeNode>;
 export type TUserDetailAnswer = TWire<typeof USER_ANSWERS.detail>;
 export type TUserAuthRoleAnswer = TWire<typeof USER_ANSWERS.authRole>;
 export type TUserOptionsAnswer = TWire<typeof USER_ANSWERS.options>;
+export type TPublicUser = TWire<typeof ZPublicUser>;
+export type TGetInfoAnswer = TWire<typeof USER_SELF_ANSWERS.getInfo>;
+export type TProfileAnswer = TWire<typeof USER_SELF_ANSWERS.profile>;

@@ -62,6 +62,11 @@ const ROUTES: [string, string, 'table' | 'data' | 'empty' | 'top'][] = [
   ['put', '/system/user/authRole', 'empty'],
   ['delete', '/system/user/unbind/{appType}/{userId}', 'empty'],
   ['post', '/system/user/importData', 'data'],
+  ['get', '/system/user/getInfo', 'top'],
+  ['get', '/system/user/profile', 'data'],
+  ['put', '/system/user/profile', 'empty'],
+  ['put', '/system/user/profile/updatePwd', 'empty'],
+  ['post', '/system/user/profile/avatar', 'top'],
 ];
 
 describe('[PLATFORM] response contracts in the OpenAPI document', () => {

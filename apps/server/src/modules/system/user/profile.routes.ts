@@ -1,4 +1,6 @@
 import { ZProfileUpdate, ZUpdatePwd } from '@theone/contracts';
+import { answers } from '@theone/contracts/common/responses';
+import { USER_SELF_ANSWERS } from '@theone/contracts/system/user.responses';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../../platform/auth/password';
@@ -27,7 +29,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/system/user/profile',
-    { config: { authenticated: true }, schema: { tags: ['system'], summary: 'My profile' } },
+    {
+      config: { authenticated: true },
+      schema: { response: answers(USER_SELF_ANSWERS.profile), tags: ['system'], summary: 'My profile' },
+    },
     async (req) => {
       const userId = req.auth.userId;
       const [row] = await db
@@ -60,7 +65,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/system/user/profile',
     {
       config: { authenticated: true, operlog: title },
-      schema: { tags: ['system'], summary: 'Update my profile', body: ZProfileUpdate },
+      schema: {
+        response: answers(USER_SELF_ANSWERS.done),
+        tags: ['system'],
+        summary: 'Update my profile',
+        body: ZProfileUpdate,
+      },
     },
     async (req) => {
       const body = req.body;
@@ -89,7 +99,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/system/user/profile/updatePwd',
     {
       config: { authenticated: true, operlog: title },
-      schema: { tags: ['system'], summary: 'Change my password', body: ZUpdatePwd },
+      schema: {
+        response: answers(USER_SELF_ANSWERS.done),
+        tags: ['system'],
+        summary: 'Change my password',
+        body: ZUpdatePwd,
+      },
     },
     async (req) => {
       const origin = { ip: req.ip, ua: req.headers['user-agent'] };
@@ -131,6 +146,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       config: { authenticated: true, operlog: title },
       schema: {
+        response: answers(USER_SELF_ANSWERS.avatar),
         tags: ['system'],
         summary: 'Upload my avatar (multipart field "avatarfile")',
         consumes: ['multipart/form-data'],

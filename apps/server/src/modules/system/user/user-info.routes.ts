@@ -1,4 +1,6 @@
 import { ALL_PERMISSION, DEFAULT_ROLE } from '@theone/contracts';
+import { answers } from '@theone/contracts/common/responses';
+import { USER_SELF_ANSWERS } from '@theone/contracts/system/user.responses';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
@@ -61,7 +63,7 @@ export const userInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/system/user/getInfo',
     {
       config: { authenticated: true, allowPasswordChange: true },
-      schema: { tags: ['auth'], summary: 'Session user info' },
+      schema: { response: answers(USER_SELF_ANSWERS.getInfo), tags: ['auth'], summary: 'Session user info' },
     },
     async (req) => {
       const auth = req.auth;
