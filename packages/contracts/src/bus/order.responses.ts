@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMarkAddress } from '../bas/mark.responses';
 import { FEE_FIELDS } from '../common/permissions';
 import { okEnvelope, tableEnvelope, zCode, zDecimal, zOkEmpty, zTimestamp } from '../common/responses';
 
@@ -280,6 +281,33 @@ export const ZCreditWarning = z.object(
   }),
 );
 
+/** `inware/asynAddress/{markId}`: the mark picked on the order form, its addresses and its credit status. */
+export const ZOrderMarkLookup = z.object({
+  mark: z.object(
+    feeOptional({
+      id: zId,
+      mark: z.string(),
+      nameZh: z.string(),
+      status: zCode,
+      topMarkId: zRef,
+      topMark: z.string().nullable(),
+      calPriceType: zCode.nullable(),
+      minAmount: zDecimal.nullable(),
+      credtLimit: zDecimal.nullable(),
+      isPrintPrice: zCode,
+      isSubMark: zCode,
+      shippingChannels: z.array(z.string()),
+      balanceType: zCode.optional(),
+    }),
+  ),
+  addresses: z.array(ZMarkAddress),
+  defaultAddress: ZMarkAddress.nullable(),
+  credit: z
+    .object(feeOptional({ credtLimit: zDecimal.nullable(), openBalance: zDecimal, exceeded: z.boolean() }))
+    .nullable(),
+  warning: ZCreditWarning.optional(),
+});
+
 /** `inware/add`: the new order (and the credit warning when its customer is over the limit). */
 export const ZOrderAdded = z.object({
   id: zId,
@@ -318,6 +346,7 @@ export const ZOrderImported = z.object({ created: z.number().int(), transportIds
 export const ZOrderInitAnswer = okEnvelope(ZOrderInit);
 export const ZNewNumberAnswer = okEnvelope(ZNewNumber);
 export const ZOrderAddedAnswer = okEnvelope(ZOrderAdded);
+export const ZOrderMarkLookupAnswer = okEnvelope(ZOrderMarkLookup);
 export const ZOrderEditedAnswer = okEnvelope(ZOrderEdited);
 export const ZOrderStatusAnswer = okEnvelope(z.array(ZOrderStatusChanged));
 export const ZOrderVersionAnswer = okEnvelope(ZOrderVersion);

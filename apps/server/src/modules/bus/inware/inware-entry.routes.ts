@@ -12,6 +12,7 @@ import {
   ZOrderDoneAnswer,
   ZOrderEditedAnswer,
   ZOrderInitAnswer,
+  ZOrderMarkLookupAnswer,
   ZOrderRecalculatedAnswer,
   ZOrderStatusAnswer,
   ZOrderVersionAnswer,
@@ -134,6 +135,7 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         tags,
         summary: "A mark's consignee addresses, pricing data and credit status (id = mark id)",
         params: zIdParam,
+        response: answers(ZOrderMarkLookupAnswer),
       },
     },
     async (req) => {
@@ -143,12 +145,14 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         addressesOf(db, req.params.id),
         creditStatus(db, req.params.id),
       ]);
+      // the mark was deleted between the check and the read
+      if (!mark) throw notFound();
       const shipping = await markShipping(db, req.params.id);
       const warning = creditWarning(credit, req.auth, req.lang);
       return ok(req, {
         mark: {
           ...mark,
-          isSubMark: mark?.topMarkId ? '1' : '0',
+          isSubMark: mark.topMarkId ? '1' : '0',
           shippingChannels: shipping?.channels ?? [],
           balanceType: shipping?.balanceType,
         },

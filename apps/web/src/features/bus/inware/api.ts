@@ -8,6 +8,7 @@ import type {
   ZOrderEdited,
   ZOrderInit,
   ZOrderLogRow,
+  ZOrderMarkLookup,
   ZOrderReceived,
   ZOrderRow,
   ZOrderScan,
@@ -64,24 +65,12 @@ export interface TMarkInOrder {
   defaultTel?: string | null;
 }
 
-export interface TAddress {
-  id: number;
-  corporation: string;
-  contact: string;
-  tel: string;
-  addr: string;
-  isDefault: string;
-}
-
 export type TCreditWarning = TWire<typeof ZCreditWarning>;
 
-export interface TAsynAddress {
-  mark: TMarkInOrder & { isSubMark: string };
-  addresses: TAddress[];
-  defaultAddress: TAddress | null;
-  credit: { exceeded: boolean; openBalance?: string; credtLimit?: string | null } | null;
-  warning?: TCreditWarning;
-}
+/** `inware/asynAddress/{markId}`: the picked mark, its addresses and credit status (contracts ZOrderMarkLookup). */
+export type TAsynAddress = TWire<typeof ZOrderMarkLookup>;
+/** A consignee address of a mark. */
+export type TAddress = TAsynAddress['addresses'][number];
 
 /** The price row shown in the fee section ('fetch price from price table'). */
 export interface TPriceInfo {
