@@ -46,12 +46,6 @@ const ALLOWED: readonly { file: string; text: string; why: string }[] = [
   },
   // TODO(issue 12): owned by another engineer now
   {
-    file: 'apps/server/src/modules/bus/inware/inware.service.ts',
-    text: 'Number(openBalance) > Number(credtLimit)',
-    why: 'credit-limit check: compare with cmp() (TODO issue 12, owned by another engineer now)',
-  },
-  // TODO(issue 12): owned by another engineer now
-  {
     file: 'apps/server/src/modules/bus/print/print.layouts.ts',
     text: 'weight: s.weight + Number(l.weight), volume: s.volume + Number(l.volume)',
     why: 'waybill totals: sum() and toWeightString/toVolumeString (TODO issue 12, owned by another engineer now)',
