@@ -1,4 +1,4 @@
-import { Card, Descriptions, type DescriptionsProps, Space, Tabs } from 'antd';
+import { Descriptions, type DescriptionsProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
 import { formatDateTime } from '../../../lib/format';
@@ -6,8 +6,8 @@ import { usePermission } from '../../../lib/permission';
 import { OrderLogTimeline } from '../shared/OrderLogTimeline';
 import '../shared/bus.css';
 import { useOrderLog } from './api';
-import { OrderPageFallback, OrderSheetButtons, useOrderOfPage } from './OrderInfoPage';
-import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, OrderHeader, StatusSteps } from './OrderSheet';
+import { OrderPageFallback, OrderSheetCard, useOrderOfPage, useOrderSheetButtons } from './OrderInfoPage';
+import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, StatusSteps } from './OrderSheet';
 
 /**
  * orderDetails (screens §3, `?id=`): the complete record of one order: step bar S0-S8, each step with the time of
@@ -21,21 +21,19 @@ export default function OrderDetailsPage() {
   const query = useOrderOfPage();
   const order = query.data;
   const log = useOrderLog(order?.id);
+  const buttons = useOrderSheetButtons(order, 'bus:order:edit', query.refetch);
   if (query.isLoading || !order) return <OrderPageFallback loading={query.isLoading} />;
   const sheet = (items: DescriptionsProps['items']) => <Descriptions bordered size="small" column={2} items={items} />;
+  const tagsAndButtons = (
+    <>
+      <DictTag type="send_status" value={order.deliveryStatus} />
+      <DictTag type="sign_status" value={order.signStatus} />
+      {isFeeRole ? <DictTag type="write_status" value={order.arWriteStatus} /> : null}
+      {buttons}
+    </>
+  );
   return (
-    <Card className="bus-page" data-testid="order-details-page">
-      <OrderHeader
-        order={order}
-        extra={
-          <Space wrap>
-            <DictTag type="send_status" value={order.deliveryStatus} />
-            <DictTag type="sign_status" value={order.signStatus} />
-            {isFeeRole ? <DictTag type="write_status" value={order.arWriteStatus} /> : null}
-            <OrderSheetButtons order={order} editPerm="bus:order:edit" onPrinted={query.refetch} />
-          </Space>
-        }
-      />
+    <OrderSheetCard testId="order-details-page" order={order} extra={tagsAndButtons}>
       <StatusSteps order={order} />
       <ExceptionBanner order={order} />
       <Tabs
@@ -75,6 +73,6 @@ export default function OrderDetailsPage() {
           },
         ]}
       />
-    </Card>
+    </OrderSheetCard>
   );
 }

@@ -17,19 +17,16 @@ type TSheetOrder = NonNullable<ReturnType<typeof useOrder>['data']>;
 
 /**
  * The buttons of an order's sheet (orderInfo, orderDetails): edit while the status allows it, the prints, the fee
- * sheet export (fee role).
+ * sheet export (fee role). A fragment, so that the header's Space spaces each button (none before the order is read).
  */
-export function OrderSheetButtons({
-  order,
-  editPerm,
-  onPrinted,
-}: {
-  order: TSheetOrder;
-  editPerm: PermissionValue;
-  onPrinted: () => unknown;
-}) {
+export function useOrderSheetButtons(
+  order: TSheetOrder | undefined,
+  editPerm: PermissionValue,
+  onPrinted: () => unknown,
+): ReactNode {
   const { t } = useTranslation();
   const { hasPermi, isFeeRole } = usePermission();
+  if (!order) return null;
   return (
     <>
       {canDo(order, 'edit') && hasPermi(editPerm) ? (
@@ -72,6 +69,16 @@ export function OrderPageFallback({ loading }: { loading: boolean }) {
   return loading ? <Skeleton active /> : <Alert type="error" title={t('err_not_found')} />;
 }
 
+/** The card of an order's page: the header with its tags and buttons (`extra`), then the page's content. */
+export function OrderSheetCard(props: { testId: string; order: TSheetOrder; extra: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="bus-page" data-testid={props.testId}>
+      <OrderHeader order={props.order} extra={<Space wrap>{props.extra}</Space>} />
+      {props.children}
+    </Card>
+  );
+}
+
 const SectionTitle = ({ children }: { children: ReactNode }) => (
   <div className="bus-section-title" style={{ marginTop: 16 }}>
     {children}
@@ -88,21 +95,14 @@ export default function OrderInfoPage() {
   const { isFeeRole } = usePermission();
   const query = useOrderOfPage();
   const order = query.data;
+  const buttons = useOrderSheetButtons(
+    order,
+    ['bus:unOrder:edit', 'bus:order:edit', 'bus:noMarkOrder:edit'],
+    query.refetch,
+  );
   if (query.isLoading || !order) return <OrderPageFallback loading={query.isLoading} />;
   return (
-    <Card className="bus-page" data-testid="order-info-page">
-      <OrderHeader
-        order={order}
-        extra={
-          <Space wrap>
-            <OrderSheetButtons
-              order={order}
-              editPerm={['bus:unOrder:edit', 'bus:order:edit', 'bus:noMarkOrder:edit']}
-              onPrinted={query.refetch}
-            />
-          </Space>
-        }
-      />
+    <OrderSheetCard testId="order-info-page" order={order} extra={buttons}>
       <ExceptionBanner order={order} />
       <OrderFields order={order} />
       <SectionTitle>{t('field_cargo_lines')}</SectionTitle>
@@ -115,6 +115,6 @@ export default function OrderInfoPage() {
       ) : null}
       <SectionTitle>{t('order_log')}</SectionTitle>
       <OrderLogTimeline orderId={order.id} />
-    </Card>
+    </OrderSheetCard>
   );
 }
