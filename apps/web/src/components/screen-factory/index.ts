@@ -6,4 +6,5 @@ export { rowToValues, valuesToBody } from './fields';
 export { ModalScreen } from './ModalScreen';
 export { createPageScreen, ScreenDetailPage, ScreenFormPage, ScreenListPage } from './pages';
 export { ScreenList } from './ScreenList';
+export { useCacheRefresh } from './toolbar';
 export type { ScreenColumn, ScreenDef, ScreenField, ScreenSection, Values } from './types';

@@ -1,9 +1,5 @@
-import { SyncOutlined } from '@ant-design/icons';
 import { configValueError } from '@theone/contracts/system/config.schemas';
-import { useTranslation } from 'react-i18next';
-import type { ToolbarButton } from '../../../components/ListPage';
-import { ModalScreen, type ScreenDef } from '../../../components/screen-factory';
-import { feedback } from '../../../lib/feedback';
+import { ModalScreen, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { configKeys, systemApi, type TConfig } from '../api';
 
 /**
@@ -11,22 +7,6 @@ import { configKeys, systemApi, type TConfig } from '../api';
  * cannot be deleted and keep their key; the values the platform reads are checked here as on the server.
  */
 const builtin = (r: TConfig | undefined) => r?.configType === 'Y';
-
-function useRefreshCache(): ToolbarButton<TConfig>[] {
-  const { t } = useTranslation();
-  return [
-    {
-      key: 'refreshCache',
-      label: 'system_refresh_cache',
-      icon: <SyncOutlined />,
-      perm: 'system:config:remove',
-      onClick: async () => {
-        await systemApi.refreshConfigCache();
-        feedback.message.success(t('system_cache_refreshed'));
-      },
-    },
-  ];
-}
 
 export const configScreen: ScreenDef<TConfig> = {
   id: 'system/config-list',
@@ -51,7 +31,7 @@ export const configScreen: ScreenDef<TConfig> = {
     { key: 'remark', title: 'system_remark', width: 260, localized: true },
     { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
   ],
-  useToolbar: useRefreshCache,
+  useToolbar: () => useCacheRefresh('system:config:remove', systemApi.refreshConfigCache),
   exportFile: 'system_config_export',
   remove: {
     check: (r) => !builtin(r),

@@ -1,29 +1,16 @@
-import { SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ToolbarButton } from '../../../components/ListPage';
-import { ModalScreen, type ScreenDef } from '../../../components/screen-factory';
-import { feedback } from '../../../lib/feedback';
+import { ModalScreen, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { dictTypeKeys, systemApi, type TDictType } from '../api';
 
 /** Dictionary types (screens §4.8): the type links to its entries; refresh cache drops the web's copies too. */
-function useRefreshCache(): ToolbarButton<TDictType>[] {
-  const { t } = useTranslation();
+/** Refresh cache drops the web's cached dictionaries too. */
+function useRefreshCache() {
   const queryClient = useQueryClient();
-  return [
-    {
-      key: 'refreshCache',
-      label: 'system_refresh_cache',
-      icon: <SyncOutlined />,
-      perm: 'system:dict:remove',
-      onClick: async () => {
-        await systemApi.refreshDictCache();
-        await queryClient.invalidateQueries({ queryKey: ['dict'] });
-        feedback.message.success(t('system_cache_refreshed'));
-      },
-    },
-  ];
+  return useCacheRefresh<TDictType>('system:dict:remove', async () => {
+    await systemApi.refreshDictCache();
+    await queryClient.invalidateQueries({ queryKey: ['dict'] });
+  });
 }
 
 export const dictTypeScreen: ScreenDef<TDictType> = {
