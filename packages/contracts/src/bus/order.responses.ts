@@ -194,8 +194,9 @@ export const ZOrderSums = z.object(
 /** A change in an order-log row (contracts TOrderFieldChange). */
 export const ZOrderLogChange = z.object({
   field: z.string(),
-  before: z.union([z.string(), z.number()]).nullable(),
-  after: z.union([z.string(), z.number()]).nullable(),
+  // (null inside the text branch: a top-level nullable union is not valid for the fast serialiser's schema check)
+  before: z.union([z.string().nullable(), z.number()]),
+  after: z.union([z.string().nullable(), z.number()]),
   lines: z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() }).optional(),
   beforeLabel: z.string().nullable().optional(),
   afterLabel: z.string().nullable().optional(),

@@ -6,9 +6,8 @@ import {
   type TLanguage,
   ZInwareAddBody,
 } from '@theone/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
 import {
   type ExcelColumn,
   importErrors,
@@ -20,8 +19,7 @@ import {
 } from '../../../platform/excel/excel';
 import { t } from '../../../platform/i18n';
 import { periodOf } from '../../../platform/sequences';
-import { basGeog, basMark } from '../../bas/bas.table';
-import { markScopeFilter } from '../../bas/mark-scope';
+import { activeMarksByCode, activePlaces, destinationCountryCodes } from '../../bas/api/order-lookups';
 import { writeOrderLog } from '../order-log/order-log.service';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';
 import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
@@ -196,17 +194,7 @@ async function dictMatcher(db: Db, type: string) {
 }
 
 async function geogMatcher(db: Db, orgId: number) {
-  const rows = await db
-    .select({
-      id: basGeog.id,
-      code: basGeog.code,
-      name: basGeog.name,
-      nameEn: basGeog.nameEn,
-      nameTh: basGeog.nameTh,
-      level: basGeog.level,
-    })
-    .from(basGeog)
-    .where(and(eq(basGeog.orgId, orgId), eq(basGeog.status, '0')));
+  const rows = await activePlaces(db, orgId);
   const byText = new Map<string, { id: number; code: string; parentCode?: string }>();
   for (const r of rows)
     for (const text of [r.code, r.name, r.nameEn, r.nameTh]) if (text) byText.set(text.trim().toLowerCase(), r);
@@ -214,10 +202,7 @@ async function geogMatcher(db: Db, orgId: number) {
 }
 
 async function countryCodes(db: Db): Promise<Map<number, string>> {
-  const r = await db.execute<{ id: number; code: string }>(sql`
-    SELECT g.id, CASE WHEN g.level = '1' THEN g.code ELSE COALESCE(p.code, 'TH') END AS code
-    FROM bas_geog g LEFT JOIN bas_geog p ON p.id = g.parent_id WHERE g.org_id = 2`);
-  return new Map(r.rows.map((x) => [Number(x.id), x.code]));
+  return destinationCountryCodes(db);
 }
 
 export async function importOrders(
@@ -235,21 +220,7 @@ export async function importOrders(
   const codes = [...new Set(sheet.map((r) => r.values.mark?.toUpperCase()).filter(Boolean))];
   const marks = new Map<string, TMarkInfo>();
   if (codes.length) {
-    const rows = await db
-      .select({
-        id: basMark.id,
-        mark: basMark.mark,
-        nameZh: basMark.nameZh,
-        status: basMark.status,
-        topMarkId: basMark.topMarkId,
-        topMark: sql<string | null>`(SELECT a.mark FROM bas_mark a WHERE a.id = ${basMark.topMarkId})`,
-        calPriceType: basMark.calPriceType,
-        minAmount: basMark.minAmount,
-        credtLimit: basMark.credtLimit,
-        isPrintPrice: basMark.isPrintPrice,
-      })
-      .from(basMark)
-      .where(allOf([inArray(basMark.mark, codes), eq(basMark.status, '0'), markScopeFilter(auth)]));
+    const rows = await activeMarksByCode(db, auth, codes);
     for (const m of rows) marks.set(m.mark, m);
   }
   const busType = await dictMatcher(db, 'bus_type');

@@ -18,8 +18,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
-import { basMark } from '../../bas/bas.table';
-import { markScopeFilter } from '../../bas/mark-scope';
+import { allMarkNames, ofMarksInScope } from '../../bas/api/order-lookups';
 import { busOrder } from './inware.table';
 import { orderScope, type TOrderRow } from './order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from './order-names';
@@ -200,9 +199,7 @@ export function selectExportRows(db: DbOrTx, sheetColumns: readonly { key: strin
 
 /** Every mark's code, name, print flag by id, read once per export (2,000 marks: one small query). */
 export async function markNames(db: DbOrTx) {
-  const rows = await db
-    .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
-    .from(basMark);
+  const rows = await allMarkNames(db);
   return new Map(rows.map((m) => [m.id, m]));
 }
 
@@ -238,17 +235,7 @@ const digits = (text: string | undefined) => (text === undefined ? undefined : t
 
 /** Orders of the given marks that are inside the caller's mark scope (see listWhere). */
 function markFilter(auth: AuthContext, ids: readonly number[]): SQL {
-  if (!ids.length) return sql`false`;
-  const scope = markScopeFilter(auth);
-  if (ids.length === 1) {
-    const id = ids[0]!;
-    const own = eq(busOrder.markId, id);
-    return scope ? sql`${own} AND EXISTS (SELECT 1 FROM ${basMark} WHERE ${basMark.id} = ${id} AND ${scope})` : own;
-  }
-  const list = param(ids, 'bigint[]');
-  return scope
-    ? sql`${busOrder.markId} = ANY(ARRAY(SELECT ${basMark.id} FROM ${basMark} WHERE ${basMark.id} = ANY(${list}) AND ${scope}))`
-    : sql`${busOrder.markId} = ANY(${list})`;
+  return ofMarksInScope(auth, busOrder.markId, ids);
 }
 
 /** The base filter of a view (bus-container.md §3). */

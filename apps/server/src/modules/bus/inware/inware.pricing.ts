@@ -6,12 +6,10 @@ import {
   priceOrderFees,
   type TOrderPricing,
 } from '@theone/contracts';
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/database';
 import { badRequest } from '../../../platform/errors';
 import { businessDay } from '../../../platform/time';
-import { basInsurance, basMark } from '../../bas/bas.table';
+import { insuranceRef, markPricingRef } from '../../bas/api/order-lookups';
 import { rmbRateOn } from '../../bas/currate.service';
 import { findPrice, type TFoundPrice } from '../../bas/price.service';
 import type { TOrderRow } from './order-common';
@@ -50,26 +48,7 @@ export interface TMarkInfo {
 }
 
 export async function markInfo(db: DbOrTx, markId: number, cache?: TPricingCache): Promise<TMarkInfo | null> {
-  const load = async () => {
-    const top = alias(basMark, 'top_mark');
-    const [row] = await db
-      .select({
-        id: basMark.id,
-        mark: basMark.mark,
-        nameZh: basMark.nameZh,
-        status: basMark.status,
-        topMarkId: basMark.topMarkId,
-        topMark: top.mark,
-        calPriceType: basMark.calPriceType,
-        minAmount: basMark.minAmount,
-        credtLimit: basMark.credtLimit,
-        isPrintPrice: basMark.isPrintPrice,
-      })
-      .from(basMark)
-      .leftJoin(top, eq(top.id, basMark.topMarkId))
-      .where(eq(basMark.id, markId));
-    return row ?? null;
-  };
+  const load = () => markPricingRef(db, markId);
   if (!cache) return load();
   let hit = cache.marks.get(markId);
   if (!hit) {
@@ -151,17 +130,7 @@ export function priceColumns(found: TFoundPrice | null, mark: Pick<TMarkInfo, 'c
 }
 
 export async function insuranceOf(db: DbOrTx, id: number, cache?: TPricingCache) {
-  const load = async () => {
-    const [row] = await db
-      .select({
-        insuranceRate: basInsurance.insuranceRate,
-        minPremium: basInsurance.minPremium,
-        status: basInsurance.status,
-      })
-      .from(basInsurance)
-      .where(eq(basInsurance.id, id));
-    return row ? { insuranceRate: row.insuranceRate, minPremium: row.minPremium } : null;
-  };
+  const load = () => insuranceRef(db, id);
   if (!cache) return load();
   let hit = cache.insurance.get(id);
   if (!hit) {

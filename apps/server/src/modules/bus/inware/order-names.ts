@@ -1,8 +1,7 @@
 import type { TLanguage } from '@theone/contracts';
-import { sql } from 'drizzle-orm';
 import { onTableChange } from '../../../platform/cache-events';
 import type { DbOrTx } from '../../../platform/db/database';
-import { basGeog, basMark, basWarehouse } from '../../bas/bas.table';
+import { markNamesByCodes, markNamesByIds, placeAndWarehouseNames } from '../../bas/api/order-lookups';
 
 /**
  * Names of the order lists kept in memory (docs/architecture.md, 'Caches'): places, warehouses and customers, read
@@ -30,17 +29,7 @@ onTableChange(['bas_geog', 'bas_warehouse'], () => {
 export async function refNames(db: DbOrTx) {
   if (refCache && Date.now() - refCache.at < REF_TTL_MS) return refCache;
   const generation = refGeneration;
-  const [g, h] = await Promise.all([
-    db.select({ id: basGeog.id, name: basGeog.name, nameEn: basGeog.nameEn, nameTh: basGeog.nameTh }).from(basGeog),
-    db
-      .select({
-        id: basWarehouse.id,
-        name: basWarehouse.name,
-        nameEn: basWarehouse.nameEn,
-        nameTh: basWarehouse.nameTh,
-      })
-      .from(basWarehouse),
-  ]);
+  const { places: g, warehouses: h } = await placeAndWarehouseNames(db);
   const names = { at: Date.now(), geog: new Map(g.map((r) => [r.id, r])), house: new Map(h.map((r) => [r.id, r])) };
   if (generation === refGeneration) refCache = names;
   return names;
@@ -71,10 +60,7 @@ export async function cachedMarks(db: DbOrTx, ids: readonly number[]) {
   });
   if (missing.length) {
     const generation = markGeneration;
-    const rows = await db
-      .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
-      .from(basMark)
-      .where(sql`${basMark.id} = ANY(${sql.param([...new Set(missing)])}::bigint[])`);
+    const rows = await markNamesByIds(db, missing);
     const fresh = rows.map(
       (m) => [m.id, { at: now, mark: m.mark, nameZh: m.nameZh, isPrintPrice: m.isPrintPrice }] as const,
     );
@@ -103,10 +89,7 @@ export async function markIdsByCode(db: DbOrTx, codes: readonly string[]): Promi
     if (markIdCache.size > 50_000) markIdCache.clear();
     for (const c of missing) markIdCache.delete(c);
     const generation = markGeneration;
-    const rows = await db
-      .select({ id: basMark.id, mark: basMark.mark, nameZh: basMark.nameZh, isPrintPrice: basMark.isPrintPrice })
-      .from(basMark)
-      .where(sql`${basMark.mark} = ANY(${sql.param(missing)}::text[])`);
+    const rows = await markNamesByCodes(db, missing);
     for (const m of rows) ids.add(m.id);
     // the same read fills the page's mark cache (cachedMarks), so the page's names need no second query; a read
     // that overlaps a change of marks is not kept
