@@ -1,7 +1,7 @@
 import { okEnvelope, tableEnvelope, zOkEmpty, zTimestamp } from '@theone/contracts/common/responses';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { droppedKeys, responseSerializer } from './response-serializer';
+import { droppedKeys, fastStringifier, responseSerializer } from './response-serializer';
 
 const row = z.object({ id: z.number(), at: zTimestamp, fee: z.string().optional() });
 const compile = (strict: boolean, schema: z.ZodType) =>
@@ -36,6 +36,27 @@ describe('response serializer', () => {
     expect(compile(true, zOkEmpty)({ code: 200, msg: 'ok', data: undefined, __sums: '1' })).toBe(
       '{"code":200,"msg":"ok"}',
     );
+  });
+
+  it('writes through fast-json-stringify what the zod encoding gives; a recursive schema falls back to zod', () => {
+    const schema = okEnvelope(z.array(row.extend({ name: z.string(), n: z.number().nullable() })));
+    const data = {
+      code: 200,
+      msg: 'ok',
+      data: [{ id: 1, at: new Date(5), name: 'a "q" \u4e2d\n', n: null, fee: '1.50' }],
+    };
+    expect(fastStringifier(schema)).toBeDefined();
+    expect(JSON.parse(compile(false, schema)(data))).toEqual(JSON.parse(compile(true, schema)(data)));
+    const node: z.ZodType = z.object({
+      id: z.number(),
+      get children() {
+        return z.array(node).optional();
+      },
+    });
+    const tree = okEnvelope(z.array(node));
+    expect(fastStringifier(tree)).toBeUndefined();
+    const nested = { code: 200, msg: 'ok', data: [{ id: 1, children: [{ id: 2 }] }] };
+    expect(JSON.parse(compile(false, tree)(nested))).toEqual(nested);
   });
 
   it('names the dropped paths', () => {
