@@ -31,7 +31,7 @@ import {
 } from './api';
 import { col, Days, SumsFooter, search } from './columns';
 import { rowActions } from './list-actions';
-import { selectionPrints } from './order-list-parts';
+import { inwareList, selectionPrints } from './order-list-parts';
 
 /**
  * noMarkOrder (screens §3): cargo received with no readable mark (S2, empty mark) until its owner is found.
@@ -278,9 +278,7 @@ export default function NoMarkOrderPage() {
       <ListPage<TOrder>
         id="bus/noMarkOrder"
         queryKey={inwareKeys.lists()}
-        url="/bus/inware/list"
-        baseParams={{ view: 'noMarkOrder' }}
-        rowKey="id"
+        {...inwareList('noMarkOrder')}
         searchFields={[
           search.expressNo(),
           search.receivingNo(),

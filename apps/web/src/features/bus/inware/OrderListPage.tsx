@@ -6,7 +6,7 @@ import '../shared/bus.css';
 import { inwareKeys, type TOrder, type TOrderSums } from './api';
 import { col, SumsFooter, search } from './columns';
 import { rowActions, toolbar } from './list-actions';
-import { cargoAndRouteSearch, leadColumns, selectionPrints } from './order-list-parts';
+import { cargoAndRouteSearch, inwareList, leadColumns, selectionPrints } from './order-list-parts';
 
 /**
  * orderList (screens §3): any order in any status. Opens on the last 30 days; a search with no condition says M8.
@@ -19,9 +19,7 @@ export default function OrderListPage() {
     <ListPage<TOrder>
       id="bus/orderList"
       queryKey={inwareKeys.lists()}
-      url="/bus/inware/list"
-      baseParams={{ view: 'orderList' }}
-      rowKey="id"
+      {...inwareList('orderList')}
       requireCondition
       defaultFilters={{ beginTime: day(-30), endTime: day(0) }}
       visibleFields={4}

@@ -7,7 +7,7 @@ import { inwareKeys, type TOrder, type TOrderSums } from './api';
 import { col, Days, SumsFooter, search } from './columns';
 import { rowActions, toolbar } from './list-actions';
 import { OrderImportDialog } from './OrderImportDialog';
-import { cargoAndRouteSearch, leadColumns, selectionPrints } from './order-list-parts';
+import { cargoAndRouteSearch, inwareList, leadColumns, selectionPrints } from './order-list-parts';
 
 /** unOrder (screens §3): orders entered but not received (S0, S1): complete, confirm, chase. */
 export default function UnOrderPage() {
@@ -17,9 +17,7 @@ export default function UnOrderPage() {
       <ListPage<TOrder>
         id="bus/unOrder"
         queryKey={inwareKeys.lists()}
-        url="/bus/inware/list"
-        baseParams={{ view: 'unOrder' }}
-        rowKey="id"
+        {...inwareList('unOrder')}
         searchFields={[
           search.transportId(),
           search.mark(),

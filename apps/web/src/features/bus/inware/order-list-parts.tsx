@@ -8,6 +8,9 @@ import { col, search } from './columns';
  * cargo-and-route search fields, and the print buttons of the selection.
  */
 
+/** The list endpoint and row key of an order list showing `view` (the server's list of that screen). */
+export const inwareList = (view: string) => ({ url: '/bus/inware/list', baseParams: { view }, rowKey: 'id' as const });
+
 /** Waybill (to the info or details page), status, mark, mode, route, consignee and phone, cargo name and type. */
 export const leadColumns = (to: 'info' | 'details') => [
   col.transportId(to),
