@@ -84,4 +84,10 @@ export const errorAnswers = {
 } as const;
 
 /** `schema.response` of a route: the 200 answer plus the error answers. */
-export const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorAnswers });
+export const answers = <T extends z.ZodType>(ok: T): { 200: T } & typeof errorAnswers => ({ 200: ok, ...errorAnswers });
+
+/** `answers` of every entry of a map of 200 answers (`const ANSWER = answersOf(MARK_ANSWERS)`; `ANSWER.list`). */
+export const answersOf = <M extends Record<string, z.ZodType>>(map: M) =>
+  Object.fromEntries(Object.entries(map).map(([key, ok]) => [key, answers(ok)])) as {
+    [K in keyof M]: { 200: M[K] } & typeof errorAnswers;
+  };

@@ -1,0 +1,311 @@
+import {
+  normaliseDefaultAddress,
+  ZAddressAddBody,
+  ZAddressEditBody,
+  ZAddressExportBody,
+  ZAddressListQuery,
+  zIdParam,
+} from '@theone/contracts';
+import { MARK_ANSWERS } from '@theone/contracts/bas/mark.responses';
+import { answersOf } from '@theone/contracts/common/responses';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../../platform/db/database';
+import { allOf } from '../../platform/db/sql-helpers';
+import type { AppDeps } from '../../platform/deps';
+import { changedReload, inUse, notFound } from '../../platform/errors';
+import { type ExcelColumn, keysetBatches, sendExcel } from '../../platform/excel/excel';
+import { ok, table } from '../../platform/http/envelope';
+import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { BUSINESS_TYPE } from '../../platform/operlog';
+import { basCorporationAddr, basMark } from './bas.table';
+import { addressesOf } from './mark.service';
+import { type Action, AGENT, CUSTOMER, EITHER, need } from './mark-access';
+import { markScopeFilter } from './mark-scope';
+import { isInUse } from './usage';
+
+const ANSWER = answersOf(MARK_ANSWERS);
+
+const ADDRESS_EXPORT_COLUMNS: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'mark', header: 'field_mark' },
+  { key: 'corporation', header: 'field_corporation' },
+  { key: 'contact', header: 'field_contact' },
+  { key: 'tel', header: 'field_tel' },
+  { key: 'addr', header: 'field_addr' },
+  { key: 'isDefault', header: 'field_is_default', type: 'dict', dict: 'bas_flag' },
+  { key: 'createTime', header: 'field_create_time', type: 'datetime' },
+];
+
+/**
+ * /bas/corporationAddr (spec §7 'Base data'): the addresses of a mark, read and written with the rights on the mark
+ * (mark-access.ts). Registered by markRoutes.
+ */
+export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const tags = ['bas'];
+  const addrWrite = [`${CUSTOMER}:add`, `${CUSTOMER}:edit`, `${AGENT}:add`, `${AGENT}:edit`] as const;
+  const addrTitle = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
+    title: 'bas_corporation_addr',
+    businessType,
+  });
+
+  /** The mark of an address in the caller's scope (404 otherwise), with the caller's right on it. */
+  async function markFor(tx: DbOrTx, req: FastifyRequest, markId: number, actions: Action[]) {
+    const [m] = await tx
+      .select({ id: basMark.id, isAgent: basMark.isAgent })
+      .from(basMark)
+      .where(allOf([eq(basMark.id, markId), markScopeFilter(req.auth)]));
+    if (!m) throw notFound();
+    need(req, m.isAgent, ...actions);
+    return m;
+  }
+
+  function addrListWhere(
+    req: FastifyRequest,
+    q: { markId?: number; mark?: string; contact?: string; tel?: string; corporation?: string } & Record<
+      string,
+      unknown
+    >,
+  ) {
+    const scope = markScopeFilter(req.auth);
+    const parts: (SQL | undefined)[] = [
+      scope ? sql`${basCorporationAddr.markId} IN (SELECT ${basMark.id} FROM ${basMark} WHERE ${scope})` : undefined,
+    ];
+    if (q.markId) parts.push(eq(basCorporationAddr.markId, q.markId));
+    if (q.mark) parts.push(ilike(basMark.mark, likeContains(q.mark)));
+    if (q.contact) parts.push(ilike(basCorporationAddr.contact, likeContains(q.contact)));
+    if (q.tel) parts.push(ilike(basCorporationAddr.tel, likeContains(q.tel)));
+    if (q.corporation) parts.push(ilike(basCorporationAddr.corporation, likeContains(q.corporation)));
+    parts.push(
+      dateRange(basCorporationAddr.createTime, {
+        'params[beginTime]': q['params[beginTime]'] as string | undefined,
+        'params[endTime]': q['params[endTime]'] as string | undefined,
+      }),
+    );
+    return allOf(parts);
+  }
+
+  const addrSelect = {
+    id: basCorporationAddr.id,
+    markId: basCorporationAddr.markId,
+    mark: basMark.mark,
+    nameZh: basMark.nameZh,
+    corporation: basCorporationAddr.corporation,
+    contact: basCorporationAddr.contact,
+    tel: basCorporationAddr.tel,
+    addr: basCorporationAddr.addr,
+    isDefault: basCorporationAddr.isDefault,
+    version: basCorporationAddr.version,
+    createBy: basCorporationAddr.createBy,
+    createTime: basCorporationAddr.createTime,
+    updateTime: basCorporationAddr.updateTime,
+  };
+
+  app.get(
+    '/bas/corporationAddr/list',
+    {
+      config: { permission: EITHER },
+      schema: { response: ANSWER.addrList, tags, summary: 'Addresses of marks', querystring: ZAddressListQuery },
+    },
+    async (req) => {
+      const where = addrListWhere(req, req.query);
+      const { limit, offset } = pageOf(req.query);
+      const order = orderOf(req.query, { createTime: basCorporationAddr.createTime }, [desc(basCorporationAddr.id)]);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select(addrSelect)
+          .from(basCorporationAddr)
+          .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(basCorporationAddr)
+          .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+          .where(where),
+      ]);
+      return table(req, rows, count?.n ?? 0);
+    },
+  );
+
+  app.post(
+    '/bas/corporationAddr/export',
+    {
+      config: {
+        permission: [`${CUSTOMER}:export`, `${AGENT}:export`],
+        operlog: addrTitle(BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
+      schema: { tags, summary: 'Export addresses (.xlsx): filters, or the selected ids', body: ZAddressExportBody },
+    },
+    async (req, reply) => {
+      const where = allOf([
+        addrListWhere(req, req.body),
+        req.body.ids ? inArray(basCorporationAddr.id, req.body.ids) : undefined,
+      ]);
+      return sendExcel(req, reply, {
+        db,
+        fileName: 'bas_corporation_addr',
+        columns: ADDRESS_EXPORT_COLUMNS,
+        rows: keysetBatches(
+          (after, limit) =>
+            db
+              .select(addrSelect)
+              .from(basCorporationAddr)
+              .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+              .where(allOf([where, after ? sql`${basCorporationAddr.id} > ${after}` : undefined]))
+              .orderBy(asc(basCorporationAddr.id))
+              .limit(limit),
+          (r) => r.id,
+        ),
+      });
+    },
+  );
+
+  app.get(
+    '/bas/corporationAddr/list/:id',
+    {
+      config: { permission: EITHER },
+      schema: {
+        response: ANSWER.addrOfMark,
+        tags,
+        summary: 'All addresses of one mark (id = mark id)',
+        params: zIdParam,
+      },
+    },
+    async (req) => {
+      await markFor(db, req, req.params.id, ['', 'info', 'edit']);
+      return ok(req, await addressesOf(db, req.params.id));
+    },
+  );
+
+  app.get(
+    '/bas/corporationAddr/:id',
+    {
+      config: { permission: EITHER },
+      schema: { response: ANSWER.addrDetail, tags, summary: 'One address', params: zIdParam },
+    },
+    async (req) => {
+      const [row] = await db
+        .select(addrSelect)
+        .from(basCorporationAddr)
+        .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+        .where(allOf([eq(basCorporationAddr.id, req.params.id), addrListWhere(req, {})]));
+      if (!row) throw notFound();
+      return ok(req, row);
+    },
+  );
+
+  /** Keeps exactly one default among a mark's addresses (the one just flagged, else the oldest). */
+  async function fixDefault(tx: DbOrTx, markId: number, preferId?: number) {
+    const rows = await tx
+      .select({ id: basCorporationAddr.id, isDefault: basCorporationAddr.isDefault })
+      .from(basCorporationAddr)
+      .where(eq(basCorporationAddr.markId, markId))
+      .orderBy(asc(basCorporationAddr.id));
+    if (!rows.length) return;
+    const preferred = rows.find((r) => r.id === preferId && r.isDefault === '1');
+    const normalised = preferred
+      ? rows.map((r) => ({ ...r, isDefault: r.id === preferred.id ? ('1' as const) : ('0' as const) }))
+      : normaliseDefaultAddress(
+          rows.map((r) => ({ ...r, isDefault: r.isDefault === '1' ? ('1' as const) : ('0' as const) })),
+        );
+    for (const r of normalised) {
+      const before = rows.find((x) => x.id === r.id)!;
+      if (before.isDefault !== r.isDefault) {
+        await tx.update(basCorporationAddr).set({ isDefault: r.isDefault }).where(eq(basCorporationAddr.id, r.id));
+      }
+    }
+  }
+
+  app.post(
+    '/bas/corporationAddr/add',
+    {
+      config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.INSERT) },
+      schema: { response: ANSWER.added, tags, summary: 'Add an address', body: ZAddressAddBody },
+    },
+    async (req) => {
+      const b = req.body;
+      const id = await db.transaction(async (tx) => {
+        await markFor(tx, req, b.markId, ['add', 'edit']);
+        await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, b.markId)).for('update');
+        const [row] = await tx
+          .insert(basCorporationAddr)
+          .values({
+            markId: b.markId,
+            corporation: b.corporation,
+            contact: b.contact,
+            tel: b.tel,
+            addr: b.addr,
+            isDefault: b.isDefault,
+            createBy: req.auth.userName,
+          })
+          .returning({ id: basCorporationAddr.id });
+        await fixDefault(tx, b.markId, row!.id);
+        return row!.id;
+      });
+      return ok(req, { id });
+    },
+  );
+
+  app.post(
+    '/bas/corporationAddr/edit',
+    {
+      config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.UPDATE) },
+      schema: { response: ANSWER.done, tags, summary: 'Edit an address', body: ZAddressEditBody },
+    },
+    async (req) => {
+      const b = req.body;
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(basCorporationAddr).where(eq(basCorporationAddr.id, b.id));
+        if (!current) throw notFound();
+        await markFor(tx, req, current.markId, ['add', 'edit']);
+        await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, current.markId)).for('update');
+        const [updated] = await tx
+          .update(basCorporationAddr)
+          .set({
+            corporation: b.corporation,
+            contact: b.contact,
+            tel: b.tel,
+            addr: b.addr,
+            isDefault: b.isDefault,
+            version: sql`${basCorporationAddr.version} + 1`,
+            updateBy: req.auth.userName,
+            updateTime: sql`now()`,
+          })
+          .where(
+            and(
+              eq(basCorporationAddr.id, b.id),
+              b.version === undefined ? undefined : eq(basCorporationAddr.version, b.version),
+            ),
+          )
+          .returning({ id: basCorporationAddr.id });
+        if (!updated) throw changedReload();
+        await fixDefault(tx, current.markId, b.isDefault === '1' ? b.id : undefined);
+      });
+      return ok(req);
+    },
+  );
+
+  app.post(
+    '/bas/corporationAddr/delete/:id',
+    {
+      config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.DELETE) },
+      schema: { response: ANSWER.done, tags, summary: 'Delete an address', params: zIdParam },
+    },
+    async (req) => {
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(basCorporationAddr).where(eq(basCorporationAddr.id, req.params.id));
+        if (!current) throw notFound();
+        await markFor(tx, req, current.markId, ['add', 'edit']);
+        if (await isInUse(tx, 'corporationAddr', current.id)) throw inUse();
+        await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, current.markId)).for('update');
+        await tx.delete(basCorporationAddr).where(eq(basCorporationAddr.id, current.id));
+        await fixDefault(tx, current.markId);
+      });
+      return ok(req);
+    },
+  );
+};
