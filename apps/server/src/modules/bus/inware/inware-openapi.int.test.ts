@@ -65,6 +65,7 @@ const ROUTES: [string, string, 'table' | 'data' | 'empty'][] = [
   ['get', '/bus/busOrderLog/list', 'table'],
   ['post', '/bus/inware/init', 'data'],
   ['post', '/bus/inware/getNo', 'data'],
+  ['post', '/bus/inware/asynAddress/{id}', 'data'],
   ['post', '/bus/inware/add', 'data'],
   ['post', '/bus/inware/edit', 'data'],
   ['post', '/bus/inware/status/{ids}', 'data'],
