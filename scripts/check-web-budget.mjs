@@ -66,9 +66,16 @@ console.log(`login first load: ${kb.toFixed(1)} KB as sent (brotli, ${rows.lengt
 
 // Every registered screen must be a dynamic entry (its own lazily loaded chunk).
 const registry = readFileSync(join(root, 'apps/web/src/app/routes/registry.ts'), 'utf8');
-const screens = [...registry.matchAll(/^\s*'[^']+':\s*lazy\(\(\) => import\('\.\.\/\.\.\/([^']+)'\)\),?$/gm)].map(
-  (m) => m[1],
-);
+// `lazy(() => import('../../<path>'))` and `named(() => import('../../<path>'), '<Export>')` (screen factory files)
+const screens = [
+  ...new Set(
+    [
+      ...registry.matchAll(
+        /^\s*'[^']+':\s*(?:lazy|named)\(\(\) => import\('\.\.\/\.\.\/([^']+)'\)(?:\)|, '[A-Za-z]+'\)),?$/gm,
+      ),
+    ].map((m) => m[1]),
+  ),
+];
 const notLazy = screens.filter((path) => {
   const key = Object.keys(manifest).find((k) => k.startsWith(`src/${path}`));
   return !key || !manifest[key].isDynamicEntry;
