@@ -1,7 +1,5 @@
 import {
   CURRENCY,
-  lineSize,
-  orderCargoTotals,
   TRANSPORT_MODE,
   ZGetNoBody,
   ZInwareAddBody,
@@ -21,34 +19,30 @@ import {
   zIdsParam,
 } from '@theone/contracts';
 import { answers } from '@theone/contracts/common/responses';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
-import { AppError, notFound, wrongState } from '../../../platform/errors';
+import { notFound } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { markShipping, markVisible, orderFormRefs } from '../../bas/api/order-refs';
 import { addressesOf } from '../../bas/mark.service';
-import { busCargo } from '../cargo/cargo.table';
-import { writeOrderLog } from '../order-log/order-log.service';
-import { computeFees, markInfo, type TPricedOrder } from './inware.pricing';
+import { markInfo } from './inware.pricing';
 import {
   ACTION_PERMS,
   addOrder,
   changeStatus,
   creditStatus,
   creditWarning,
+  deleteCargoLine,
   deleteOrders,
   editOrder,
   getNo,
-  loadOrder,
   previewPrice,
   recalculate,
   refetchPrices,
 } from './inware.service';
-import { busOrder } from './inware.table';
 import { registerOrderUsageChecks } from './inware.usage';
 import { ENTRY_KEYS, orderCtx, TRANSIT_DAYS, title, zVersion } from './inware-route-keys';
 
@@ -285,59 +279,6 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: answers(ZOrderVersionAnswer),
       },
     },
-    async (req) => {
-      const [line] = await db.select().from(busCargo).where(eq(busCargo.id, req.params.id));
-      if (!line) throw notFound();
-      const result = await db.transaction(async (tx) => {
-        const order = await loadOrder(tx, req.auth, line.orderId);
-        if (req.body?.version !== undefined && req.body.version !== order.version)
-          throw new AppError('CHANGED_RELOAD', 'msg_changed_reload');
-        if (order.status > 1 || line.receivingNo !== '') throw wrongState('msg_edit_state_reselect');
-        await tx.delete(busCargo).where(eq(busCargo.id, line.id));
-        const rest = await tx
-          .select()
-          .from(busCargo)
-          .where(and(eq(busCargo.orderId, order.id), eq(busCargo.receivingNo, '')))
-          .orderBy(asc(busCargo.lineNo));
-        const totals = orderCargoTotals({
-          lines: rest,
-          cargoPiece: order.cargoPiece,
-          cargoWeight: order.cargoWeight,
-          cargoVolume: order.cargoVolume,
-          volumeManual: order.volumeManual,
-        });
-        const set = { ...totals };
-        const { values } = await computeFees(tx, { ...order, ...set } as TPricedOrder, deps.config.timezone);
-        const [updated] = await tx
-          .update(busOrder)
-          .set({
-            ...set,
-            ...values,
-            version: sql`${busOrder.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(and(eq(busOrder.id, order.id), eq(busOrder.version, order.version)))
-          .returning({ id: busOrder.id, version: busOrder.version });
-        if (!updated) throw new AppError('CHANGED_RELOAD', 'msg_changed_reload');
-        await writeOrderLog(tx, req.auth.userName, [
-          {
-            orderId: order.id,
-            transportId: order.transportId,
-            action: 'deleteCargoLine',
-            fromStatus: order.status,
-            toStatus: order.status,
-            remark: `#${line.lineNo} ${line.piece} × ${lineSize(line) || line.volume}`,
-            changes: [
-              { field: 'cargoPiece', before: order.cargoPiece, after: totals.cargoPiece },
-              { field: 'cargoWeight', before: order.cargoWeight, after: totals.cargoWeight },
-              { field: 'cargoVolume', before: order.cargoVolume, after: totals.cargoVolume },
-            ].filter((c) => String(c.before) !== String(c.after)),
-          },
-        ]);
-        return updated;
-      });
-      return ok(req, result);
-    },
+    async (req) => ok(req, await deleteCargoLine(ctxOf(req), req.params.id, req.body?.version)),
   );
 };
