@@ -44,24 +44,6 @@ const ALLOWED: readonly { file: string; text: string; why: string }[] = [
     text: 'niceScale(Math.max(0, ...volumes))',
     why: 'pixel scale of the chart (axis ticks from the largest bar)',
   },
-  // TODO(issue 12): owned by another engineer now
-  {
-    file: 'apps/server/src/modules/bus/print/print.layouts.ts',
-    text: 'weight: s.weight + Number(l.weight), volume: s.volume + Number(l.volume)',
-    why: 'waybill totals: sum() and toWeightString/toVolumeString (TODO issue 12, owned by another engineer now)',
-  },
-  // TODO(issue 12): owned by another engineer now
-  {
-    file: 'apps/server/src/modules/bus/print/print.layouts.ts',
-    text: 'Number(r.minAmount) > 0',
-    why: 'minimum charge shown when positive: isPositive() (TODO issue 12, owned by another engineer now)',
-  },
-  // TODO(issue 12): owned by another engineer now
-  {
-    file: 'apps/server/src/modules/bus/print/print.layouts.ts',
-    text: 'FEE_LINES.filter(([field]) => Number(r[field] ?? 0) !== 0)',
-    why: 'fee lines printed when not zero: !isZero() (TODO issue 12, owned by another engineer now)',
-  },
 ];
 
 const FIGURE_NAME_PATTERNS: readonly RegExp[] = [

@@ -1,4 +1,12 @@
-import { computeFreight, formatMoney, toVolumeString, toWeightString } from '@theone/contracts';
+import {
+  computeFreight,
+  formatMoney,
+  isPositive,
+  isZero,
+  sum,
+  toVolumeString,
+  toWeightString,
+} from '@theone/contracts';
 import { documentHeader, fieldGrid, pageFooter, signatureLine, table } from '../../../platform/pdf/layout';
 import { mm, type Pdf } from '../../../platform/pdf/pdf';
 import type { TPrintOrder } from './print.data';
@@ -190,10 +198,11 @@ export async function drawReceipt(pdf: Pdf, o: TPrintOrder, ctx: PrintContext) {
   pdf.text(pdf.t('print_cargo_lines'), pdf.left, y, { size: 10, bold: true });
   y += pdf.lineHeight(10);
   const lines = o.cargo;
-  const totals = lines.reduce(
-    (s, l) => ({ piece: s.piece + l.piece, weight: s.weight + Number(l.weight), volume: s.volume + Number(l.volume) }),
-    { piece: 0, weight: 0, volume: 0 },
-  );
+  const totals = {
+    piece: lines.reduce((n, l) => n + l.piece, 0),
+    weight: sum(lines.map((l) => String(l.weight ?? 0))).toString(),
+    volume: sum(lines.map((l) => String(l.volume ?? 0))).toString(),
+  };
   y = table(pdf, y, {
     columns: [
       { header: pdf.t('print_line_no'), width: 0.6, align: 'right' },
@@ -277,7 +286,7 @@ export async function drawFeeSheet(pdf: Pdf, o: TPrintOrder, ctx: PrintContext, 
       { label: pdf.t('print_volume_price'), value: r.volumePrice ? `${formatMoney(String(r.volumePrice))} / m³` : '-' },
       { label: pdf.t('print_weight_price'), value: r.weightPrice ? `${formatMoney(String(r.weightPrice))} / kg` : '-' },
     ];
-    if (r.minAmount && Number(r.minAmount) > 0) {
+    if (r.minAmount && isPositive(String(r.minAmount))) {
       items.push({ label: pdf.t('print_min_amount'), value: formatMoney(String(r.minAmount)) });
     }
     const basis = freightBasis(pdf, o, String(chargeWeight ?? '0'), String(chargeVolume ?? '0'));
@@ -292,7 +301,7 @@ export async function drawFeeSheet(pdf: Pdf, o: TPrintOrder, ctx: PrintContext, 
 
   y += mm(3);
   const currency = text(r.currency) || 'RMB';
-  const lines = FEE_LINES.filter(([field]) => Number(r[field] ?? 0) !== 0).map(([field, key]) => [
+  const lines = FEE_LINES.filter(([field]) => !isZero(String(r[field] ?? 0))).map(([field, key]) => [
     pdf.t(key),
     formatMoney(String(r[field])),
   ]);
