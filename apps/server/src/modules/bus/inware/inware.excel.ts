@@ -1,5 +1,6 @@
 import {
   formatTransportId,
+  money,
   ORDER_FEE_AR_FIELDS,
   orderFieldLabelKey,
   type TInwareAddBody,
@@ -180,7 +181,7 @@ const COLUMN_OF: Record<string, string> = { markId: 'mark', leftAddrId: 'leftAdd
  * 0.35000000000000003; 12 significant digits give back what the user sees in the cell.
  */
 const cellNumber = (text: string | undefined) =>
-  text && /^-?\d+\.\d{7,}$/.test(text) ? String(Number(Number(text).toPrecision(12))) : text || undefined;
+  text && /^-?\d+\.\d{7,}$/.test(text) ? money(text).toSignificantDigits(12).toFixed() : text || undefined;
 
 async function dictMatcher(db: Db, type: string) {
   const byText = new Map<string, string>();
