@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMarkAddress } from '../bas/mark.responses';
-import { FEE_FIELDS } from '../common/permissions';
+import { FEE_FIELDS, type TFeeField } from '../common/permissions';
 import { okEnvelope, tableEnvelope, zCode, zDecimal, zOkEmpty, zTimestamp } from '../common/responses';
 
 /**
@@ -12,55 +12,18 @@ import { okEnvelope, tableEnvelope, zCode, zDecimal, zOkEmpty, zTimestamp } from
  * (`TSentKeysDeclared`) fail the build when a service starts sending a key that is not here.
  */
 
-/** The fee fields (`FEE_FIELDS`) the order answers hold: optional in the types and at run time. */
-const ORDER_FEE_KEYS = [
-  'feeFreightAr',
-  'feeAgentAp',
-  'feePickAr',
-  'feeSendAr',
-  'feePackAr',
-  'feeUnloadAr',
-  'feeInsuranceAr',
-  'feeWoodenAr',
-  'feeChacheAr',
-  'deliveryAr',
-  'feeReplaceAr',
-  'feeOtherAr',
-  'chinaFeeAr',
-  'thFeeAr',
-  'feeArAmount',
-  'agentArAmount',
-  'rmbAmount',
-  'currencyRate',
-  'volumePrice',
-  'weightPrice',
-  'volumePriceAgent',
-  'weightPriceAgent',
-  'volWgtRate',
-  'wgtVolRate',
-  'price',
-  'amount',
-  'minAmount',
-  'credtLimit',
-  'openBalance',
-  'insuranceRate',
-  'minPremium',
-] as const;
-type TOrderFeeKey = (typeof ORDER_FEE_KEYS)[number];
 type TFeeOptional<S extends z.ZodRawShape> = {
-  [K in keyof S]: K extends TOrderFeeKey ? z.ZodOptional<S[K]> : S[K];
+  [K in keyof S]: K extends TFeeField ? z.ZodOptional<S[K]> : S[K];
 };
 
 /**
  * The shape with every fee field (`FEE_FIELDS`) optional: the fee guard strips them for users without the fee
- * role. A fee field missing from ORDER_FEE_KEYS is an error when the module loads (the types would be wrong).
+ * role (the list and the type both come from `FEE_FIELD_NAMES`).
  */
 export function feeOptional<S extends z.ZodRawShape>(shape: S): TFeeOptional<S> {
   return Object.fromEntries(
     Object.entries(shape).map(([key, schema]) => {
       if (!FEE_FIELDS.has(key)) return [key, schema];
-      if (!(ORDER_FEE_KEYS as readonly string[]).includes(key))
-        throw new Error(`order.responses: fee field ${key} is missing from ORDER_FEE_KEYS`);
       return [key, (schema as unknown as z.ZodType).optional()];
     }),
   ) as TFeeOptional<S>;

@@ -34,7 +34,7 @@ export function hasFeeRole(granted: readonly string[] | ReadonlySet<string>): bo
  * The server removes every one of these keys, at any depth, from responses and exports for users without
  * the fee role. A module that adds a money field a non-fee user must not see adds its name here.
  */
-export const FEE_FIELDS: ReadonlySet<string> = new Set([
+export const FEE_FIELD_NAMES = [
   // order fees
   'feeAgentAp',
   'feeInsuranceAr',
@@ -110,7 +110,9 @@ export const FEE_FIELDS: ReadonlySet<string> = new Set([
   // insurance
   'insuranceRate',
   'minPremium',
-]);
+] as const;
+export type TFeeField = (typeof FEE_FIELD_NAMES)[number];
+export const FEE_FIELDS: ReadonlySet<string> = new Set(FEE_FIELD_NAMES);
 
 /**
  * Filters that select rows by fee values without naming a fee field (deliveryfree's 'a supplement fee entered'):
