@@ -46,6 +46,46 @@ const isUniqueViolation = (err: unknown, constraint: string) => {
 };
 
 /** The priced order row to insert for a validated add body (no database write). */
+/**
+ * The order's columns that come straight from the entry form (`orderFields` of the add and edit bodies): the same
+ * for a new order and an edit. Totals follow the declared lines unless the figures were typed by hand.
+ */
+function formColumns(body: TInwareAddBody | TInwareEditBody, refs: TRefs, timezone: string) {
+  return {
+    markId: body.markId ?? null,
+    topMarkId: refs.mark?.topMarkId ?? null,
+    busType: body.busType ?? '',
+    leftAddrId: body.leftAddrId ?? null,
+    destAddrId: body.destAddrId ?? null,
+    arrivedHouseId: body.arrivedHouseId ?? null,
+    preArriveTime: parseBusinessTime(body.preArriveTime, timezone) ?? null,
+    consignee: body.consignee,
+    consigneeTel: body.consigneeTel,
+    consigneeAddr: body.consigneeAddr,
+    shipper: body.shipper,
+    shipperTel: body.shipperTel,
+    businessNo: body.businessNo,
+    clientNo: body.clientNo,
+    expressCorp: body.expressCorp,
+    expressNo: normalizeExpressNos(body.expressNo),
+    cargoName: body.cargoName,
+    cargoType: body.cargoType,
+    ...orderCargoTotals({
+      lines: body.cargoLines,
+      cargoPiece: body.cargoPiece,
+      cargoWeight: body.cargoWeight,
+      cargoVolume: body.cargoVolume,
+      volumeManual: body.volumeManual,
+    }),
+    volumeManual: body.volumeManual,
+    cargoRemark: body.cargoRemark,
+    declaredValue: body.declaredValue ?? null,
+    insuranceId: body.insuranceId ?? null,
+    woodenFrame: body.woodenFrame,
+    remark: body.remark,
+  };
+}
+
 export async function buildNewOrder(
   ctx: TOrderCtx,
   body: TInwareAddBody,
@@ -54,13 +94,6 @@ export async function buildNewOrder(
 ): Promise<typeof busOrder.$inferInsert> {
   const { auth, timezone } = ctx;
   const feeRole = auth.feeRole;
-  const totals = orderCargoTotals({
-    lines: body.cargoLines,
-    cargoPiece: body.cargoPiece,
-    cargoWeight: body.cargoWeight,
-    cargoVolume: body.cargoVolume,
-    volumeManual: body.volumeManual,
-  });
   const orderTime = parseBusinessTime(body.orderTime, timezone) ?? new Date();
   const noMark = body.status === ORDER_STATUS.IN_WAREHOUSE;
   const found = await fetchOrderPrice(
@@ -90,38 +123,14 @@ export async function buildNewOrder(
   const row = {
     transportId: body.transportId ?? '',
     status: body.status,
-    markId: body.markId ?? null,
-    topMarkId: refs.mark?.topMarkId ?? null,
-    busType: body.busType ?? '',
-    leftAddrId: body.leftAddrId ?? null,
-    destAddrId: body.destAddrId ?? null,
-    arrivedHouseId: body.arrivedHouseId ?? null,
-    consignee: body.consignee,
-    consigneeTel: body.consigneeTel,
-    consigneeAddr: body.consigneeAddr,
-    shipper: body.shipper,
-    shipperTel: body.shipperTel,
-    businessNo: body.businessNo,
-    clientNo: body.clientNo,
-    expressCorp: body.expressCorp,
-    expressNo: normalizeExpressNos(body.expressNo),
-    cargoName: body.cargoName,
-    cargoType: body.cargoType,
-    ...totals,
-    volumeManual: body.volumeManual,
-    cargoRemark: body.cargoRemark,
-    declaredValue: body.declaredValue ?? null,
-    insuranceId: body.insuranceId ?? null,
-    woodenFrame: body.woodenFrame,
+    ...formColumns(body, refs, timezone),
     orderTime,
-    preArriveTime: parseBusinessTime(body.preArriveTime, timezone) ?? null,
     ...receipt,
     ...price,
     currency: price.priceId ? (price.currency ?? 'RMB') : feeRole && body.currency ? body.currency : 'RMB',
     freightManual: feeRole ? body.freightManual : '0',
     feeFreightAr: feeRole && body.freightManual === '1' ? toMoneyString(body.feeFreightAr ?? '0') : '0.00',
     ...feeInputValues(body, feeRole),
-    remark: body.remark,
     createBy: auth.userName,
   };
   const { values } = await computeFees(ctx.db, row as unknown as TPricedOrder, timezone, cache);
@@ -222,41 +231,10 @@ const EDIT_LOG_FIELDS = [
 async function editedColumns(c: TOrderCtx, row: TOrderRow, body: TInwareEditBody, refs: TRefs) {
   const { auth, timezone } = c;
   const tx = c.db;
-  const totals = orderCargoTotals({
-    lines: body.cargoLines,
-    cargoPiece: body.cargoPiece,
-    cargoWeight: body.cargoWeight,
-    cargoVolume: body.cargoVolume,
-    volumeManual: body.volumeManual,
-  });
   const orderTime = parseBusinessTime(body.orderTime, timezone) ?? row.orderTime;
   const next: Partial<TOrderRow> = {
-    markId: body.markId ?? null,
-    topMarkId: refs.mark?.topMarkId ?? null,
-    busType: body.busType ?? '',
-    leftAddrId: body.leftAddrId ?? null,
-    destAddrId: body.destAddrId ?? null,
-    arrivedHouseId: body.arrivedHouseId ?? null,
+    ...formColumns(body, refs, timezone),
     orderTime,
-    preArriveTime: parseBusinessTime(body.preArriveTime, timezone) ?? null,
-    consignee: body.consignee,
-    consigneeTel: body.consigneeTel,
-    consigneeAddr: body.consigneeAddr,
-    shipper: body.shipper,
-    shipperTel: body.shipperTel,
-    businessNo: body.businessNo,
-    clientNo: body.clientNo,
-    expressCorp: body.expressCorp,
-    expressNo: normalizeExpressNos(body.expressNo),
-    cargoName: body.cargoName,
-    cargoType: body.cargoType,
-    ...totals,
-    volumeManual: body.volumeManual,
-    declaredValue: body.declaredValue ?? null,
-    insuranceId: body.insuranceId ?? null,
-    woodenFrame: body.woodenFrame,
-    cargoRemark: body.cargoRemark,
-    remark: body.remark,
     ...(body.trayNo !== undefined ? { trayNo: body.trayNo } : {}),
   };
   if (auth.feeRole && row.auditStatus !== 2) {
