@@ -7,7 +7,6 @@ import {
   type TLanguage,
   ZInwareAddBody,
 } from '@theone/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/database';
 import {
   type ExcelColumn,
@@ -19,13 +18,12 @@ import {
   type SheetUpload,
 } from '../../../platform/excel/excel';
 import { t } from '../../../platform/i18n';
-import { periodOf } from '../../../platform/sequences';
+import { periodOf, reserveSequence } from '../../../platform/sequences';
 import { activeMarksByCode, activePlaces, destinationCountryCodes } from '../../bas/api/order-lookups';
-import { writeOrderLog } from '../order-log/order-log.service';
+import { insertOrders } from '../order/order-core';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';
 import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
 import type { busOrder } from './inware.table';
-import { bulkInsertJson } from './order-common';
 
 /**
  * Excel of the order module: the list export (streamed in keyset batches), an order's fee sheet, the cargo lines of
@@ -304,29 +302,11 @@ export async function importOrders(
     }
     if (errors.length) throw importFailed(errors);
     const period = periodOf(new Date(), timezone, 'yyMMdd');
-    const seq = await tx.execute<{ value: number }>(sql`
-      INSERT INTO sys_sequence (name, period, value) VALUES ('transportId', ${period}, ${values.length})
-      ON CONFLICT (name, period) DO UPDATE SET value = sys_sequence.value + ${values.length}
-      RETURNING value`);
-    const first = Number(seq.rows[0]!.value) - values.length + 1;
+    const last = await reserveSequence(tx, 'transportId', period, values.length);
     values.forEach((v, i) => {
-      v.transportId = formatTransportId(valid[i]!.country, period, first + i);
+      v.transportId = formatTransportId(valid[i]!.country, period, last - values.length + 1 + i);
     });
-    const created = await bulkInsertJson<{ id: number; transportId: string }>(tx, 'bus_order', values, [
-      'id',
-      'transportId',
-    ]);
-    await writeOrderLog(
-      tx,
-      auth.userName,
-      created.map((o) => ({
-        orderId: o.id,
-        transportId: o.transportId,
-        action: 'import' as const,
-        fromStatus: null,
-        toStatus: 0,
-      })),
-    );
+    const created = await insertOrders(tx, ctx, 'save', values, 'import');
     return { created: created.length, transportIds: created.map((o) => o.transportId) };
   });
 }

@@ -1,3 +1,4 @@
+import type { TOrderLogAction } from '@theone/contracts';
 import { checkOrderAction, fromStatuses, NEW_ORDER, ORDER_TRANSITIONS, type TOrderAction } from '@theone/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
@@ -5,7 +6,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { type AppError, changedReload, notFound, wrongState } from '../../../platform/errors';
 import { busOrder } from '../inware/inware.table';
-import { orderScope, type TOrderRow } from '../inware/order-common';
+import { bulkInsertJson, orderScope, type TOrderRow } from '../inware/order-common';
 import { type TOrderLogEntry, writeOrderLog } from '../order-log/order-log.service';
 
 /**
@@ -258,6 +259,40 @@ export async function insertOrder(
     { orderId: row.id, transportId: row.transportId, action, fromStatus: null, toStatus: row.status },
   ]);
   return row;
+}
+
+/**
+ * Many new orders of one create action in one statement (imports): the status from the transition map, one log
+ * row each, named `logAction` (an import logs 'import'). Answers the ids and waybill numbers in the given order.
+ */
+export async function insertOrders(
+  tx: DbOrTx,
+  ctx: TOrderCoreCtx,
+  action: TOrderAction,
+  values: readonly (typeof busOrder.$inferInsert)[],
+  logAction: TOrderLogAction = action,
+): Promise<{ id: number; transportId: string }[]> {
+  const to = ORDER_TRANSITIONS[action].to;
+  if (!ORDER_TRANSITIONS[action].from.includes(NEW_ORDER) || typeof to !== 'number')
+    throw new Error(`Order action '${action}' does not create an order`);
+  const created = await bulkInsertJson<{ id: number; transportId: string }>(
+    tx,
+    'bus_order',
+    values.map((v) => ({ ...v, status: to })),
+    ['id', 'transportId'],
+  );
+  await writeOrderLog(
+    tx,
+    ctx.auth.userName,
+    created.map((o) => ({
+      orderId: o.id,
+      transportId: o.transportId,
+      action: logAction,
+      fromStatus: null,
+      toStatus: to,
+    })),
+  );
+  return created;
 }
 
 /** The create action of an entry-form status (0 save, 1 confirm, 2 no-mark cargo received). */
