@@ -1,5 +1,7 @@
 /** Business (bus): inbound orders. order-status.ts is exported from the package root on its own. */
 export * from './inware.schemas';
+export * from './load';
+export * from './load.schemas';
 export * from './order.responses';
 export * from './order-cargo';
 export * from './order-list.schemas';

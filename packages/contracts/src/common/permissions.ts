@@ -75,6 +75,9 @@ export const FEE_FIELD_NAMES = [
   'apPrice',
   'arPrice',
   'containerFee',
+  // load record sums (estimated margin while planning)
+  'orderArAmount',
+  'estimatedMargin',
   'credtLimit',
   'minAmount',
   'openBalance',

@@ -4,8 +4,10 @@
  * (docs/adr/0011-module-boundaries.md); platform code reads the database through `Db`, never these exports.
  */
 export * from '../../modules/bas/bas.table';
+export * from '../../modules/bus/arrive/arrive.table';
 export * from '../../modules/bus/cargo/cargo.table';
 export * from '../../modules/bus/inware/inware.table';
+export * from '../../modules/bus/load/load.table';
 export * from '../../modules/bus/order-log/order-log.table';
 export * from '../../modules/system/dept/dept.table';
 export * from '../../modules/system/menu/menu.table';

@@ -1,0 +1,113 @@
+import { bigint, char, index, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
+
+/**
+ * The load record (screens bus-container.md §0, Q3): one row per container or truck, shown as the load plan, the
+ * load and the container's journey. `status` is L0..L5 (contracts LOAD_STATUS), recomputed from its orders by the
+ * load service after every plan or load action. Orders point at it with `bus_order.load_id`; the container number,
+ * seal and plate are copied onto each loaded order (spec: orders carry containerNo, sealNo, truckNo).
+ * The container money of the later issue (payables, receivables, profit) adds its columns here.
+ */
+const ts = () => timestamp({ withTimezone: true });
+
+export const busLoad = pgTable(
+  'bus_load',
+  {
+    id: idColumn(),
+    /** LD{yyMMdd}{NNNN} */
+    loadNo: varchar({ length: 20 }).notNull(),
+    status: smallint().notNull().default(0),
+    busType: varchar({ length: 10 }).notNull(),
+    leftAddrId: bigint({ mode: 'number' }).notNull(),
+    destAddrId: bigint({ mode: 'number' }).notNull(),
+    /** dictionary container_type (capacity in contracts CONTAINER_CAPACITY) */
+    containerType: varchar({ length: 20 }).notNull(),
+    /** the loading warehouse */
+    loadHouseId: bigint({ mode: 'number' }).notNull(),
+    /** planned loading time; the Load dialog writes the actual one */
+    loadTime: ts(),
+    loadPerson: varchar({ length: 64 }).notNull().default(''),
+    clsDate: ts(),
+    etdDate: ts(),
+    etaDate: ts(),
+    /** departure (A15) */
+    leftTime: ts(),
+    loadPort: varchar({ length: 100 }).notNull().default(''),
+    unloadPort: varchar({ length: 100 }).notNull().default(''),
+    customsCorp: varchar({ length: 100 }).notNull().default(''),
+    exportAgent: varchar({ length: 100 }).notNull().default(''),
+    vesselOwner: varchar({ length: 100 }).notNull().default(''),
+    vesselName: varchar({ length: 100 }).notNull().default(''),
+    voyageNo: varchar({ length: 50 }).notNull().default(''),
+    containerNo: varchar({ length: 20 }).notNull().default(''),
+    sealNo: varchar({ length: 30 }).notNull().default(''),
+    truckNo: varchar({ length: 40 }).notNull().default(''),
+    /** the container's cost (default from the container price table) [fee] */
+    containerFee: numeric({ precision: 14, scale: 2 }),
+    currency: varchar({ length: 3 }).notNull().default('RMB'),
+    ...versionColumn,
+    ...auditColumns,
+    ...remarkColumn,
+  },
+  (t) => [
+    uniqueIndex('bus_load_no_uq').on(t.loadNo),
+    index('bus_load_status_time_idx').on(t.status, t.loadTime.desc(), t.id.desc()),
+    index('bus_load_time_idx').on(t.loadTime.desc(), t.id.desc()),
+    index('bus_load_container_no_idx').on(t.containerNo),
+    index('bus_load_left_time_idx').on(t.leftTime.desc()),
+    index('bus_load_eta_idx').on(t.etaDate),
+  ],
+);
+
+/** The load log: one row per action on a load record (who, when, action, status from -> to, orders, remark). */
+export const busLoadLog = pgTable(
+  'bus_load_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    loadId: bigint({ mode: 'number' }).notNull(),
+    action: varchar({ length: 30 }).notNull(),
+    fromStatus: smallint(),
+    toStatus: smallint(),
+    orderCount: smallint().notNull().default(0),
+    remark: varchar({ length: 500 }).notNull().default(''),
+    createBy: varchar({ length: 64 }).notNull().default(''),
+    createTime: ts().notNull().defaultNow(),
+  },
+  (t) => [index('bus_load_log_load_idx').on(t.loadId, t.id)],
+);
+
+/**
+ * Milestones of a load's journey (DOMAIN §3): manual ones from the track_status dictionary (10-21) and automatic
+ * ones written by the life-cycle actions (auto '1': loaded 4, departed 5, later arrived 6, delivered 7, signed 8).
+ */
+export const busTrack = pgTable(
+  'bus_track',
+  {
+    id: idColumn(),
+    loadId: bigint({ mode: 'number' }).notNull(),
+    trackStatus: varchar({ length: 10 }).notNull(),
+    trackTime: ts().notNull(),
+    trackRemark: varchar({ length: 500 }).notNull().default(''),
+    auto: char({ length: 1 }).notNull().default('0'),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (t) => [
+    index('bus_track_load_time_idx').on(t.loadId, t.trackTime.desc(), t.id.desc()),
+    index('bus_track_status_idx').on(t.trackStatus),
+  ],
+);
+
+/** Messages on a milestone (visible to customers or internal). */
+export const busTrackMessage = pgTable(
+  'bus_track_message',
+  {
+    id: idColumn(),
+    trackId: bigint({ mode: 'number' }).notNull(),
+    content: varchar({ length: 1000 }).notNull(),
+    visibleToCustomer: char({ length: 1 }).notNull().default('0'),
+    createBy: varchar({ length: 64 }).notNull().default(''),
+    createTime: ts().notNull().defaultNow(),
+  },
+  (t) => [index('bus_track_message_track_idx').on(t.trackId, t.id)],
+);
