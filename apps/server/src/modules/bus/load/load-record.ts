@@ -1,0 +1,210 @@
+import {
+  fillOf,
+  journeyStatusOf,
+  LOAD_REJECT_KEYS,
+  LOAD_STATUS,
+  loadAllows,
+  planStatusOf,
+  type TFill,
+  type TLoadOperation,
+} from '@theone/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import type { DbOrTx } from '../../../platform/db/database';
+import { allOf } from '../../../platform/db/sql-helpers';
+import { notFound, wrongState } from '../../../platform/errors';
+import { busOrder } from '../inware/inware.table';
+import { orderScope } from '../inware/order-common';
+import { busLoad, busLoadLog, busTrack } from './load.table';
+
+/**
+ * What every plan, load and track action shares (the load record's small core, ADR 0014):
+ *
+ * - `loadScope`: which load records a user sees. Users with all data see every record; scoped users (sales,
+ *   customer service) see a record holding at least one of their customers' orders, or one they created
+ *   (an empty plan they opened), and only their orders' lines and sums in it.
+ * - `lockLoad`: the record by id in scope, `FOR UPDATE` (every action on one load is serialised on its row, so two
+ *   scans or a scan and a cancel never interleave), checked against LOAD_OPERATIONS for the operation.
+ * - `settleLoadStatus`: after the orders moved (through the order core), the record's status is recomputed from
+ *   its orders (L0/L1/L2 before departure, L3/L4/L5 after), its version bumped and one load-log row written, in
+ *   the caller's transaction. Reaching L2 writes the automatic 'loaded' milestone, leaving it removes it.
+ *
+ * Order statuses are never written here: the order core (`bus/order/order-core.ts`) does that.
+ */
+
+export type TLoadRecord = typeof busLoad.$inferSelect;
+
+const scopedOrder = alias(busOrder, 'scoped_order');
+
+/** The load records the caller may see (undefined: all). */
+export function loadScope(auth: AuthContext, table: typeof busLoad = busLoad) {
+  const own = orderScope(auth, scopedOrder as unknown as typeof busOrder);
+  if (!own) return undefined;
+  return sql`(${table.createBy} = ${auth.userName} OR EXISTS (SELECT 1 FROM ${scopedOrder} WHERE ${scopedOrder.loadId} = ${table.id} AND ${own}))`;
+}
+
+/** The caller's orders of a load (undefined: all of them), for lines and sums. */
+export const loadOrderScope = (auth: AuthContext) => orderScope(auth);
+
+/** A load record in the caller's scope, or 404. */
+export async function findLoad(db: DbOrTx, auth: AuthContext, id: number): Promise<TLoadRecord> {
+  const [row] = await db
+    .select()
+    .from(busLoad)
+    .where(allOf([eq(busLoad.id, id), loadScope(auth)]));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Refuses the operation in the record's status with its 'reselect' message. */
+export function checkLoadOperation(load: Pick<TLoadRecord, 'status' | 'loadNo'>, operation: TLoadOperation) {
+  if (!loadAllows(operation, load.status)) throw wrongState(LOAD_REJECT_KEYS[operation], { list: load.loadNo });
+}
+
+/** The record locked for this transaction (404 outside the caller's scope), checked for the operation. */
+export async function lockLoad(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: number,
+  operation?: TLoadOperation,
+): Promise<TLoadRecord> {
+  const [row] = await tx
+    .select()
+    .from(busLoad)
+    .where(allOf([eq(busLoad.id, id), loadScope(auth)]))
+    .for('update', { of: busLoad });
+  if (!row) throw notFound();
+  if (operation) checkLoadOperation(row, operation);
+  return row;
+}
+
+export interface TLoadCounts {
+  total: number;
+  planned: number;
+  loaded: number;
+  arrived: number;
+  signed: number;
+  pieces: number;
+  loadedPieces: number;
+  /** decimal text */
+  weight: string;
+  volume: string;
+}
+
+/** Counts and sums of every order of a load (not scoped: the record's status and gauge are the container's). */
+export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCounts> {
+  const r = await db.execute<Record<keyof TLoadCounts, string | number>>(sql`
+    SELECT count(*)::int AS total,
+           count(*) FILTER (WHERE status = 3)::int AS planned,
+           count(*) FILTER (WHERE status >= 4)::int AS loaded,
+           count(*) FILTER (WHERE status >= 6)::int AS arrived,
+           count(*) FILTER (WHERE status = 8)::int AS signed,
+           coalesce(sum(arrived_piece), 0)::int AS pieces,
+           coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces",
+           coalesce(sum(arrived_weight), 0)::text AS weight,
+           coalesce(sum(arrived_volume), 0)::text AS volume
+      FROM bus_order WHERE load_id = ${loadId}`);
+  const x = r.rows[0]!;
+  return {
+    total: Number(x.total),
+    planned: Number(x.planned),
+    loaded: Number(x.loaded),
+    arrived: Number(x.arrived),
+    signed: Number(x.signed),
+    pieces: Number(x.pieces),
+    loadedPieces: Number(x.loadedPieces),
+    weight: String(x.weight),
+    volume: String(x.volume),
+  };
+}
+
+export interface TLoadLogEntry {
+  loadId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  orderCount?: number;
+  remark?: string;
+}
+
+export async function writeLoadLog(tx: DbOrTx, by: string, entries: readonly TLoadLogEntry[]) {
+  if (!entries.length) return;
+  await tx.insert(busLoadLog).values(
+    entries.map((e) => ({
+      loadId: e.loadId,
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      orderCount: Math.min(e.orderCount ?? 0, 32_767),
+      remark: (e.remark ?? '').slice(0, 500),
+      createBy: by,
+    })),
+  );
+}
+
+/** The status a load should have from its orders (L0-L2 until departure, L3-L5 after). */
+export function statusFromCounts(current: number, counts: TLoadCounts): number {
+  if (current < LOAD_STATUS.DEPARTED) return planStatusOf(counts);
+  return journeyStatusOf(counts);
+}
+
+export interface TSettled {
+  load: TLoadRecord;
+  counts: TLoadCounts;
+  fill: TFill;
+}
+
+/**
+ * After an action moved the load's orders: the record's new status from its orders, `set` (other columns the
+ * action writes on the record), version + 1, one load-log row and the automatic 'loaded' milestone. The record
+ * must be locked by the caller (`lockLoad`).
+ */
+export async function settleLoadStatus(
+  tx: DbOrTx,
+  auth: AuthContext,
+  load: TLoadRecord,
+  action: string,
+  options: { orderCount?: number; remark?: string; set?: Partial<TLoadRecord>; status?: number } = {},
+): Promise<TSettled> {
+  const counts = await loadCounts(tx, load.id);
+  const status = options.status ?? statusFromCounts(load.status, counts);
+  const { id: _i, version: _v, loadNo: _n, createBy: _c, createTime: _t, ...set } = options.set ?? {};
+  const [updated] = await tx
+    .update(busLoad)
+    .set({ ...set, status, version: sql`${busLoad.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
+    .where(eq(busLoad.id, load.id))
+    .returning();
+  await writeLoadLog(tx, auth.userName, [
+    {
+      loadId: load.id,
+      action,
+      fromStatus: load.status,
+      toStatus: status,
+      orderCount: options.orderCount ?? 0,
+      remark: options.remark,
+    },
+  ]);
+  await syncLoadedMilestone(tx, auth, updated!);
+  return { load: updated!, counts, fill: fillOf(updated!.containerType, counts.volume, counts.weight) };
+}
+
+const LOADED_MILESTONE = '4';
+
+/** The automatic 'loaded' milestone exists exactly while the load is L2 or later. */
+async function syncLoadedMilestone(tx: DbOrTx, auth: AuthContext, load: TLoadRecord) {
+  const where = and(eq(busTrack.loadId, load.id), eq(busTrack.trackStatus, LOADED_MILESTONE), eq(busTrack.auto, '1'));
+  if (load.status >= LOAD_STATUS.LOADED) {
+    const [existing] = await tx.select({ id: busTrack.id }).from(busTrack).where(where);
+    if (!existing)
+      await tx.insert(busTrack).values({
+        loadId: load.id,
+        trackStatus: LOADED_MILESTONE,
+        trackTime: load.loadTime ?? new Date(),
+        auto: '1',
+        createBy: auth.userName,
+      });
+  } else {
+    await tx.delete(busTrack).where(where);
+  }
+}
