@@ -41,7 +41,7 @@ const scopedOrder = alias(busOrder, 'scoped_order');
 export function loadScope(auth: AuthContext, table: typeof busLoad = busLoad) {
   const own = orderScope(auth, scopedOrder as unknown as typeof busOrder);
   if (!own) return undefined;
-  return sql`(${table.createBy} = ${auth.userName} OR EXISTS (SELECT 1 FROM ${scopedOrder} WHERE ${scopedOrder.loadId} = ${table.id} AND ${own}))`;
+  return sql`(${table.createBy} = ${auth.userName} OR EXISTS (SELECT 1 FROM bus_order scoped_order WHERE ${scopedOrder.loadId} = ${table.id} AND ${own}))`;
 }
 
 /** The caller's orders of a load (undefined: all of them), for lines and sums. */

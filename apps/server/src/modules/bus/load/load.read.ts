@@ -1,0 +1,447 @@
+import {
+  fillOf,
+  money,
+  NO_NEWS_HOURS,
+  parseSearchNumbers,
+  sum,
+  type TLoadDetail,
+  type TLoadDetailQuery,
+  type TLoadListQuery,
+  type TLoadOrderRow,
+  type TLoadRow,
+  type TTrackListQuery,
+  type TTrackRow,
+  toMoneyString,
+  toVolumeString,
+  toWeightString,
+} from '@theone/contracts';
+import { getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import type { DbOrTx } from '../../../platform/db/database';
+import { allOf, selectList } from '../../../platform/db/sql-helpers';
+import { badRequest, notFound } from '../../../platform/errors';
+import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { ofMarksInScope } from '../../bas/api/order-lookups';
+import type { TOrderCtx } from '../inware/inware.context';
+import { busOrder } from '../inware/inware.table';
+import { orderScope } from '../inware/order-common';
+import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
+import { busLoad, busLoadLog, busTrack } from './load.table';
+import { findLoad, loadScope } from './load-record';
+
+/**
+ * The load record's reads (screens loadplanList/Details, loadList/Details, track-list/details): lists with their
+ * sums, rows by id, a load's detail and its paged orders. Every read is scoped twice: the records through
+ * `loadScope` (a sales person sees a load holding at least one of their customers' orders), and the sums and
+ * lines of each record through the order scope (only their own customers' orders count).
+ *
+ * A list is one statement: the filtered set's count and sums (the loads' container fees, the orders' pieces,
+ * weights, volumes and receivables through the load_id index), the page, and per page row its order sums (and on
+ * track-list the latest milestone and its message count) in LATERAL subqueries.
+ */
+
+export type TLoadView = 'loadplan' | 'load' | 'track';
+
+export interface TLoadListSums {
+  orders: number;
+  pieces: number;
+  weight: string;
+  volume: string;
+  containerFee: string;
+  orderArAmount: string;
+}
+
+export interface TLoadListResult {
+  rows: (TLoadRow | TTrackRow)[];
+  total: number;
+  sums: TLoadListSums;
+}
+
+const o = alias(busOrder, 'o');
+/** `FROM bus_order o` (an alias renders as its name alone in a sql template). */
+const O = sql.raw('bus_order o');
+const { updateBy: _ub, updateTime: _ut, ...loadColumns } = getTableColumns(busLoad);
+const LOAD_LIST = selectList(loadColumns);
+const trackTimeOf = (v: unknown) => (typeof v === 'string' ? busTrack.trackTime.mapFromDriverValue(v) : v);
+
+function numbers(text: string | undefined, field: string, upperCase = true): string[] | undefined {
+  if (text === undefined) return undefined;
+  const list = parseSearchNumbers(text, upperCase);
+  if (list === null) throw badRequest('msg_comma_separated', { field }, field);
+  return list.length ? list : undefined;
+}
+
+const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
+const digits = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
+
+/** The latest milestone's column of the load (by trackTime, then id). */
+const latestTrack = (column: string) =>
+  sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC, t.id DESC LIMIT 1)`;
+
+/** L3 with no milestone (or departure) for NO_NEWS_HOURS. */
+const noNewsSql = sql`(${busLoad.status} = 3 AND coalesce((SELECT max(t.track_time) FROM bus_track t WHERE t.load_id = ${busLoad.id}), ${busLoad.leftTime}) < now() - make_interval(hours => ${NO_NEWS_HOURS}))`;
+
+/** The base statuses of a view (the `status` filter narrows them). */
+function viewStatuses(view: TLoadView, q: TLoadListQuery | TTrackListQuery): number[] {
+  if (view === 'loadplan') return q.status === undefined ? [0, 1] : [0, 1, 2];
+  if (view === 'load') return [1, 2, 3, 4, 5];
+  const tab = 'tab' in q ? q.tab : 'transit';
+  if (tab === 'waiting') return [2];
+  if (tab === 'arrived') return [4, 5];
+  if (tab === 'all') return [2, 3, 4, 5];
+  return [3];
+}
+
+/** The WHERE on bus_load of a list (scope included). */
+export async function loadListWhere(
+  db: DbOrTx,
+  auth: AuthContext,
+  view: TLoadView,
+  q: TLoadListQuery | TTrackListQuery,
+  timezone: string,
+): Promise<SQL> {
+  const base = viewStatuses(view, q);
+  const asked = digits(q.status);
+  const statuses = asked ? base.filter((s) => asked.includes(s)) : base;
+  const parts: (SQL | undefined)[] = [loadScope(auth), sql`${busLoad.status} = ANY(${param(statuses, 'smallint[]')})`];
+  const loadNos = numbers(q.loadNo, 'loadNo');
+  if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${param(loadNos, 'text[]')})`);
+  const containers = numbers(q.containerNo, 'containerNo');
+  if (containers) parts.push(sql`${busLoad.containerNo} = ANY(${param(containers, 'text[]')})`);
+  const transportIds = numbers(q.transportId, 'transportId');
+  if (transportIds)
+    parts.push(
+      sql`${busLoad.id} IN (SELECT ${o.loadId} FROM ${O} WHERE ${o.transportId} = ANY(${param(transportIds, 'text[]')}) AND ${o.loadId} IS NOT NULL${scopeAnd(auth)})`,
+    );
+  const marks = numbers(q.mark, 'mark');
+  if (marks) {
+    const ids = await markIdsByCode(db, marks);
+    parts.push(
+      sql`${busLoad.id} IN (SELECT ${o.loadId} FROM ${O} WHERE ${ofMarksInScope(auth, o.markId, ids)} AND ${o.loadId} IS NOT NULL)`,
+    );
+  }
+  if (q.sealNo) parts.push(ilike(busLoad.sealNo, likeContains(q.sealNo)));
+  if (q.truckNo) parts.push(ilike(busLoad.truckNo, likeContains(q.truckNo)));
+  if (q.busType) parts.push(sql`${busLoad.busType} = ${q.busType}`);
+  if (q.leftAddrId) parts.push(sql`${busLoad.leftAddrId} = ${q.leftAddrId}`);
+  if (q.destAddrId) parts.push(sql`${busLoad.destAddrId} = ${q.destAddrId}`);
+  if (q.containerType) parts.push(sql`${busLoad.containerType} = ${q.containerType}`);
+  if (q.loadPerson) parts.push(ilike(busLoad.loadPerson, likeContains(q.loadPerson)));
+  if (q.vesselName) parts.push(ilike(busLoad.vesselName, likeContains(q.vesselName)));
+  if (q.voyageNo) parts.push(ilike(busLoad.voyageNo, likeContains(q.voyageNo)));
+  if (q.customsCorp) parts.push(ilike(busLoad.customsCorp, likeContains(q.customsCorp)));
+  parts.push(dateRange(busLoad.loadTime, q, timezone));
+  const ranges: [string, AnyPgColumn][] = [
+    ['LoadTime', busLoad.loadTime],
+    ['EtdDate', busLoad.etdDate],
+    ['EtaDate', busLoad.etaDate],
+    ['LeftTime', busLoad.leftTime],
+  ];
+  for (const [name, column] of ranges) {
+    const begin = q[`params[begin${name}]` as keyof TLoadListQuery] as string | undefined;
+    const end = q[`params[end${name}]` as keyof TLoadListQuery] as string | undefined;
+    if (begin || end) parts.push(dateRange(column, { 'params[beginTime]': begin, 'params[endTime]': end }, timezone));
+  }
+  if ('trackStatus' in q && q.trackStatus) parts.push(sql`${latestTrack('track_status')} = ${q.trackStatus}`);
+  if ('noNews' in q && q.noNews === '1') parts.push(noNewsSql);
+  if ('noNews' in q && q.noNews === '0') parts.push(sql`NOT ${noNewsSql}`);
+  return allOf(parts) ?? sql`true`;
+}
+
+/** ` AND <order scope on o>` or nothing. */
+function scopeAnd(auth: AuthContext): SQL {
+  const scope = orderScope(auth, o as unknown as typeof busOrder);
+  return scope ? sql` AND ${scope}` : sql``;
+}
+
+const desc = (column: AnyPgColumn) => sql`${column} DESC NULLS LAST`;
+
+function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): SQL {
+  const fallback =
+    view === 'track'
+      ? [desc(busLoad.leftTime), desc(busLoad.loadTime), desc(busLoad.id)]
+      : [desc(busLoad.loadTime), desc(busLoad.id)];
+  return sql.join(
+    orderOf(
+      q,
+      {
+        loadTime: busLoad.loadTime,
+        etdDate: busLoad.etdDate,
+        etaDate: busLoad.etaDate,
+        leftTime: busLoad.leftTime,
+        createTime: busLoad.createTime,
+        loadNo: busLoad.loadNo,
+      },
+      fallback,
+    ),
+    sql`, `,
+  );
+}
+
+/** Per page row: the sums of the orders the caller may see. */
+function rowSumsLateral(auth: AuthContext): SQL {
+  return sql`LEFT JOIN LATERAL (SELECT count(*)::int AS "orderCount",
+      count(*) FILTER (WHERE ${o.status} >= 4)::int AS "loadedCount",
+      count(DISTINCT ${o.markId})::int AS "markCount",
+      coalesce(sum(${o.arrivedPiece}), 0)::int AS "pieces",
+      coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "weight",
+      coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "volume",
+      coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "orderArAmount"
+    FROM ${O} WHERE ${o.loadId} = p.id${scopeAnd(auth)}) a ON true`;
+}
+
+const trackLateral = sql`LEFT JOIN LATERAL (SELECT t.track_status AS "trackStatus", t.track_time AS "trackTime",
+      t.track_remark AS "trackRemark", t.create_by AS "trackBy"
+    FROM bus_track t WHERE t.load_id = p.id ORDER BY t.track_time DESC, t.id DESC LIMIT 1) lt ON true
+  LEFT JOIN LATERAL (SELECT count(*)::int AS "messageCount" FROM bus_track_message m JOIN bus_track t ON t.id = m.track_id
+    WHERE t.load_id = p.id) mc ON true`;
+
+interface TRawRow extends Record<string, unknown> {
+  id: number | null;
+  __rn: number;
+  __total: number;
+  __fee: string;
+  __orders: number;
+  __pieces: number;
+  __weight: string;
+  __volume: string;
+  __ar: string;
+}
+
+/** The page and the sums of the whole set in one statement. */
+async function queryLoads(
+  ctx: TOrderCtx,
+  where: SQL,
+  order: SQL,
+  page: { limit: number; offset: number },
+  track: boolean,
+): Promise<TLoadListResult> {
+  const { db, auth } = ctx;
+  const extra = track
+    ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
+    : sql``;
+  const result = await db.execute(sql`
+    WITH s AS (SELECT count(*)::int AS "__total", coalesce(sum(${busLoad.containerFee}), 0)::numeric(16,2)::text AS "__fee"
+                 FROM ${busLoad} WHERE ${where}),
+         os AS (SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
+                       coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "__weight",
+                       coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "__volume",
+                       coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "__ar"
+                  FROM ${O} WHERE ${o.loadId} IN (SELECT ${busLoad.id} FROM ${busLoad} WHERE ${where})${scopeAnd(auth)})
+    SELECT s.*, os.*, p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
+      FROM s CROSS JOIN os
+      LEFT JOIN LATERAL (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, row_number() OVER (ORDER BY ${order})::int AS "__rn"
+                           FROM ${busLoad} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
+      ${rowSumsLateral(auth)}
+      ${track ? trackLateral : sql``}
+     ORDER BY p."__rn"`);
+  const all = result.rows as TRawRow[];
+  const first = all[0];
+  const sums: TLoadListSums = {
+    orders: first?.__orders ?? 0,
+    pieces: first?.__pieces ?? 0,
+    weight: first?.__weight ?? '0.00',
+    volume: first?.__volume ?? '0.000',
+    containerFee: first?.__fee ?? '0.00',
+    orderArAmount: first?.__ar ?? '0.00',
+  };
+  const raw = first?.id == null ? [] : LOAD_LIST.rows(all);
+  const rows = await presentLoads(ctx, raw, track);
+  return { rows, total: first?.__total ?? 0, sums };
+}
+
+/** Names, fill gauge and margin of raw rows (the carried sums dropped). */
+async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Promise<(TLoadRow | TTrackRow)[]> {
+  if (!raw.length) return [];
+  const refs = await refNames(ctx.db);
+  return raw.map((r) => {
+    const {
+      __rn: _rn,
+      __total: _t,
+      __fee: _f,
+      __orders: _o,
+      __pieces: _p,
+      __weight: _w,
+      __volume: _v,
+      __ar: _a,
+      updateBy: _ub,
+      updateTime: _ut,
+      ...rest
+    } = r as TRawRow & { updateBy?: unknown; updateTime?: unknown };
+    const row = rest as unknown as TLoadRow & { containerFee: string | null; orderArAmount: string };
+    const fill = fillOf(row.containerType, row.volume, row.weight);
+    const out: TLoadRow = {
+      ...row,
+      leftAddrName: row.leftAddrId !== null ? pick(ctx.lang, refs.geog.get(row.leftAddrId)) : '',
+      destAddrName: row.destAddrId !== null ? pick(ctx.lang, refs.geog.get(row.destAddrId)) : '',
+      loadHouseName: row.loadHouseId !== null ? pick(ctx.lang, refs.house.get(row.loadHouseId)) : '',
+      volumePercent: fill.volumePercent,
+      weightPercent: fill.weightPercent,
+      estimatedMargin:
+        row.containerFee === null ? null : toMoneyString(money(row.orderArAmount).minus(row.containerFee)),
+    };
+    if (!track) return out;
+    const t = rest as Record<string, unknown>;
+    return {
+      ...out,
+      trackStatus: (t.trackStatus as string | null) ?? null,
+      trackTime: (trackTimeOf(t.trackTime) as Date | null) ?? null,
+      trackRemark: (t.trackRemark as string | null) ?? null,
+      trackBy: (t.trackBy as string | null) ?? null,
+      daysInTransit: (t.daysInTransit as number | null) ?? null,
+      noNews: t.noNews === true,
+      messageCount: (t.messageCount as number | null) ?? 0,
+    } satisfies TTrackRow;
+  });
+}
+
+/** loadplan/list, load/list, track/list: the page of the view, its total and the sums of the whole set. */
+export async function listLoads(
+  ctx: TOrderCtx,
+  view: TLoadView,
+  q: TLoadListQuery | TTrackListQuery,
+): Promise<TLoadListResult> {
+  const where = await loadListWhere(ctx.db, ctx.auth, view, q, ctx.timezone);
+  return queryLoads(ctx, where, loadOrder(view, q), pageOf(q), view === 'track');
+}
+
+/** The load rows of these ids in the caller's scope (missing ids left out), in the order asked. */
+export async function loadRowsByIds(ctx: TOrderCtx, ids: readonly number[]): Promise<TLoadRow[]> {
+  return rowsByIds(ctx, ids, false);
+}
+
+/** Like loadRowsByIds with the track-list columns (latest milestone, days in transit, no news, messages). */
+export async function trackRowsByIds(ctx: TOrderCtx, ids: readonly number[]): Promise<TTrackRow[]> {
+  return (await rowsByIds(ctx, ids, true)) as TTrackRow[];
+}
+
+async function rowsByIds(ctx: TOrderCtx, ids: readonly number[], track: boolean): Promise<TLoadRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const where = allOf([sql`${busLoad.id} = ANY(${param(unique, 'bigint[]')})`, loadScope(ctx.auth)]) ?? sql`true`;
+  const { rows } = await queryLoads(ctx, where, sql`${busLoad.id}`, { limit: unique.length, offset: 0 }, track);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id)).filter((r): r is TLoadRow => r !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A load's orders
+
+const orderLineColumns = {
+  id: o.id,
+  version: o.version,
+  transportId: o.transportId,
+  status: o.status,
+  markId: o.markId,
+  consignee: o.consignee,
+  cargoName: o.cargoName,
+  cargoType: o.cargoType,
+  busType: o.busType,
+  destAddrId: o.destAddrId,
+  arrivedPiece: o.arrivedPiece,
+  arrivedWeight: o.arrivedWeight,
+  arrivedVolume: o.arrivedVolume,
+  trayNo: o.trayNo,
+  arrivedHouseId: o.arrivedHouseId,
+  arrivedTime: o.arrivedTime,
+  containerNo: o.containerNo,
+  signPiece: o.signPiece,
+  auditStatus: o.auditStatus,
+  ifException: o.ifException,
+  feeArAmount: o.feeArAmount,
+};
+
+/** The caller's orders of a load as lines, sorted by mark code then waybill number. */
+async function orderLines(ctx: TOrderCtx, loadId: number, filters: SQL[] = []): Promise<TLoadOrderRow[]> {
+  const rows = await ctx.db
+    .select(orderLineColumns)
+    .from(o)
+    .where(allOf([sql`${o.loadId} = ${loadId}`, orderScope(ctx.auth, o as unknown as typeof busOrder), ...filters]));
+  const marks = await cachedMarks(
+    ctx.db,
+    rows.map((r) => r.markId).filter((x): x is number => x !== null),
+  );
+  const refs = await refNames(ctx.db);
+  const lines = rows.map(({ destAddrId, arrivedHouseId, ...r }) => ({
+    ...r,
+    mark: r.markId !== null ? (marks.get(r.markId)?.mark ?? '') : '',
+    arrivedPiece: r.arrivedPiece ?? 0,
+    destAddrName: destAddrId !== null ? pick(ctx.lang, refs.geog.get(destAddrId)) : '',
+    arrivedHouseName: arrivedHouseId !== null ? pick(ctx.lang, refs.house.get(arrivedHouseId)) : '',
+  }));
+  return lines.sort((a, b) => {
+    // orders without a mark last
+    if (a.mark !== b.mark) return a.mark === '' ? 1 : b.mark === '' ? -1 : a.mark < b.mark ? -1 : 1;
+    return a.transportId < b.transportId ? -1 : a.transportId > b.transportId ? 1 : 0;
+  });
+}
+
+/** Per mark: orders, pieces, weight, volume (exact sums), in mark order. */
+export function markSummary(lines: readonly TLoadOrderRow[]): TLoadDetail['marks'] {
+  const groups = new Map<string, TLoadOrderRow[]>();
+  for (const l of lines) groups.set(l.mark, [...(groups.get(l.mark) ?? []), l]);
+  return [...groups].map(([mark, list]) => ({
+    mark,
+    orders: list.length,
+    pieces: list.reduce((n, l) => n + l.arrivedPiece, 0),
+    weight: toWeightString(sum(list.map((l) => l.arrivedWeight ?? '0'))),
+    volume: toVolumeString(sum(list.map((l) => l.arrivedVolume ?? '0'))),
+  }));
+}
+
+/** `GET loadplan/{id}`, `GET load/{id}`: the row, the caller's orders, per-mark summary, log newest first. */
+export async function loadDetail(ctx: TOrderCtx, id: number): Promise<TLoadDetail> {
+  await findLoad(ctx.db, ctx.auth, id);
+  const [[load], orders, log] = await Promise.all([
+    loadRowsByIds(ctx, [id]),
+    orderLines(ctx, id),
+    ctx.db
+      .select({
+        id: busLoadLog.id,
+        action: busLoadLog.action,
+        fromStatus: busLoadLog.fromStatus,
+        toStatus: busLoadLog.toStatus,
+        orderCount: busLoadLog.orderCount,
+        remark: busLoadLog.remark,
+        createBy: busLoadLog.createBy,
+        createTime: busLoadLog.createTime,
+      })
+      .from(busLoadLog)
+      .where(sql`${busLoadLog.loadId} = ${id}`)
+      .orderBy(sql`${busLoadLog.id} DESC`)
+      .limit(1000),
+  ]);
+  if (!load) throw notFound();
+  return { load, orders, marks: markSummary(orders), log };
+}
+
+/** load/detail/{id}: the caller's orders of the load, filtered and paged, with the sums of the filtered set. */
+export async function loadOrdersPage(
+  ctx: TOrderCtx,
+  id: number,
+  q: TLoadDetailQuery,
+): Promise<{ rows: TLoadOrderRow[]; total: number; sums: TLoadListSums }> {
+  const load = await findLoad(ctx.db, ctx.auth, id);
+  const filters: SQL[] = [];
+  const transportIds = numbers(q.transportId, 'transportId');
+  if (transportIds) filters.push(sql`${o.transportId} = ANY(${param(transportIds, 'text[]')})`);
+  const marks = numbers(q.mark, 'mark');
+  if (marks) filters.push(ofMarksInScope(ctx.auth, o.markId, await markIdsByCode(ctx.db, marks)));
+  const statuses = digits(q.status);
+  if (statuses) filters.push(sql`${o.status} = ANY(${param(statuses, 'smallint[]')})`);
+  const lines = await orderLines(ctx, id, filters);
+  const { limit, offset } = pageOf(q);
+  return {
+    rows: lines.slice(offset, offset + limit),
+    total: lines.length,
+    sums: {
+      orders: lines.length,
+      pieces: lines.reduce((n, l) => n + l.arrivedPiece, 0),
+      weight: toWeightString(sum(lines.map((l) => l.arrivedWeight ?? '0'))),
+      volume: toVolumeString(sum(lines.map((l) => l.arrivedVolume ?? '0'))),
+      containerFee: toMoneyString(load.containerFee ?? '0'),
+      orderArAmount: toMoneyString(sum(lines.map((l) => l.feeArAmount ?? '0'))),
+    },
+  };
+}
