@@ -1,0 +1,197 @@
+import { CONTAINER_CAPACITY } from '@theone/contracts/bus/load';
+import { zLoadContainerNo, zTruckNo } from '@theone/contracts/bus/load.schemas';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
+import { confirmAction } from '../../../components/confirm';
+import { zodRule } from '../../../components/form-rules';
+import { textField } from '../../../components/ScanBox';
+import { businessNowText } from '../../../lib/business-time';
+import { authStore } from '../../../lib/session';
+import type { TContainerFields, TLoadRow } from './api';
+
+/**
+ * The Load dialog (screens loadplanDetails 'Load', A12; reused by loadDetails): the container data written on every
+ * order it loads. A container type asks for the container number (ISO 6346: four letters, seven digits, the last
+ * the check digit; spaces and lower case are accepted and normalised as the server does) and, for land transport,
+ * the truck's plate; a truck type asks for its plate (a Chinese or a Thai one) instead. Seal number, loading time
+ * (now) and the person loading (me) are required.
+ *
+ * `mode` 'load' confirms 'Load N orders into {containerNo}?' (P-load) before `onSubmit`; 'scan' starts the loading
+ * scan mode with the same fields (no prompt: each scan is its own action). Keyboard only: the first empty field has
+ * the focus, Enter in a text field submits, Esc cancels. `onSubmit` rejecting keeps the dialog open (the request
+ * helper has shown the server's message).
+ */
+export type LoadDialogTarget = Pick<TLoadRow, 'id' | 'loadNo' | 'containerType' | 'busType'> &
+  Partial<Pick<TLoadRow, 'containerNo' | 'sealNo' | 'truckNo' | 'loadPerson'>>;
+
+export interface LoadDialogProps {
+  /** The load record to load into; null closes the dialog. */
+  load: LoadDialogTarget | null;
+  mode?: 'load' | 'scan';
+  /** How many orders will be loaded (mode 'load'): shown and named in the prompt. */
+  count?: number;
+  onCancel: () => void;
+  onSubmit: (fields: TContainerFields) => Promise<unknown>;
+}
+
+const LAND_MODES = new Set(['EK', 'TRANSIT', 'BULK']);
+
+interface Values {
+  containerNo?: string;
+  truckNo?: string;
+  sealNo?: string;
+  loadTime?: string | null;
+  loadPerson?: string;
+}
+
+const clean = (v: string | undefined) => (v ?? '').trim();
+/** What the server stores (zLoadContainerNo's transform): no spaces or hyphens, upper case. */
+export const normaliseContainerNo = (v: string) => v.replace(/[\s-]/g, '').toUpperCase();
+
+export function isTruckType(containerType: string | null | undefined): boolean {
+  return Boolean(containerType && CONTAINER_CAPACITY[containerType]?.truck);
+}
+
+export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit }: LoadDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const truck = isTruckType(load?.containerType);
+  const land = Boolean(load && LAND_MODES.has(load.busType));
+
+  useEffect(() => {
+    if (!load) return;
+    const me = authStore.get().user?.nickName ?? '';
+    form.setFieldsValue({
+      containerNo: load.containerNo || undefined,
+      truckNo: load.truckNo || undefined,
+      sealNo: load.sealNo || undefined,
+      loadTime: businessNowText(),
+      loadPerson: me || load.loadPerson || '',
+    });
+    const first = (truck ? (['truckNo', 'sealNo'] as const) : (['containerNo', 'sealNo'] as const)).find(
+      (n) => !form.getFieldValue(n),
+    );
+    // after the opening animation's own focus
+    const timer = setTimeout(() => form.focusField(first ?? 'sealNo'), 60);
+    return () => clearTimeout(timer);
+  }, [load, truck, form]);
+
+  const submit = async () => {
+    if (!load || savingRef.current) return;
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name;
+      if (first) form.focusField(first);
+      return;
+    }
+    const fields: TContainerFields = {
+      containerNo: truck ? undefined : normaliseContainerNo(clean(v.containerNo)),
+      truckNo: clean(v.truckNo) || undefined,
+      sealNo: clean(v.sealNo),
+      loadTime: v.loadTime ?? businessNowText(),
+      loadPerson: clean(v.loadPerson),
+    };
+    if (mode === 'load') {
+      const name = fields.containerNo ?? fields.truckNo ?? load.loadNo;
+      const ok = await confirmAction({ content: t('confirm_load', { count: count ?? 0, containerNo: name }) });
+      if (!ok) return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      await onSubmit(fields);
+    } catch {
+      /* the server's message was shown; the dialog stays */
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  const submitOnEnter = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.defaultPrevented) return;
+    const field = textField(e.target);
+    if (!field || field.closest('.ant-select, .ant-picker')) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  return (
+    <Modal
+      open={Boolean(load)}
+      title={load ? t('load_dialog_title', { loadNo: load.loadNo }) : null}
+      onCancel={onCancel}
+      onOk={submit}
+      okText={mode === 'scan' ? t('load_btn_start_scan') : t('perm_bus_loadplan_load')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      width={560}
+      data-testid="load-dialog"
+    >
+      {mode === 'load' && count !== undefined ? (
+        <Typography.Paragraph data-testid="load-dialog-count">
+          {t('load_dialog_orders', { count })}
+        </Typography.Paragraph>
+      ) : null}
+      {mode === 'scan' ? (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('load_scan_intro')} />
+      ) : null}
+      <Form<Values> form={form} layout="vertical" onKeyDown={submitOnEnter}>
+        {truck ? (
+          <Form.Item
+            name="truckNo"
+            validateFirst
+            label={t('field_truck_no')}
+            extra={t('load_dialog_truck_hint')}
+            rules={[{ required: true, whitespace: true, message: t('err_required') }, zodRule(zTruckNo, t)]}
+          >
+            <Input autoComplete="off" maxLength={40} data-testid="load-truck-no" />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="containerNo"
+            validateFirst
+            label={t('field_container_no')}
+            extra={t('load_container_no_hint')}
+            rules={[{ required: true, whitespace: true, message: t('err_required') }, zodRule(zLoadContainerNo, t)]}
+          >
+            <Input autoComplete="off" maxLength={20} data-testid="load-container-no" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="sealNo"
+          label={t('field_seal_no')}
+          rules={[{ required: true, whitespace: true, message: t('err_required') }, { max: 30 }]}
+        >
+          <Input autoComplete="off" maxLength={30} data-testid="load-seal-no" />
+        </Form.Item>
+        {!truck && land ? (
+          <Form.Item name="truckNo" label={t('field_truck_no')} rules={[zodRule(zTruckNo, t, { optional: true })]}>
+            <Input autoComplete="off" maxLength={40} data-testid="load-truck-no" />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="loadTime"
+          label={t('field_load_time')}
+          rules={[{ required: true, message: t('err_required') }]}
+        >
+          <BusinessDatePicker showTime data-testid="load-time" />
+        </Form.Item>
+        <Form.Item
+          name="loadPerson"
+          label={t('field_load_person')}
+          rules={[{ required: true, whitespace: true, message: t('err_required') }, { max: 64 }]}
+        >
+          <Input autoComplete="off" maxLength={64} data-testid="load-person" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

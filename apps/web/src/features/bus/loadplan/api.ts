@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  TLoadBody,
+  TLoadPlanAddBody,
+  TLoadPlanEditBody,
+  ZLoadActionAnswer,
+  ZLoadDetail,
+  ZLoadMarkSummary,
+  ZLoadOrderRow,
+  ZLoadPlanInitAnswer,
+  ZLoadRow,
+  ZLoadSums,
+} from '@theone/contracts/bus/load.schemas';
+import type { TWire } from '@theone/contracts/common/responses';
+import type { AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import { createQueryKeys } from '../../../lib/query-keys';
+import { type Envelope, getData, postData, request, type TableResponse } from '../../../lib/request';
+
+/**
+ * The load record on the web (load plan screens, spec §7 'Load plan' and 'Load'): query keys, calls and the answer
+ * types from contracts bus/load.schemas.ts (wire shapes: timestamps as ISO text, decimals as strings; fee fields
+ * absent for users without the fee role).
+ */
+export const loadplanKeys = createQueryKeys('bus/loadplan');
+
+export type TLoadRow = TWire<typeof ZLoadRow>;
+export type TLoadOrderRow = TWire<typeof ZLoadOrderRow>;
+export type TLoadMarkSummary = TWire<typeof ZLoadMarkSummary>;
+export type TLoadSums = TWire<typeof ZLoadSums>;
+export type TLoadDetail = TWire<typeof ZLoadDetail>;
+export type TLoadAction = NonNullable<TWire<typeof ZLoadActionAnswer>['data']>;
+export type TLoadPlanInit = NonNullable<TWire<typeof ZLoadPlanInitAnswer>['data']>;
+/** The container data of the Load dialog (ZLoadBody without the orders). */
+export type TContainerFields = Pick<TLoadBody, 'containerNo' | 'sealNo' | 'truckNo' | 'loadTime' | 'loadPerson'>;
+/** The header of a plan as the form holds it (ZLoadPlanAddBody without orderIds; wire values). */
+export type TPlanHeader = Omit<z.input<z.ZodType<TLoadPlanAddBody>>, 'orderIds'> & Record<string, unknown>;
+
+export const LOADPLAN_LIST_PATH = '/bus/loadplanList';
+export const LOADPLAN_ADD_PATH = '/bus/loadplanAdd';
+export const LOADPLAN_DETAILS_PATH = '/bus/loadplanDetails';
+
+export const fetchPlanInit = () => postData<TLoadPlanInit>('/bus/loadplan/init', {});
+export const fetchPlan = (id: number | string) => getData<TLoadDetail>(`/bus/loadplan/${id}`);
+export const fetchPlans = (params: Record<string, unknown>) =>
+  request.get<TableResponse<TLoadRow>>('/bus/loadplan/list', params);
+
+export const addPlan = (
+  body: Omit<TLoadPlanAddBody, 'currency'> & { currency?: string },
+  config?: AxiosRequestConfig,
+) => postData<TLoadAction>('/bus/loadplan/add', body, config);
+export const editPlan = (
+  body: Omit<TLoadPlanEditBody, 'currency'> & { currency?: string },
+  config?: AxiosRequestConfig,
+) => postData<TLoadAction>('/bus/loadplan/edit', body, config);
+export const deletePlans = (ids: readonly number[], config?: AxiosRequestConfig) =>
+  request.post<Envelope>(`/bus/loadplan/delete/${ids.join(',')}`, {}, config);
+export const addPlanOrders = (id: number, orderIds: readonly number[], config?: AxiosRequestConfig) =>
+  postData<TLoadAction>(`/bus/loadplan/addOrder/${id}`, { orderIds }, config);
+export const removePlanOrders = (id: number, orderIds: readonly number[], config?: AxiosRequestConfig) =>
+  postData<TLoadAction>(`/bus/loadplan/removeOrder/${id}`, { orderIds }, config);
+
+/** A12: load the ticked orders (`orderIds`), one scanned `code`, or (neither) every planned order of the load. */
+export const loadOrders = (
+  id: number,
+  body: TContainerFields & { orderIds?: readonly number[]; code?: string },
+  config?: AxiosRequestConfig,
+) => postData<TLoadAction>(`/bus/load/addOrder/${id}`, body, config);
+/** A13: unload orders (S4 -> S3, they stay in the plan). */
+export const unloadOrders = (id: number, orderIds: readonly number[], config?: AxiosRequestConfig) =>
+  postData<TLoadAction>(`/bus/load/removeOrder/${id}`, { orderIds }, config);
+
+export function usePlan(id: number | string | null | undefined) {
+  return useQuery({
+    queryKey: loadplanKeys.detail(id ?? 0),
+    queryFn: () => fetchPlan(id!),
+    enabled: Boolean(id),
+  });
+}
+
+export function usePlanInit() {
+  return useQuery({ queryKey: loadplanKeys.custom('init'), queryFn: fetchPlanInit, staleTime: 60_000 });
+}
