@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { seedDemoLoads } from './modules/bus/load/load.seed';
 import { applySeed } from './modules/system/seed/seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, runMigrations } from './platform/db/database';
@@ -42,6 +43,8 @@ async function main() {
       adminPassword: config.adminPassword,
       log: (l) => console.log(l),
     });
+    if (!config.isProduction)
+      await seedDemoLoads(database.db, { timezone: config.timezone, log: (l) => console.log(l) });
     // Fresh tables have no statistics; plans for the first requests depend on them.
     await database.pool.query('ANALYZE');
     if (seeded.adminPasswordGenerated) {
