@@ -9,6 +9,7 @@ import { inwareEntryRoutes } from './bus/inware/inware-entry.routes';
 import { inwareIoRoutes } from './bus/inware/inware-io.routes';
 import { inwareQueryRoutes } from './bus/inware/inware-query.routes';
 import { inwareReceiptRoutes } from './bus/inware/inware-receipt.routes';
+import { loadIoRoutes } from './bus/load/load-io.routes';
 import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
@@ -63,6 +64,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   inwareQueryRoutes,
   inwareIoRoutes,
   printRoutes,
+  loadIoRoutes,
   // home
   homeRoutes,
 ];

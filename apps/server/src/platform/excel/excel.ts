@@ -51,8 +51,17 @@ export interface SendExcelOptions<Row> {
   /** Rows one by one (any iterable), or `pages` of rows. */
   rows?: AsyncIterable<Row> | Iterable<Row>;
   pages?: AsyncIterable<Row[]>;
+  /** Further sheets after the first (small documents such as a container manifest and its order lines). */
+  moreSheets?: ExcelSheet<Row>[];
   db: DbOrTx;
   timezone?: string;
+}
+
+/** A further sheet of `sendExcel`: its own name (translation key or text), columns and rows. */
+export interface ExcelSheet<Row> {
+  sheetName: string;
+  columns: ExcelColumn<Row>[];
+  rows: Iterable<Row>;
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -140,9 +149,14 @@ export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, o
   requireHeavy(req);
   const timezone = options.timezone ?? businessTimeZone();
   const columns = visibleColumns(req, options.columns);
+  const more = (options.moreSheets ?? []).map((s) => ({ ...s, columns: visibleColumns(req, s.columns) }));
   const dicts = await loadDictLabels(
     options.db,
-    [...new Set(columns.filter((c) => c.type === 'dict' && c.dict).map((c) => c.dict!))],
+    [
+      ...new Set(
+        [columns, ...more.map((s) => s.columns)].flat().flatMap((c) => (c.type === 'dict' && c.dict ? [c.dict] : [])),
+      ),
+    ],
     req.lang,
   );
   const iterator = (options.pages ?? pagesOf(options.rows ?? []))[Symbol.asyncIterator]();
@@ -176,12 +190,29 @@ export async function sendExcel<Row>(req: FastifyRequest, reply: FastifyReply, o
     }
   }
   try {
-    await writeXlsx(stream, {
-      sheetName: options.sheetName ? t(options.sheetName, req.lang) : title,
-      headers: columns.map((c) => t(c.header, req.lang)),
-      widths: columns.map((c) => c.width ?? (c.type === 'datetime' ? 20 : c.type === 'money' ? 14 : 16)),
-      pages: cells(),
-    });
+    const widths = (cs: ExcelColumn<Row>[]) =>
+      cs.map((c) => c.width ?? (c.type === 'datetime' ? 20 : c.type === 'money' ? 14 : 16));
+    async function* once<T>(value: T) {
+      yield value;
+    }
+    await writeXlsx(stream, [
+      {
+        sheetName: options.sheetName ? t(options.sheetName, req.lang) : title,
+        headers: columns.map((c) => t(c.header, req.lang)),
+        widths: widths(columns),
+        pages: cells(),
+      },
+      ...more.map((s) => ({
+        sheetName: t(s.sheetName, req.lang),
+        headers: s.columns.map((c) => t(c.header, req.lang)),
+        widths: widths(s.columns),
+        pages: once(
+          (function* () {
+            for (const row of s.rows) yield s.columns.map((c) => cellValue(c, row, dicts, timezone));
+          })(),
+        ),
+      })),
+    ]);
   } catch (err) {
     if (stream.destroyed) req.log.info('export ended early: the client closed the connection');
     else {

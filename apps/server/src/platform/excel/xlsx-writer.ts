@@ -186,14 +186,28 @@ function cellXml(cell: XlsxCell, ref: string): string {
 /** Characters of sheet XML pushed to the deflate stream at a time (well under V8's large-object size). */
 const CHUNK = 32 * 1024;
 
-/** Writes a one-sheet workbook to `out` and ends it. */
-export async function writeXlsx(out: PassThrough, sheet: XlsxSheet): Promise<void> {
-  const letters = sheet.headers.map((_, i) => columnLetters(i));
-  const sheetName = escapeXml(sheet.sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
+/** Writes a workbook of one sheet (or several, in order) to `out` and ends it. */
+export async function writeXlsx(out: PassThrough, book: XlsxSheet | readonly XlsxSheet[]): Promise<void> {
+  const sheets = Array.isArray(book) ? (book as readonly XlsxSheet[]) : [book as XlsxSheet];
+  const used = new Set<string>();
+  const names = sheets.map((sheet, i) => {
+    // Excel refuses \ / ? * [ ] : in a sheet name, more than 31 characters and two sheets of the same name.
+    const base = sheet.sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || `Sheet${i + 1}`;
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - String(n).length - 1)}_${n}`;
+    used.add(name.toLowerCase());
+    return escapeXml(name);
+  });
   const zip = new ZipWriter(out);
+  const sheetTypes = sheets
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
+    .join('');
   await zip.entry('[Content_Types].xml', (push) =>
     push(
-      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheetTypes}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
     ),
   );
   await zip.entry('_rels/.rels', (push) =>
@@ -201,47 +215,52 @@ export async function writeXlsx(out: PassThrough, sheet: XlsxSheet): Promise<voi
       `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     ),
   );
+  // Sheet i is relationship rId{i}; the styles come after them.
+  const sheetList = names.map((name, i) => `<sheet name="${name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
   await zip.entry('xl/workbook.xml', (push) =>
-    push(
-      `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    ),
+    push(`${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets>${sheetList}</sheets></workbook>`),
   );
+  const sheetRels = sheets
+    .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+    .join('');
   await zip.entry('xl/_rels/workbook.xml.rels', (push) =>
     push(
-      `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+      `${XML_HEAD}<Relationships xmlns="${PKG_REL}">${sheetRels}<Relationship Id="rId${sheets.length + 1}" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     ),
   );
   await zip.entry('xl/styles.xml', (push) => push(STYLES));
-  await zip.entry('xl/worksheets/sheet1.xml', async (push) => {
-    const cols = sheet.widths
-      .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`)
-      .join('');
-    const header = sheet.headers
-      .map((h, i) => `<c r="${letters[i]}1" t="inlineStr" s="1"><is><t>${escapeXml(h)}</t></is></c>`)
-      .join('');
-    await push(
-      `${XML_HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
-    );
-    // Rows go out in pieces of about CHUNK characters: a page as one string would be a multi-megabyte object that
-    // V8 places straight in the old generation, so a long export grew the heap by hundreds of megabytes of garbage.
-    let r = 1;
-    let parts: string[] = [];
-    let length = 0;
-    for await (const page of sheet.pages) {
-      for (const row of page) {
-        r++;
-        const xml = `<row r="${r}">${row.map((c, i) => cellXml(c, `${letters[i]}${r}`)).join('')}</row>`;
-        parts.push(xml);
-        length += xml.length;
-        if (length >= CHUNK) {
-          await push(parts.join(''));
-          parts = [];
-          length = 0;
-        }
+  for (const [i, sheet] of sheets.entries())
+    await zip.entry(`xl/worksheets/sheet${i + 1}.xml`, (push) => sheetXml(sheet, push));
+  await zip.finish();
+}
+
+async function sheetXml(sheet: XlsxSheet, push: (text: string) => Promise<void>) {
+  const letters = sheet.headers.map((_, i) => columnLetters(i));
+  const cols = sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
+  const header = sheet.headers
+    .map((h, i) => `<c r="${letters[i]}1" t="inlineStr" s="1"><is><t>${escapeXml(h)}</t></is></c>`)
+    .join('');
+  await push(
+    `${XML_HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
+  );
+  // Rows go out in pieces of about CHUNK characters: a page as one string would be a multi-megabyte object that
+  // V8 places straight in the old generation, so a long export grew the heap by hundreds of megabytes of garbage.
+  let r = 1;
+  let parts: string[] = [];
+  let length = 0;
+  for await (const page of sheet.pages) {
+    for (const row of page) {
+      r++;
+      const xml = `<row r="${r}">${row.map((c, i) => cellXml(c, `${letters[i]}${r}`)).join('')}</row>`;
+      parts.push(xml);
+      length += xml.length;
+      if (length >= CHUNK) {
+        await push(parts.join(''));
+        parts = [];
+        length = 0;
       }
     }
-    if (parts.length) await push(parts.join(''));
-    await push('</sheetData></worksheet>');
-  });
-  await zip.finish();
+  }
+  if (parts.length) await push(parts.join(''));
+  await push('</sheetData></worksheet>');
 }

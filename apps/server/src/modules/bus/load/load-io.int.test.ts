@@ -1,0 +1,403 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ORDER_FEE_AR_FIELDS } from '@theone/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { inspectPdf, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
+import { userWithPerms } from '../../bas/bas.test-utils';
+import { sysMenu } from '../../system/menu/menu.table';
+import { sysRole, sysRoleMenu } from '../../system/role/role.table';
+import { busOrder } from '../inware/inware.table';
+import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { busLoad } from './load.table';
+
+/**
+ * Prints and exports of loads (load-io.routes.ts): loading list PDFs read back with pdfjs (container number, marks,
+ * waybills, three languages, a plan's planned list, printAll of two loads), the manifest and the container bill
+ * parsed with exceljs and checked cell by cell against SQL sums, 400 / 403 / fee role / data scope, and the budget
+ * of a 500-order container's list.
+ *
+ * Loads and their orders are set up directly in the tables (the plan and load actions have their own tests):
+ * load A (L1, container CSQU3054383): TH001 ×2 (sales, one in THB), BK001 (sales, planned, not loaded),
+ * YW101 (sales2); plan B (L0): TH002 (sales); load C (L2): YW101 only (sales2).
+ */
+let t: TestApp;
+let ids: TRefIds;
+let admin: TestClient;
+let dispatcher: TestClient;
+let finance: TestClient;
+let sales: TestClient;
+let driver: TestClient;
+let loadA: number;
+let planB: number;
+let loadC: number;
+const orders: Record<string, { id: number; transportId: string }> = {};
+const CONTAINER = 'CSQU3054383';
+
+const th = { 'accept-language': 'th' };
+let dumped = 0;
+async function pdfOf(res: { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown> }) {
+  expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  if (process.env.PRINT_DUMP) writeFileSync(path.join(process.env.PRINT_DUMP, `load-${++dumped}.pdf`), res.rawPayload);
+  return inspectPdf(res.rawPayload);
+}
+
+async function workbook(res: {
+  statusCode: number;
+  body: string;
+  rawPayload: Buffer;
+  headers: Record<string, unknown>;
+}) {
+  expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(200);
+  expect(String(res.headers['content-type'])).toContain('spreadsheetml');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return wb.worksheets.map((ws) => {
+    const rows: unknown[][] = [];
+    ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: ws.name, rows };
+  });
+}
+
+/** A sheet's rows as objects keyed by its header row. */
+const records = (rows: unknown[][]) =>
+  rows.slice(1).map((r) => Object.fromEntries((rows[0] as string[]).map((h, i) => [h, r[i]])));
+
+async function order(
+  key: string,
+  markId: number,
+  figures: { arrivedPiece: number; arrivedWeight: string; arrivedVolume: string },
+  cargoName: string,
+) {
+  const o = await addOrder(admin, orderBody(ids, { markId, status: 1, cargoName, consignee: `Khun ${key}` }));
+  await receiveOrder(admin, ids, o.id, `WR-LIO-${key}`, figures);
+  orders[key] = o;
+  return o;
+}
+
+async function newLoad(loadNo: string, status: number, containerNo = '') {
+  const [row] = await t.db
+    .insert(busLoad)
+    .values({
+      loadNo,
+      status,
+      busType: 'EK',
+      leftAddrId: ids.gz,
+      destAddrId: ids.bkk,
+      containerType: '40HQ',
+      loadHouseId: ids.whGz,
+      loadTime: new Date('2026-11-20T02:30:00Z'),
+      loadPerson: '王师傅',
+      vesselName: 'WAN HAI 301',
+      voyageNo: 'N123',
+      containerNo,
+      sealNo: containerNo ? 'SL-778899' : '',
+      createBy: 'admin',
+    })
+    .returning({ id: busLoad.id });
+  return row!.id;
+}
+
+async function putInLoad(loadId: number, keys: string[], status: number, containerNo = '') {
+  await t.db
+    .update(busOrder)
+    .set({ loadId, status, containerNo: status >= 4 ? containerNo : '' })
+    .where(
+      inArray(
+        busOrder.id,
+        keys.map((k) => orders[k]!.id),
+      ),
+    );
+}
+
+/** Σ of the load's orders per mark straight from SQL (the figures a document must show). */
+async function sqlSums(loadId: number, markCode?: string) {
+  const r = await t.db.execute<{
+    orders: number;
+    pieces: number;
+    weight: string;
+    volume: string;
+    freight: string;
+    pick: string;
+    ar: string;
+  }>(sql`SELECT count(*)::int AS orders, coalesce(sum(o.arrived_piece), 0)::int AS pieces,
+      coalesce(sum(o.arrived_weight), 0)::text AS weight, coalesce(sum(o.arrived_volume), 0)::text AS volume,
+      coalesce(sum(o.fee_freight_ar), 0)::numeric(16,2)::text AS freight,
+      coalesce(sum(o.fee_pick_ar), 0)::numeric(16,2)::text AS pick,
+      coalesce(sum(o.fee_ar_amount), 0)::numeric(16,2)::text AS ar
+    FROM bus_order o JOIN bas_mark m ON m.id = o.mark_id
+    WHERE o.load_id = ${loadId} ${markCode ? sql`AND m.mark = ${markCode}` : sql``}`);
+  return r.rows[0]!;
+}
+
+/** The number of a cell as written (exceljs reads numbers back as numbers). */
+const num = (v: unknown) => Number(v);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await refIds(t);
+  [admin, dispatcher, finance, driver] = await Promise.all(
+    ['admin', 'dispatcher', 'finance', 'driver'].map((u) => t.login(u)),
+  );
+  // The sales role (self scope, fee role) is given the load document keys for the data-scope cases.
+  const [role] = await t.db.select({ id: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'sales'));
+  const menus = await t.db
+    .select({ id: sysMenu.menuId })
+    .from(sysMenu)
+    .where(inArray(sysMenu.perms, ['bus:load:print', 'bus:load:exportInfo', 'bus:load:exportBill']));
+  await t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.id, menuId: m.id })));
+  sales = await t.login('sales');
+
+  await order('a1', ids.TH001, { arrivedPiece: 3, arrivedWeight: '250.5', arrivedVolume: '1.235' }, '实木家具');
+  await order('a2', ids.TH001, { arrivedPiece: 2, arrivedWeight: '80', arrivedVolume: '0.5' }, '灯具');
+  await order('a3', ids.YW101, { arrivedPiece: 5, arrivedWeight: '120.25', arrivedVolume: '0.875' }, '布料');
+  await order('a4', ids.BK001, { arrivedPiece: 1, arrivedWeight: '30', arrivedVolume: '0.2' }, 'เสื้อผ้า');
+  await order('b1', ids.TH002, { arrivedPiece: 4, arrivedWeight: '60', arrivedVolume: '0.4' }, '鞋子');
+  await order('c1', ids.YW101, { arrivedPiece: 6, arrivedWeight: '90', arrivedVolume: '0.6' }, '玩具');
+  // Known receivables (the bill sums them): freight and pick-up, and one order billed in THB.
+  const fees: Record<string, { feeFreightAr: string; feePickAr: string; feeArAmount: string; currency?: string }> = {
+    a1: { feeFreightAr: '1049.75', feePickAr: '20.00', feeArAmount: '1069.75' },
+    a2: { feeFreightAr: '2000.00', feePickAr: '0.00', feeArAmount: '2000.00', currency: 'THB' },
+    a3: { feeFreightAr: '300.10', feePickAr: '15.50', feeArAmount: '315.60' },
+    a4: { feeFreightAr: '88.88', feePickAr: '0.00', feeArAmount: '88.88' },
+  };
+  const zero = Object.fromEntries(ORDER_FEE_AR_FIELDS.map((f) => [f, '0.00']));
+  for (const [key, f] of Object.entries(fees))
+    await t.db
+      .update(busOrder)
+      .set({ ...zero, currency: 'RMB', ...f })
+      .where(eq(busOrder.id, orders[key]!.id));
+
+  loadA = await newLoad('LD2611200001', 1, CONTAINER);
+  await putInLoad(loadA, ['a1', 'a2', 'a3'], 4, CONTAINER);
+  await putInLoad(loadA, ['a4'], 3);
+  planB = await newLoad('LD2611200002', 0);
+  await putInLoad(planB, ['b1'], 3);
+  loadC = await newLoad('LD2611200003', 2, 'TGHU1234560');
+  await putInLoad(loadC, ['c1'], 4, 'TGHU1234560');
+});
+
+afterAll(() => t?.close());
+
+describe('POST /bus/load/print/{id}: the loading list', () => {
+  it('prints the header, the marks with their orders and subtotals, the total and the signature lines (zh-cn)', async () => {
+    const res = await dispatcher.post(`/bus/load/print/${loadA}`);
+    const pdf = await pdfOf(res);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`装柜清单_${CONTAINER}`));
+    const text = squash(pdf.text);
+    expect(text).toContain('装柜清单');
+    expect(text).toContain(CONTAINER);
+    expect(text).toContain('SL-778899');
+    expect(text).toContain('LD2611200001');
+    expect(text).toContain('WANHAI301/N123');
+    expect(text).toContain('王师傅');
+    expect(text).toContain('广州→曼谷');
+    for (const k of ['a1', 'a2', 'a3', 'a4']) expect(text).toContain(orders[k]!.transportId);
+    for (const m of ['TH001', 'YW101', 'BK001']) expect(text).toContain(m);
+    // TH001: 5 pieces, 330.50 kg, 1.735 m³, two of two loaded; BK001's one order is planned, not loaded.
+    expect(text).toContain('TH001小计5330.501.7352/2');
+    expect(text).toContain('BK001小计130.000.2000/1');
+    // overall: 4 orders, 11 pieces, 480.75 kg, 2.810 m³, 3 loaded
+    expect(text).toContain('合计411480.752.8103');
+    expect(text).toContain('实木家具');
+    expect(text).toContain('装柜人');
+    expect(text).toContain('复核人');
+    expect(text).toContain('司机');
+    expect(pdf.images).toBe(1);
+  });
+
+  it('prints in the language asked by ?lang=, and a plan (L0) as its planned loading list', async () => {
+    const en = squash((await pdfOf(await dispatcher.post(`/bus/load/print/${loadA}?lang=en`))).text);
+    expect(en).toContain('Loadinglist');
+    expect(en).toContain('Checkedby');
+    expect(en).toContain('SubtotalTH001');
+    const plan = squash((await pdfOf(await dispatcher.post(`/bus/load/print/${planB}`, undefined, th))).text);
+    expect(plan).toContain('ใบแผนโหลดตู้');
+    expect(plan).toContain(orders.b1!.transportId);
+    expect(plan).toContain('TH002');
+  });
+
+  it('refuses a bad id or language (400), a caller without the key (403), an unknown load (404)', async () => {
+    expect((await dispatcher.post('/bus/load/print/abc')).statusCode).toBe(400);
+    expect((await dispatcher.post(`/bus/load/print/${loadA}?lang=fr`)).statusCode).toBe(400);
+    expect((await driver.post(`/bus/load/print/${loadA}`)).statusCode).toBe(403);
+    expect((await finance.post(`/bus/load/print/${loadA}`)).statusCode).toBe(403);
+    expect((await dispatcher.post('/bus/load/print/99999999')).statusCode).toBe(404);
+  });
+
+  it("gives a sales person only their customers' orders, and 404 for a container without any", async () => {
+    const text = squash((await pdfOf(await sales.post(`/bus/load/print/${loadA}`))).text);
+    expect(text).toContain(orders.a1!.transportId);
+    expect(text).toContain(orders.a4!.transportId);
+    expect(text).not.toContain(orders.a3!.transportId);
+    expect(text).not.toContain('YW101');
+    // their three orders only: 6 pieces, 360.50 kg, 1.935 m³
+    expect(text).toContain('合计36360.501.9352');
+    expect((await sales.post(`/bus/load/print/${loadC}`)).statusCode).toBe(404);
+    expect((await sales.post(`/bus/load/printAll/${loadA},${loadC}/zh`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /bus/load/printAll/{ids}/{lang}', () => {
+  it('prints two containers in one PDF, one section each, in zh, en and th', async () => {
+    const words = {
+      zh: ['装柜清单', '预配装柜单'],
+      en: ['Loadinglist', 'Plannedloadinglist'],
+      th: ['ใบรายการโหลดตู้', 'ใบแผนโหลดตู้'],
+    };
+    for (const [lang, [loaded, planned]] of Object.entries(words)) {
+      const pdf = await pdfOf(await dispatcher.post(`/bus/load/printAll/${loadA},${planB}/${lang}`));
+      expect(pdf.pages.length).toBeGreaterThanOrEqual(2);
+      const first = squash(pdf.pages[0]!);
+      const last = squash(pdf.pages.at(-1)!);
+      expect(first).toContain(loaded);
+      expect(first).toContain(CONTAINER);
+      expect(last).toContain(planned);
+      expect(last).toContain('LD2611200002');
+      expect(pdf.images).toBe(2);
+    }
+    const thai = squash((await pdfOf(await dispatcher.post(`/bus/load/printAll/${loadA},${planB}/th`))).text);
+    expect(thai).toContain('ผู้ตรวจสอบ');
+    expect(thai).toContain('คนขับรถ');
+    expect(thai).toContain('เสื้อผ้า');
+  });
+
+  it('refuses an unknown language or bad ids (400) and a caller without the key (403)', async () => {
+    expect((await dispatcher.post(`/bus/load/printAll/${loadA}/fr`)).statusCode).toBe(400);
+    expect((await dispatcher.post('/bus/load/printAll/1,x/en')).statusCode).toBe(400);
+    expect((await driver.post(`/bus/load/printAll/${loadA}/en`)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /bus/load/exportLoadInfo: the manifest per mark', () => {
+  it('writes one row per mark (and a total) and the order lines on a second sheet, matching the SQL sums', async () => {
+    const sheets = await workbook(
+      await dispatcher.post('/bus/load/exportLoadInfo', { id: loadA }, { 'accept-language': 'en' }),
+    );
+    expect(sheets).toHaveLength(2);
+    expect(sheets[0]!.name).toBe(`Manifest ${CONTAINER}`);
+    expect(sheets[1]!.name).toBe('Order lines');
+    const marks = records(sheets[0]!.rows);
+    expect(marks.map((m) => m.Mark)).toEqual(['BK001', 'TH001', 'YW101', 'Total']);
+    for (const m of marks.slice(0, 3)) {
+      const s = await sqlSums(loadA, String(m.Mark));
+      expect(num(m.Orders)).toBe(s.orders);
+      expect(num(m.Pieces)).toBe(s.pieces);
+      expect(num(m['Weight (kg)'])).toBe(Number(s.weight));
+      expect(num(m['Volume (m³)'])).toBe(Number(s.volume));
+    }
+    const all = await sqlSums(loadA);
+    expect(num(marks[3]!.Pieces)).toBe(all.pieces);
+    expect(num(marks[3]!['Weight (kg)'])).toBe(Number(all.weight));
+    expect(marks[1]!['Cargo name']).toBe('实木家具, 灯具');
+    expect(marks[1]!.Consignee).toBe('Khun a1, Khun a2');
+    const lines = records(sheets[1]!.rows);
+    expect(lines.map((l) => l['Waybill no.']).sort()).toEqual(
+      ['a1', 'a2', 'a3', 'a4'].map((k) => orders[k]!.transportId).sort(),
+    );
+    expect(lines.find((l) => l['Waybill no.'] === orders.a4!.transportId)!['Cargo name']).toBe('เสื้อผ้า');
+  });
+
+  it('uses the caller language for the headers and gives a sales person only their lines', async () => {
+    const sheets = await workbook(await sales.post('/bus/load/exportLoadInfo', { id: loadA }));
+    expect(sheets[0]!.rows[0]![0]).toBe('唛头');
+    const lines = records(sheets[1]!.rows);
+    expect(lines.map((l) => l.运单号)).not.toContain(orders.a3!.transportId);
+    expect(lines).toHaveLength(3);
+    expect((await sales.post('/bus/load/exportLoadInfo', { id: loadC })).statusCode).toBe(404);
+  });
+
+  it('refuses a bad body (400) and a caller without the key (403)', async () => {
+    expect((await dispatcher.post('/bus/load/exportLoadInfo', {})).statusCode).toBe(400);
+    expect((await dispatcher.post('/bus/load/exportLoadInfo', { id: 'x' })).statusCode).toBe(400);
+    expect((await dispatcher.post('/bus/load/exportLoadInfo', { id: loadA, extra: 1 })).statusCode).toBe(400);
+    expect((await finance.post('/bus/load/exportLoadInfo', { id: loadA })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /bus/load/exportLoadBill: the container bill [fee]', () => {
+  it('sums the receivables per mark and currency, with a total per currency, as SQL does', async () => {
+    const sheets = await workbook(
+      await finance.post('/bus/load/exportLoadBill', { id: loadA }, { 'accept-language': 'en' }),
+    );
+    const rows = records(sheets[0]!.rows);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Mark',
+      'Customer name',
+      'Currency',
+      'Orders',
+      'Freight',
+      'Pick-up fee',
+      'Total receivable',
+    ]);
+    expect(rows.map((r) => [r.Mark, r.Currency])).toEqual([
+      ['BK001', 'RMB'],
+      ['TH001', 'RMB'],
+      ['TH001', 'THB'],
+      ['YW101', 'RMB'],
+      ['Total', 'RMB'],
+      ['Total', 'THB'],
+    ]);
+    for (const code of ['BK001', 'YW101']) {
+      const s = await sqlSums(loadA, code);
+      const r = rows.find((x) => x.Mark === code)!;
+      expect(num(r.Freight)).toBe(Number(s.freight));
+      expect(num(r['Pick-up fee'])).toBe(Number(s.pick));
+      expect(num(r['Total receivable'])).toBe(Number(s.ar));
+    }
+    expect(num(rows[1]!['Total receivable'])).toBe(1069.75);
+    expect(num(rows[2]!['Total receivable'])).toBe(2000);
+    const rmb = await t.db.execute<{ ar: string }>(
+      sql`SELECT sum(fee_ar_amount)::text AS ar FROM bus_order WHERE load_id = ${loadA} AND currency = 'RMB'`,
+    );
+    expect(num(rows[4]!['Total receivable'])).toBe(Number(rmb.rows[0]!.ar));
+    expect(num(rows[4]!.Orders)).toBe(3);
+  });
+
+  it("gives a sales person (fee role) only their customers' marks", async () => {
+    const rows = records((await workbook(await sales.post('/bus/load/exportLoadBill', { id: loadA })))[0]!.rows);
+    expect(rows.map((r) => r.唛头)).toEqual(['BK001', 'TH001', 'TH001', '合计', '合计']);
+    expect((await sales.post('/bus/load/exportLoadBill', { id: loadC })).statusCode).toBe(404);
+  });
+
+  it('refuses without the key (403), without the fee role even with the key (403), and a bad body (400)', async () => {
+    expect((await dispatcher.post('/bus/load/exportLoadBill', { id: loadA })).statusCode).toBe(403);
+    const keyOnly = await userWithPerms(t, 'bill_no_fee', ['bus:load', 'bus:load:exportBill']);
+    const res = await keyOnly.post('/bus/load/exportLoadBill', { id: loadA });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe('没有费用权限');
+    expect((await finance.post('/bus/load/exportLoadBill', { id: -1 })).statusCode).toBe(400);
+  });
+});
+
+describe('budget: the loading list of a 500-order container', () => {
+  it('prints in under 3 s', async () => {
+    const [template] = await t.db.select().from(busOrder).where(eq(busOrder.id, orders.a1!.id));
+    const big = await newLoad('LD2611200500', 2, 'MSCU6639870');
+    const { id: _id, ...rest } = template!;
+    const marks = [ids.TH001, ids.TH002, ids.BK001, ids.YW101, ids.CM888];
+    for (let chunk = 0; chunk < 500; chunk += 100) {
+      await t.db.insert(busOrder).values(
+        Array.from({ length: 100 }, (_, i) => ({
+          ...rest,
+          transportId: `THB${String(chunk + i).padStart(9, '0')}`,
+          markId: marks[(chunk + i) % marks.length]!,
+          loadId: big,
+          status: 4,
+          trayNo: `R${(chunk + i) % 40}-${(chunk + i) % 7}`,
+        })),
+      );
+    }
+    const started = performance.now();
+    const res = await dispatcher.post(`/bus/load/print/${big}`);
+    const elapsed = performance.now() - started;
+    const pdf = await pdfOf(res);
+    expect(squash(pdf.text)).toContain('THB000000499');
+    expect(squash(pdf.text)).toContain('合计5001500');
+    expect(elapsed).toBeLessThan(3000);
+  });
+});
