@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { OrderLogTimeline } from '../shared/OrderLogTimeline';
 import '../shared/bus.css';
+import { OrderContainerTab, OrderTrackingTab } from '../track/OrderJourney';
 import { useOrderLog } from './api';
 import { OrderPageFallback, OrderSheetCard, useOrderOfPage, useOrderSheetButtons } from './OrderInfoPage';
 import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, StatusSteps } from './OrderSheet';
@@ -12,8 +13,9 @@ import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, StatusSteps } from
 /**
  * orderDetails (screens §3, `?id=`): the complete record of one order: step bar S0-S8, each step with the time of
  * the log row that entered it (`stepTimes` of the details answer),
- * tabs Order, Cargo, Fees (fee role), Container, Delivery and sign, Log. Tracking and files tabs come with their
- * modules.
+ * tabs Order, Cargo, Fees (fee role), Container (its load record, linking to loadDetails), Tracking (the container's
+ * milestones; both from the order's journey, track/OrderJourney.tsx), Delivery and sign, Log. The files tab comes
+ * with its module.
  */
 export default function OrderDetailsPage() {
   const { t } = useTranslation();
@@ -41,17 +43,8 @@ export default function OrderDetailsPage() {
           { key: 'order', label: t('bus_tab_order'), children: <OrderFields order={order} /> },
           { key: 'cargo', label: t('field_cargo_lines'), children: <CargoBlock order={order} /> },
           ...(isFeeRole ? [{ key: 'fees', label: t('bus_section_fees'), children: <FeeFields order={order} /> }] : []),
-          {
-            key: 'container',
-            label: t('bus_tab_container'),
-            children: sheet([
-              { key: 'c', label: t('field_container_no'), children: order.containerNo || '-' },
-              { key: 's', label: t('field_seal_no'), children: order.sealNo || '-' },
-              { key: 'tr', label: t('field_truck_no'), children: order.truckNo || '-' },
-              { key: 'l', label: t('field_left_time'), children: formatDateTime(order.leftTime) || '-' },
-              { key: 'p', label: t('field_pre_arrive_time'), children: formatDateTime(order.preArriveTime) || '-' },
-            ]),
-          },
+          { key: 'container', label: t('bus_tab_container'), children: <OrderContainerTab order={order} /> },
+          { key: 'tracking', label: t('bus_tab_tracking'), children: <OrderTrackingTab order={order} /> },
           {
             key: 'sign',
             label: t('bus_tab_sign'),

@@ -1,0 +1,128 @@
+import { zLoadContainerNo, zTruckNo } from '@theone/contracts/bus/load.schemas';
+import { Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionFormModal } from '../../../components/ActionFormModal';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
+import { zodRule } from '../../../components/form-rules';
+import { editLoad, type TLoadRow } from './api';
+import '../shared/bus.css';
+
+/**
+ * 'Edit container data' (screens loadList row, `load/edit`, L1-L4, bus:load:edit): container number (ISO 6346
+ * with its check digit), seal, plate, vessel, voyage, cut-off, ETD, ETA, ports, customs broker, export agent.
+ * The record's version goes with the change, so a concurrent edit is refused (M-conflict).
+ */
+interface Values {
+  containerNo?: string;
+  sealNo?: string;
+  truckNo?: string;
+  vesselOwner?: string;
+  vesselName?: string;
+  voyageNo?: string;
+  clsDate?: string | null;
+  etdDate?: string | null;
+  etaDate?: string | null;
+  loadPort?: string;
+  unloadPort?: string;
+  customsCorp?: string;
+  exportAgent?: string;
+  remark?: string;
+}
+
+const TEXT_FIELDS: [keyof Values, string, number][] = [
+  ['vesselOwner', 'field_vessel_owner', 100],
+  ['vesselName', 'load_vessel_name', 100],
+  ['voyageNo', 'load_voyage_no', 50],
+  ['loadPort', 'load_port', 100],
+  ['unloadPort', 'load_unload_port', 100],
+  ['customsCorp', 'load_customs_corp', 100],
+  ['exportAgent', 'load_export_agent', 100],
+];
+const DATE_FIELDS: [keyof Values, string][] = [
+  ['clsDate', 'load_cls_date'],
+  ['etdDate', 'load_etd_date'],
+  ['etaDate', 'load_eta_date'],
+];
+
+export function LoadEditDialog({
+  load,
+  onClose,
+  onDone,
+}: {
+  load: TLoadRow | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useEffect(() => {
+    if (!load) return;
+    form.setFieldsValue({
+      containerNo: load.containerNo,
+      sealNo: load.sealNo,
+      truckNo: load.truckNo,
+      vesselOwner: load.vesselOwner,
+      vesselName: load.vesselName,
+      voyageNo: load.voyageNo,
+      clsDate: load.clsDate as string | null,
+      etdDate: load.etdDate as string | null,
+      etaDate: load.etaDate as string | null,
+      loadPort: load.loadPort,
+      unloadPort: load.unloadPort,
+      customsCorp: load.customsCorp,
+      exportAgent: load.exportAgent,
+      remark: load.remark,
+    });
+  }, [load, form]);
+  return (
+    <ActionFormModal<Values>
+      form={form}
+      open={load !== null}
+      title={`${t('perm_bus_load_edit')} ${load?.loadNo ?? ''}`}
+      width={760}
+      onClose={onClose}
+      onDone={onDone}
+      bodyClassName="bus-form-grid"
+      save={(v) =>
+        editLoad({
+          id: load!.id,
+          version: load!.version,
+          ...v,
+          containerNo: v.containerNo || undefined,
+          truckNo: v.truckNo || undefined,
+          clsDate: v.clsDate || null,
+          etdDate: v.etdDate || null,
+          etaDate: v.etaDate || null,
+        } as Parameters<typeof editLoad>[0])
+      }
+    >
+      <Form.Item
+        name="containerNo"
+        label={t('field_container_no')}
+        rules={[zodRule(zLoadContainerNo, t, { optional: true })]}
+      >
+        <Input maxLength={20} data-testid="load-edit-container-no" />
+      </Form.Item>
+      <Form.Item name="sealNo" label={t('field_seal_no')}>
+        <Input maxLength={30} data-testid="load-edit-seal-no" />
+      </Form.Item>
+      <Form.Item name="truckNo" label={t('field_truck_no')} rules={[zodRule(zTruckNo, t, { optional: true })]}>
+        <Input maxLength={40} />
+      </Form.Item>
+      {TEXT_FIELDS.map(([name, label, max]) => (
+        <Form.Item key={name} name={name} label={t(label)}>
+          <Input maxLength={max} />
+        </Form.Item>
+      ))}
+      {DATE_FIELDS.map(([name, label]) => (
+        <Form.Item key={name} name={name} label={t(label)}>
+          <BusinessDatePicker showTime />
+        </Form.Item>
+      ))}
+      <Form.Item name="remark" label={t('field_remark')} className="bus-span-all">
+        <Input.TextArea maxLength={500} rows={2} />
+      </Form.Item>
+    </ActionFormModal>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  TLoadEditBody,
+  ZLoadActionAnswer,
+  ZLoadDetail,
+  ZLoadLogRow,
+  ZLoadMarkSummary,
+  ZLoadOrderRow,
+  ZLoadRow,
+  ZLoadSums,
+} from '@theone/contracts/bus/load.schemas';
+import type { TWire } from '@theone/contracts/common/responses';
+import type { AxiosRequestConfig } from 'axios';
+import { feedback } from '../../../lib/feedback';
+import { currentLanguage, translate } from '../../../lib/i18n';
+import type { Language } from '../../../lib/languages';
+import { createQueryKeys } from '../../../lib/query-keys';
+import { EXPORT_TIMEOUT, getData, http, isApiError, postData, request, type TableResponse } from '../../../lib/request';
+
+/**
+ * The load record seen as a container (screens bus-container.md §3 loadList, loadDetails; spec §7 'Load'):
+ * query keys, calls and the answers' wire types (contracts bus/load.schemas.ts). Money, weights and volumes are
+ * decimal strings; fee fields are absent for users without the fee role.
+ */
+export const loadKeys = createQueryKeys('bus/load');
+
+export type TLoadRow = TWire<typeof ZLoadRow>;
+export type TLoadSums = TWire<typeof ZLoadSums>;
+export type TLoadDetail = TWire<typeof ZLoadDetail>;
+export type TLoadOrderRow = TWire<typeof ZLoadOrderRow>;
+export type TLoadMark = TWire<typeof ZLoadMarkSummary>;
+export type TLoadLogRow = TWire<typeof ZLoadLogRow>;
+export type TLoadAction = TWire<typeof ZLoadActionAnswer>['data'];
+
+export const LOAD_DETAIL_PATH = '/bus/loadDetails';
+export const LOAD_LIST_PATH = '/bus/loadList';
+
+export const fetchLoad = (id: number | string) => getData<TLoadDetail>(`/bus/load/${id}`);
+
+export function useLoad(id: number | null) {
+  return useQuery({
+    queryKey: loadKeys.detail(id ?? 0),
+    queryFn: () => fetchLoad(id as number),
+    enabled: id !== null && id > 0,
+  });
+}
+
+/** `load/detail/{id}`: the load's orders, paged and filtered. */
+export const fetchLoadOrders = (id: number, params: Record<string, unknown>) =>
+  request.post<TableResponse<TLoadOrderRow>>(`/bus/load/detail/${id}`, params);
+
+export const editLoad = (body: TLoadEditBody) => postData<TLoadAction>('/bus/load/edit', body);
+
+/** A14 cancel loading (comma-separated ids, all or nothing). */
+export const cancelLoading = (ids: readonly number[], config?: AxiosRequestConfig) =>
+  postData<unknown>(`/bus/load/delete/${ids.join(',')}`, {}, config);
+
+/** A13 unload ticked orders (S4 -> S3). */
+export const unloadOrders = (id: number, orderIds: readonly number[], config?: AxiosRequestConfig) =>
+  postData<TLoadAction>(`/bus/load/removeOrder/${id}`, { orderIds }, config);
+
+/** The manifest per mark (customs broker, overseas team) and the container bill [fee]: `.xlsx` of one load. */
+export const EXPORT_INFO_URL = '/bus/load/exportLoadInfo';
+export const EXPORT_BILL_URL = '/bus/load/exportLoadBill';
+export const EXPORT_URL = '/bus/load/export';
+
+/** Paths of the loading list PDFs: one load, or several ticked ones in a template language. */
+export const printLoadPath = (id: number) => `/bus/load/print/${id}`;
+export const printAllPath = (ids: readonly number[], lang: Language = currentLanguage()) =>
+  `/bus/load/printAll/${ids.join(',')}/${lang}`;
+
+/**
+ * POSTs a print call and shows the PDF in a new tab (opened inside the click so the browser lets it; closed again
+ * with the server's message on failure). Resolves true when a PDF was opened.
+ */
+export async function openLoadPdf(path: string): Promise<boolean> {
+  const win = window.open('', '_blank');
+  if (win) {
+    try {
+      win.document.title = translate('print_opening');
+      win.document.body.textContent = translate('print_opening');
+    } catch {
+      /* closed or cross-origin */
+    }
+  }
+  try {
+    const response = await http.post<Blob>(path, undefined, { responseType: 'blob', timeout: EXPORT_TIMEOUT });
+    const url = URL.createObjectURL(new Blob([response.data], { type: 'application/pdf' }));
+    setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+    if (win && !win.closed) {
+      win.location.href = url;
+      return true;
+    }
+    const late = window.open(url, '_blank');
+    if (!late) feedback.message.warning(translate('print_popup_blocked'));
+    return Boolean(late);
+  } catch (error) {
+    win?.close();
+    if (!isApiError(error) || !error.handled) feedback.message.error(translate('msg_unknown_error'));
+    return false;
+  }
+}
+
+/** 'LD2611230001 / MSCU1234565' or the plate: how a load is named in prompts. */
+export const loadLabel = (r: Pick<TLoadRow, 'loadNo' | 'containerNo' | 'truckNo'>) =>
+  r.containerNo || r.truckNo || r.loadNo;

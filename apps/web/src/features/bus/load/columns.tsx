@@ -1,0 +1,156 @@
+import { Space, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListColumn, SearchField } from '../../../components/ListPage';
+import { MoneyCell } from '../../../components/MoneyCell';
+import { translate as t } from '../../../lib/i18n';
+import { GeogFilterSelect } from '../../bas/common/selects';
+import { FillBar } from '../loadplan';
+import { LOAD_DETAIL_PATH, type TLoadRow, type TLoadSums } from './api';
+
+/**
+ * Columns, search fields and the totals row of the container lists (loadList, track-list; screens §3). Both
+ * lists show load records (track rows add the latest milestone), so the columns are typed for any row that is
+ * a load row.
+ */
+
+export function loadColumns<R extends TLoadRow>() {
+  return {
+    loadNo: (to: string = LOAD_DETAIL_PATH): ListColumn<R> => ({
+      key: 'loadNo',
+      title: 'load_no',
+      width: 140,
+      fixed: 'left',
+      render: (_v, r) => (
+        <Link to={`${to}?id=${r.id}`} data-testid={`load-link-${r.loadNo}`}>
+          {r.loadNo}
+        </Link>
+      ),
+    }),
+    text: (key: keyof R & string, title: string, width = 120, defaultHidden = false): ListColumn<R> => ({
+      key,
+      title,
+      width,
+      defaultHidden,
+    }),
+    dict: (key: keyof R & string, title: string, dictType: string, width = 100): ListColumn<R> => ({
+      key,
+      title,
+      width,
+      type: 'dict',
+      dictType,
+    }),
+    time: (key: keyof R & string, title: string, sortable = false, defaultHidden = false): ListColumn<R> => ({
+      key,
+      title,
+      width: 160,
+      type: 'datetime',
+      sortable,
+      defaultHidden,
+    }),
+    date: (key: keyof R & string, title: string, sortable = false): ListColumn<R> => ({
+      key,
+      title,
+      width: 110,
+      type: 'date',
+      sortable,
+    }),
+    num: (key: keyof R & string, title: string, width = 90): ListColumn<R> => ({ key, title, width, align: 'right' }),
+    route: (): ListColumn<R> => ({
+      key: 'route',
+      title: 'bus_route',
+      width: 150,
+      render: (_v, r) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
+    }),
+    vessel: (): ListColumn<R> => ({
+      key: 'vessel',
+      title: 'load_vessel_voyage',
+      width: 150,
+      render: (_v, r) => (r.vesselName || r.voyageNo ? `${r.vesselName || '-'} / ${r.voyageNo || '-'}` : '-'),
+    }),
+    fill: (): ListColumn<R> => ({
+      key: 'fill',
+      title: 'load_fill',
+      width: 150,
+      render: (_v, r) => (
+        <Space direction="vertical" size={0} style={{ width: '100%' }}>
+          <Tooltip title={t('load_fill_volume')}>
+            <FillBar percent={r.volumePercent} testId={`fill-volume-${r.loadNo}`} />
+          </Tooltip>
+          <Tooltip title={t('load_fill_weight')}>
+            <FillBar percent={r.weightPercent} />
+          </Tooltip>
+        </Space>
+      ),
+    }),
+    money: (key: keyof R & string, title: string, width = 120): ListColumn<R> => ({
+      key,
+      title,
+      width,
+      fee: true,
+      type: 'money',
+      currency: (r) => r.currency,
+    }),
+  };
+}
+
+/** The search fields both container lists share (screens loadList / track-list filters). */
+export const loadSearch = {
+  loadNo: (): SearchField => ({ type: 'numbers', name: 'loadNo', label: 'load_no' }),
+  containerNo: (): SearchField => ({ type: 'numbers', name: 'containerNo', label: 'field_container_no' }),
+  text: (name: string, label: string): SearchField => ({ type: 'text', name, label }),
+  dict: (name: string, label: string, dictType: string, multiple = false): SearchField => ({
+    type: 'dict',
+    name,
+    label,
+    dictType,
+    multiple,
+  }),
+  geog: (name: 'leftAddrId' | 'destAddrId', orgId: 1 | 2): SearchField => ({
+    type: 'custom',
+    name,
+    label: name === 'leftAddrId' ? 'field_left_addr_id' : 'field_dest_addr_id',
+    render: () => <GeogFilterSelect orgId={orgId} />,
+  }),
+  range: (name: string, label: string, suffix: string): SearchField => ({
+    type: 'dateRange',
+    name,
+    label,
+    begin: `begin${suffix}`,
+    end: `end${suffix}`,
+  }),
+};
+
+/** The totals row of a container list: orders, pieces, weight, volume, and the money for the fee role. */
+export function LoadSumsFooter({ sums }: { sums?: Partial<TLoadSums> }): ReactNode {
+  const { t } = useTranslation();
+  if (!sums) return null;
+  return (
+    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
+      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
+      <span>
+        {t('load_orders')}: <b>{sums.orders}</b>
+      </span>
+      <span>
+        {t('field_cargo_piece')}: <b>{sums.pieces}</b>
+      </span>
+      <span>
+        {t('field_cargo_weight')}: <b>{sums.weight}</b>
+      </span>
+      <span>
+        {t('field_cargo_volume')}: <b>{sums.volume}</b>
+      </span>
+      {sums.containerFee !== undefined ? (
+        <span>
+          {t('load_container_fee')}: <MoneyCell value={sums.containerFee} />
+        </span>
+      ) : null}
+      {sums.orderArAmount !== undefined ? (
+        <span>
+          {t('load_order_ar_amount')}: <MoneyCell value={sums.orderArAmount} />
+        </span>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  TTrackDetailBody,
+  TTrackEditBody,
+  TTrackEtaBody,
+  TTrackMessageBody,
+  TTrackSaveBody,
+  ZOrderJourneyRow,
+  ZTrackDetailRow,
+  ZTrackMessageRow,
+  ZTrackRow,
+} from '@theone/contracts/bus/load.schemas';
+import type { TWire } from '@theone/contracts/common/responses';
+import type { AxiosRequestConfig } from 'axios';
+import { createQueryKeys } from '../../../lib/query-keys';
+import { getData, postData, request, type TableResponse } from '../../../lib/request';
+
+/**
+ * A container's journey on the web (screens §3 track-list, track-details; spec §7 'Track'): departure (A15),
+ * cancel departure (A16), manual milestones, ETA changes and the messages on a milestone; the order's journey
+ * for customer service (`inware/selectOrdersHasTrackByTransportIdPages`).
+ */
+export const trackKeys = createQueryKeys('bus/track');
+
+export type TTrackRow = TWire<typeof ZTrackRow>;
+export type TMilestone = TWire<typeof ZTrackDetailRow>;
+export type TTrackMessage = TWire<typeof ZTrackMessageRow>;
+export type TOrderJourney = TWire<typeof ZOrderJourneyRow>;
+
+export const TRACK_DETAIL_PATH = '/bus/track-details';
+
+export const fetchTrack = (loadId: number) => getData<TTrackRow>(`/bus/track/${loadId}`);
+/** The load's milestones, automatic and manual. */
+export const fetchMilestones = (loadId: number) => getData<TMilestone[]>(`/bus/track/detail/${loadId}`);
+
+export function useTrack(loadId: number | null) {
+  return useQuery({
+    queryKey: trackKeys.detail(loadId ?? 0),
+    queryFn: () => fetchTrack(loadId as number),
+    enabled: loadId !== null && loadId > 0,
+  });
+}
+
+export function useMilestones(loadId: number | null | undefined) {
+  return useQuery({
+    queryKey: trackKeys.custom('milestones', loadId ?? 0),
+    queryFn: () => fetchMilestones(loadId as number),
+    enabled: typeof loadId === 'number' && loadId > 0,
+  });
+}
+
+/** A15 confirm departure of one or several loads. */
+export const confirmDeparture = (body: TTrackSaveBody, config?: AxiosRequestConfig) =>
+  postData<unknown>('/bus/track/save', body, config);
+
+/** Deletes a manual milestone, or (the automatic 'departed' one) cancels the departure (A16). */
+export const deleteMilestone = (id: number, config?: AxiosRequestConfig) =>
+  postData<unknown>(`/bus/track/delete/${id}`, {}, config);
+
+/** A manual milestone on one or several loads. */
+export const addMilestone = (body: TTrackDetailBody) => postData<unknown>('/bus/track/saveDetail', body);
+
+export const editMilestone = (body: TTrackEditBody) => postData<unknown>('/bus/track/edit', body);
+
+/** The loads' ETA and every order's expected arrival (spec spelling 'upate'). */
+export const changeEta = (body: TTrackEtaBody) => postData<unknown>('/bus/track/upatePreArriveTime', body);
+
+export const fetchMessages = (trackId: number) => postData<TTrackMessage[]>(`/bus/track/listMessage/${trackId}`, {});
+
+export const sendMessage = (body: TTrackMessageBody) => postData<unknown>('/bus/track/saveMessage', body);
+
+/** The orders matching a waybill number with their container and milestones. */
+export const fetchOrderJourney = (transportId: string) =>
+  request.post<TableResponse<TOrderJourney>>(
+    `/bus/inware/selectOrdersHasTrackByTransportIdPages/${encodeURIComponent(transportId)}`,
+    { pageNum: 1, pageSize: 10 },
+  );
+
+export function useOrderJourney(transportId: string | undefined) {
+  return useQuery({
+    queryKey: trackKeys.custom('journey', transportId ?? ''),
+    queryFn: () => fetchOrderJourney(transportId as string),
+    enabled: Boolean(transportId),
+  });
+}

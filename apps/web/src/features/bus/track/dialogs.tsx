@@ -1,0 +1,293 @@
+import { milestonesFor } from '@theone/contracts/bus/load';
+import { Checkbox, Form, Input, Select, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionFormModal } from '../../../components/ActionFormModal';
+import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
+import { confirmAction } from '../../../components/confirm';
+import { businessNowText, formatBusinessTime } from '../../../lib/business-time';
+import { dictLabel, useDict } from '../../../lib/dict';
+import { useLanguage } from '../../../lib/use-language';
+import type { TLoadRow } from '../load/api';
+import { addMilestone, changeEta, confirmDeparture, editMilestone, type TMilestone } from './api';
+
+/**
+ * The dialogs of the container's journey (screens track-list / track-details):
+ * - DepartDialog (A15 `track/save`): departure time (now), remark, then P-depart;
+ * - MilestoneDialog (`track/saveDetail`): a manual milestone for one or several loads; the picker offers the
+ *   milestones that fit every selected load's transport mode (contracts milestonesFor), an optional first message;
+ * - EtaDialog (`track/upatePreArriveTime`): the loads' ETA and every order's expected arrival;
+ * - MilestoneEditDialog (`track/edit`): a manual milestone's status, time and remark.
+ */
+export type TJourneyLoad = Pick<TLoadRow, 'id' | 'loadNo' | 'containerNo' | 'truckNo' | 'busType' | 'etaDate'>;
+
+const nameOf = (l: TJourneyLoad) => l.containerNo || l.truckNo || l.loadNo;
+const namesOf = (loads: readonly TJourneyLoad[]) => loads.map(nameOf).join(', ');
+
+/** Milestone codes that fit every one of the loads' transport modes, in journey order. */
+export function commonMilestones(busTypes: readonly string[]): string[] {
+  if (busTypes.length === 0) return [];
+  const [first, ...rest] = busTypes.map((b) => milestonesFor(b));
+  return (first ?? []).filter((code) => rest.every((list) => list.includes(code)));
+}
+
+/** A select over the manual milestones (dictionary track_status) that fit the given transport modes. */
+export function MilestoneSelect({
+  busTypes,
+  value,
+  onChange,
+  id,
+}: {
+  busTypes: readonly string[];
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const { data } = useDict('track_status');
+  const language = useLanguage();
+  const options = useMemo(() => {
+    const codes = commonMilestones(busTypes);
+    return codes.map((code) => {
+      const entry = data?.find((e) => e.dictValue === code);
+      return { value: code, label: entry ? dictLabel(entry, language) : code };
+    });
+  }, [busTypes, data, language]);
+  return (
+    <Select<string>
+      id={id}
+      value={value}
+      onChange={onChange}
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('please_select')}
+      data-testid="milestone-select"
+    />
+  );
+}
+
+interface DepartValues {
+  trackTime: string;
+  trackRemark?: string;
+}
+
+export function DepartDialog({
+  loads,
+  onClose,
+  onDone,
+}: {
+  loads: readonly TJourneyLoad[] | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DepartValues>();
+  useEffect(() => {
+    if (loads) form.setFieldsValue({ trackTime: businessNowText(), trackRemark: '' });
+  }, [loads, form]);
+  return (
+    <ActionFormModal<DepartValues>
+      form={form}
+      open={loads !== null}
+      title={t('perm_bus_track_depart')}
+      width={520}
+      onClose={onClose}
+      onDone={onDone}
+      prepare={(v) =>
+        confirmAction({
+          content: t('track_confirm_depart', {
+            containerNo: namesOf(loads ?? []),
+            time: formatBusinessTime(v.trackTime),
+          }),
+        })
+      }
+      save={(v) =>
+        confirmDeparture({
+          loadIds: (loads ?? []).map((l) => l.id),
+          trackTime: v.trackTime,
+          trackRemark: v.trackRemark ?? '',
+        })
+      }
+    >
+      <Typography.Paragraph data-testid="depart-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
+      <Form.Item name="trackTime" label={t('field_left_time')} rules={[{ required: true, message: t('err_required') }]}>
+        <BusinessDatePicker showTime data-testid="depart-time" />
+      </Form.Item>
+      <Form.Item name="trackRemark" label={t('field_remark')}>
+        <Input.TextArea maxLength={500} rows={2} data-testid="depart-remark" />
+      </Form.Item>
+    </ActionFormModal>
+  );
+}
+
+interface MilestoneValues {
+  trackStatus: string;
+  trackTime: string;
+  trackRemark?: string;
+  message?: string;
+  visibleToCustomer?: boolean;
+}
+
+export function MilestoneDialog({
+  loads,
+  onClose,
+  onDone,
+}: {
+  loads: readonly TJourneyLoad[] | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<MilestoneValues>();
+  const busTypes = useMemo(() => [...new Set((loads ?? []).map((l) => l.busType))], [loads]);
+  useEffect(() => {
+    if (loads) form.setFieldsValue({ trackTime: businessNowText(), trackStatus: undefined, visibleToCustomer: true });
+  }, [loads, form]);
+  const none = loads !== null && commonMilestones(busTypes).length === 0;
+  return (
+    <ActionFormModal<MilestoneValues>
+      form={form}
+      open={loads !== null}
+      title={t('perm_bus_track_add')}
+      width={560}
+      onClose={onClose}
+      onDone={onDone}
+      save={(v) =>
+        addMilestone({
+          loadIds: (loads ?? []).map((l) => l.id),
+          trackStatus: v.trackStatus,
+          trackTime: v.trackTime,
+          trackRemark: v.trackRemark ?? '',
+          message: v.message ?? '',
+          visibleToCustomer: v.visibleToCustomer ? '1' : '0',
+        })
+      }
+    >
+      <Typography.Paragraph data-testid="milestone-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
+      {none ? (
+        <Typography.Paragraph type="danger" data-testid="milestone-none">
+          {t('track_msg_no_common_milestone')}
+        </Typography.Paragraph>
+      ) : null}
+      <Form.Item
+        name="trackStatus"
+        label={t('track_milestone')}
+        rules={[{ required: true, message: t('err_required') }]}
+      >
+        <MilestoneSelect busTypes={busTypes} />
+      </Form.Item>
+      <Form.Item name="trackTime" label={t('track_time')} rules={[{ required: true, message: t('err_required') }]}>
+        <BusinessDatePicker showTime />
+      </Form.Item>
+      <Form.Item name="trackRemark" label={t('field_remark')}>
+        <Input.TextArea maxLength={500} rows={2} />
+      </Form.Item>
+      <Form.Item name="message" label={t('track_message')}>
+        <Input.TextArea maxLength={1000} rows={2} data-testid="milestone-message" />
+      </Form.Item>
+      <Form.Item name="visibleToCustomer" valuePropName="checked">
+        <Checkbox>{t('track_visible_to_customer')}</Checkbox>
+      </Form.Item>
+    </ActionFormModal>
+  );
+}
+
+export function EtaDialog({
+  loads,
+  onClose,
+  onDone,
+}: {
+  loads: readonly TJourneyLoad[] | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ preArriveTime: string }>();
+  useEffect(() => {
+    if (loads) form.setFieldsValue({ preArriveTime: (loads.length === 1 ? loads[0]?.etaDate : null) as string });
+  }, [loads, form]);
+  return (
+    <ActionFormModal<{ preArriveTime: string }>
+      form={form}
+      open={loads !== null}
+      title={t('perm_bus_track_eta')}
+      width={480}
+      onClose={onClose}
+      onDone={onDone}
+      save={(v) => changeEta({ loadIds: (loads ?? []).map((l) => l.id), preArriveTime: v.preArriveTime })}
+    >
+      <Typography.Paragraph data-testid="eta-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('track_eta_hint')}</Typography.Paragraph>
+      <Form.Item
+        name="preArriveTime"
+        label={t('load_eta_date')}
+        rules={[{ required: true, message: t('err_required') }]}
+      >
+        <BusinessDatePicker showTime data-testid="eta-time" />
+      </Form.Item>
+    </ActionFormModal>
+  );
+}
+
+interface EditValues {
+  trackStatus: string;
+  trackTime: string;
+  trackRemark?: string;
+}
+
+export function MilestoneEditDialog({
+  milestone,
+  busType,
+  onClose,
+  onDone,
+}: {
+  milestone: TMilestone | null;
+  busType: string;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EditValues>();
+  const busTypes = useMemo(() => [busType], [busType]);
+  useEffect(() => {
+    if (milestone)
+      form.setFieldsValue({
+        trackStatus: milestone.trackStatus,
+        trackTime: milestone.trackTime as string,
+        trackRemark: milestone.trackRemark,
+      });
+  }, [milestone, form]);
+  return (
+    <ActionFormModal<EditValues>
+      form={form}
+      open={milestone !== null}
+      title={t('perm_bus_track_edit')}
+      width={520}
+      onClose={onClose}
+      onDone={onDone}
+      save={(v) =>
+        editMilestone({
+          id: milestone!.id,
+          version: milestone!.version,
+          trackStatus: v.trackStatus,
+          trackTime: v.trackTime,
+          trackRemark: v.trackRemark ?? '',
+        })
+      }
+    >
+      <Form.Item
+        name="trackStatus"
+        label={t('track_milestone')}
+        rules={[{ required: true, message: t('err_required') }]}
+      >
+        <MilestoneSelect busTypes={busTypes} />
+      </Form.Item>
+      <Form.Item name="trackTime" label={t('track_time')} rules={[{ required: true, message: t('err_required') }]}>
+        <BusinessDatePicker showTime />
+      </Form.Item>
+      <Form.Item name="trackRemark" label={t('field_remark')}>
+        <Input.TextArea maxLength={500} rows={2} />
+      </Form.Item>
+    </ActionFormModal>
+  );
+}
