@@ -92,3 +92,52 @@ export function billSheetRows(doc: TLoadDocument, lang: TLanguage): { columns: T
     })),
   };
 }
+
+/**
+ * The columns of loadList's and loadplanList's export (the list's columns, screens loadplanList / loadList):
+ * fee columns (containerFee, orderArAmount, estimatedMargin, the container's currency) only reach the fee role
+ * (sendExcel drops them). A plan's loading time is the planned one.
+ */
+export function loadExportColumns(view: 'load' | 'loadplan'): ExcelColumn<Row>[] {
+  const plan = view === 'loadplan';
+  return [
+    { key: 'loadNo', header: label('loadNo'), width: 15 },
+    { key: 'status', header: label('status'), type: 'dict', dict: 'load_status', width: 10 },
+    { key: 'containerNo', header: label('containerNo'), width: 14 },
+    { key: 'sealNo', header: label('sealNo'), width: 12 },
+    { key: 'truckNo', header: label('truckNo'), width: 12 },
+    { key: 'containerType', header: label('containerType'), type: 'dict', dict: 'container_type', width: 16 },
+    { key: 'busType', header: label('busType'), type: 'dict', dict: 'bus_type', width: 12 },
+    { key: 'leftAddrName', header: label('leftAddrId'), width: 10 },
+    { key: 'destAddrName', header: label('destAddrId'), width: 10 },
+    { key: 'loadHouseName', header: label('loadHouseId'), width: 14 },
+    { key: 'loadTime', header: label(plan ? 'planLoadTime' : 'loadTime'), type: 'datetime' },
+    { key: 'loadPerson', header: label('loadPerson'), width: 10 },
+    { key: 'clsDate', header: label('clsDate'), type: 'date', width: 12 },
+    { key: 'etdDate', header: label('etdDate'), type: 'date', width: 12 },
+    { key: 'etaDate', header: label('etaDate'), type: 'date', width: 12 },
+    ...(plan ? [] : [{ key: 'leftTime', header: label('leftTime'), type: 'datetime' } as ExcelColumn<Row>]),
+    { key: 'loadPort', header: label('loadPort'), width: 14 },
+    { key: 'unloadPort', header: label('unloadPort'), width: 14 },
+    { key: 'vesselOwner', header: label('vesselOwner'), width: 14 },
+    { key: 'vesselName', header: label('vesselName'), width: 14 },
+    { key: 'voyageNo', header: label('voyageNo'), width: 10 },
+    { key: 'customsCorp', header: label('customsCorp'), width: 14 },
+    { key: 'exportAgent', header: label('exportAgent'), width: 14 },
+    { key: 'orderCount', header: label('orderCount'), type: 'integer', width: 9 },
+    { key: 'loadedCount', header: label('loaded'), type: 'integer', width: 9 },
+    { key: 'markCount', header: label('markCount'), type: 'integer', width: 9 },
+    { key: 'pieces', header: label('piece'), type: 'integer', width: 9 },
+    { key: 'weight', header: label('weight'), type: 'number', width: 12 },
+    { key: 'volume', header: label('volume'), type: 'number', width: 12 },
+    { key: 'volumePercent', header: label('fillVolume'), type: 'number', width: 10 },
+    { key: 'weightPercent', header: label('fillWeight'), type: 'number', width: 10 },
+    { key: 'containerFee', header: label('containerFee'), type: 'money' },
+    { key: 'orderArAmount', header: label('orderArAmount'), type: 'money' },
+    { key: 'estimatedMargin', header: label('estimatedMargin'), type: 'money' },
+    { key: 'currency', header: label('currency'), fee: true, width: 8 },
+    { key: 'remark', header: label('remark'), width: 20 },
+    { key: 'createBy', header: label('createBy'), width: 10 },
+    { key: 'createTime', header: label('createTime'), type: 'datetime' },
+  ];
+}

@@ -148,7 +148,7 @@ beforeAll(async () => {
   const menus = await t.db
     .select({ id: sysMenu.menuId })
     .from(sysMenu)
-    .where(inArray(sysMenu.perms, ['bus:load:print', 'bus:load:exportInfo', 'bus:load:exportBill']));
+    .where(inArray(sysMenu.perms, ['bus:load:print', 'bus:load:exportInfo', 'bus:load:exportBill', 'bus:load:export']));
   await t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.id, menuId: m.id })));
   sales = await t.login('sales');
 
@@ -371,6 +371,66 @@ describe('POST /bus/load/exportLoadBill: the container bill [fee]', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('没有费用权限');
     expect((await finance.post('/bus/load/exportLoadBill', { id: -1 })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /bus/load/export and /bus/loadplan/export: the lists', () => {
+  const en = { 'accept-language': 'en' };
+  const FEE_HEADERS = ['Container cost', 'Order receivables', 'Estimated margin', 'Currency'];
+
+  it("exports load/list's loads (L1-L5) with the list's columns and the sums of their orders, without fee columns for a non-fee user", async () => {
+    const [sheet] = await workbook(await dispatcher.post('/bus/load/export', {}, en));
+    const headers = sheet!.rows[0] as string[];
+    expect(headers.slice(0, 3)).toEqual(['Load no.', 'Status', 'Container no.']);
+    for (const h of FEE_HEADERS) expect(headers).not.toContain(h);
+    const rows = records(sheet!.rows);
+    expect(rows.map((r) => r['Load no.']).sort()).toEqual(['LD2611200001', 'LD2611200003']);
+    const a = rows.find((r) => r['Load no.'] === 'LD2611200001')!;
+    const s = await sqlSums(loadA);
+    expect(a['Container no.']).toBe(CONTAINER);
+    expect(num(a.Orders)).toBe(s.orders);
+    expect(num(a.Pieces)).toBe(s.pieces);
+    expect(num(a['Weight (kg)'])).toBe(Number(s.weight));
+    expect(num(a['Volume (m³)'])).toBe(Number(s.volume));
+    expect(num(a.Loaded)).toBe(3);
+  });
+
+  it('adds the fee columns for the fee role, summed as SQL does', async () => {
+    const [sheet] = await workbook(await finance.post('/bus/load/export', { containerNo: CONTAINER }, en));
+    const headers = sheet!.rows[0] as string[];
+    for (const h of FEE_HEADERS) expect(headers).toContain(h);
+    const rows = records(sheet!.rows);
+    expect(rows).toHaveLength(1);
+    expect(num(rows[0]!['Order receivables'])).toBe(Number((await sqlSums(loadA)).ar));
+  });
+
+  it('exports load plans (L0/L1 by default), the ticked ids, or one plan by id', async () => {
+    const list = records((await workbook(await dispatcher.post('/bus/loadplan/export', undefined, en)))[0]!.rows);
+    expect(list.map((r) => r['Load no.']).sort()).toEqual(['LD2611200001', 'LD2611200002']);
+    expect(Object.keys(list[0]!)).toContain('Planned loading time');
+    const one = records((await workbook(await dispatcher.post('/bus/loadplan/export', { id: planB }, en)))[0]!.rows);
+    expect(one.map((r) => r['Load no.'])).toEqual(['LD2611200002']);
+    expect(num(one[0]!.Orders)).toBe(1);
+    const ticked = records(
+      (await workbook(await dispatcher.post('/bus/load/export', { ids: `${loadC},${loadA}` }, en)))[0]!.rows,
+    );
+    expect(ticked.map((r) => r['Load no.'])).toEqual(['LD2611200003', 'LD2611200001']);
+  });
+
+  it("gives a sales person the loads holding their customers' orders, with only their orders' sums", async () => {
+    const rows = records((await workbook(await sales.post('/bus/load/export', {}, en)))[0]!.rows);
+    expect(rows.map((r) => r['Load no.'])).toEqual(['LD2611200001']);
+    expect(num(rows[0]!.Orders)).toBe(3);
+    expect(num(rows[0]!.Pieces)).toBe(6);
+    expect((await sales.post('/bus/load/export', { id: loadC })).statusCode).toBe(404);
+  });
+
+  it('refuses bad filters (400) and callers without the key (403)', async () => {
+    expect((await dispatcher.post('/bus/load/export', { status: 'x' })).statusCode).toBe(400);
+    expect((await dispatcher.post('/bus/load/export', { nope: 1 })).statusCode).toBe(400);
+    expect((await dispatcher.post('/bus/loadplan/export', { ids: 'a,b' })).statusCode).toBe(400);
+    expect((await finance.post('/bus/loadplan/export', {})).statusCode).toBe(403);
+    expect((await driver.post('/bus/load/export', {})).statusCode).toBe(403);
   });
 });
 

@@ -1,19 +1,31 @@
-import { LANGUAGES, type TLanguage, ZLoadIdBody, zIdsParam } from '@theone/contracts';
+import {
+  LANGUAGES,
+  type TLanguage,
+  type TLoadExportBody,
+  ZLoadExportBody,
+  ZLoadIdBody,
+  zIdsParam,
+} from '@theone/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest } from '../../../platform/errors';
+import { badRequest, notFound } from '../../../platform/errors';
 import { sendExcel } from '../../../platform/excel/excel';
+import { orderOf } from '../../../platform/http/paging';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
 import { formatDateTime } from '../../../platform/time';
 import { drawLoadingList } from '../print/loading-list.layout';
 import { documentFooter, type PrintContext } from '../print/print.layouts';
+import { loadListWhere, loadRowsByIds } from './load.read';
+import { busLoad } from './load.table';
 import {
   billColumns,
   billSheetRows,
+  loadExportColumns,
   MANIFEST_MARK_COLUMNS,
   MANIFEST_ORDER_COLUMNS,
   manifestRows,
@@ -29,6 +41,10 @@ import { loadDocuments } from './load-io.service';
  * - POST /bus/load/printAll/{ids}/{lang}        the loading lists of the ticked containers in one PDF (one section each)
  * - POST /bus/load/exportLoadInfo {id}          manifest .xlsx: one row per mark, and the order lines on a second sheet
  * - POST /bus/load/exportLoadBill {id}          container bill .xlsx [fee]: receivables per mark and currency, totals
+ * - POST /bus/load/export, /bus/loadplan/export  the list (its filters, through the list's own WHERE, in its order),
+ *                                               or the ticked `ids`, or one `id` (a plan's own export); the list's
+ *                                               columns, fee columns for the fee role only. Like the order export,
+ *                                               no row cap: the ids are read first, the rows in chunks of 500.
  *
  * Every load of a call must be in the caller's scope (else 404, all or nothing); a scoped caller (sales, customer
  * service) gets only their customers' orders and sums in the document (load-io.service.ts). A plan that is not
@@ -38,8 +54,15 @@ import { loadDocuments } from './load-io.service';
  * Every call is `heavy` (print or export): per-user concurrency and rate limits (platform/http/heavy.ts).
  * Keys: the print buttons of loadList/loadDetails (bus:load:print), the plan's Load button (bus:loadplan:load: the
  * loading crew prints what it loads) and arriveDetails' check list (bus:arrive:print); the manifest
- * bus:load:exportInfo; the bill bus:load:exportBill with the fee role.
+ * bus:load:exportInfo; the bill bus:load:exportBill with the fee role; the lists bus:load:export and
+ * bus:loadplan:export.
  */
+
+/** A list export's body; a POST without one exports the unfiltered list. */
+const ZExportBody = z.preprocess((v) => v ?? {}, ZLoadExportBody);
+
+/** Loads read per chunk of a list export. */
+const EXPORT_CHUNK = 500;
 
 /** Containers in one printAll (a page of the list at most). */
 export const MAX_PRINT_LOADS = 50;
@@ -147,4 +170,81 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       });
     },
   );
+
+  /** The rows of a list export: the ticked ids, one id, or the list's filtered set in its order. */
+  async function* exportPages(req: FastifyRequest, view: 'load' | 'loadplan', q: TLoadExportBody) {
+    const ctx = { db, auth: req.auth, lang: req.lang, timezone };
+    let ids: number[];
+    if (q.ids?.length) ids = q.ids;
+    else if (q.id) ids = [q.id];
+    else {
+      const { id: _id, ids: _ids, ...filters } = q;
+      const where = await loadListWhere(db, req.auth, view, filters, timezone);
+      const order = orderOf(q, EXPORT_ORDER, [sql`${busLoad.loadTime} DESC NULLS LAST`, sql`${busLoad.id} DESC`]);
+      const rows = await db
+        .select({ id: busLoad.id })
+        .from(busLoad)
+        .where(where)
+        .orderBy(...order);
+      ids = rows.map((r) => r.id);
+    }
+    const first = await loadRowsByIds(ctx, ids.slice(0, EXPORT_CHUNK));
+    // One load asked by id that the caller may not see is a 404, as for its details.
+    if (q.id && !q.ids?.length && !first.length) throw notFound();
+    if (first.length) yield first as unknown as Record<string, unknown>[];
+    for (let i = EXPORT_CHUNK; i < ids.length; i += EXPORT_CHUNK) {
+      const page = await loadRowsByIds(ctx, ids.slice(i, i + EXPORT_CHUNK));
+      if (page.length) yield page as unknown as Record<string, unknown>[];
+    }
+  }
+
+  for (const view of ['load', 'loadplan'] as const) {
+    app.post(
+      `/bus/${view}/export`,
+      {
+        config: {
+          permission: `bus:${view}:export`,
+          operlog: {
+            title: view === 'load' ? 'menu_load_list' : 'menu_loadplan_list',
+            businessType: BUSINESS_TYPE.EXPORT,
+          },
+          heavy: 'export',
+        },
+        schema: {
+          tags,
+          summary:
+            view === 'load'
+              ? 'Export loaded containers (the list filters, or ids of the selected rows), .xlsx'
+              : 'Export load plans (the list filters, ids of the selected rows, or one plan by id), .xlsx',
+          body: ZExportBody,
+        },
+      },
+      async (req, reply) => {
+        const pages = exportPages(req, view, req.body);
+        // The first page is read here, so a 404 or a bad filter still answers the JSON envelope.
+        const first = await pages.next();
+        async function* all() {
+          if (!first.done) yield first.value;
+          yield* pages;
+        }
+        return sendExcel(req, reply, {
+          fileName: view === 'load' ? 'menu_load_list' : 'menu_loadplan_list',
+          db,
+          timezone,
+          columns: loadExportColumns(view),
+          pages: all(),
+        });
+      },
+    );
+  }
+};
+
+/** The list's sortable columns (LOAD_LIST_ORDER_BY). */
+const EXPORT_ORDER = {
+  loadTime: busLoad.loadTime,
+  etdDate: busLoad.etdDate,
+  etaDate: busLoad.etaDate,
+  leftTime: busLoad.leftTime,
+  createTime: busLoad.createTime,
+  loadNo: busLoad.loadNo,
 };
