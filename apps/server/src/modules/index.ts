@@ -9,6 +9,7 @@ import { inwareEntryRoutes } from './bus/inware/inware-entry.routes';
 import { inwareIoRoutes } from './bus/inware/inware-io.routes';
 import { inwareQueryRoutes } from './bus/inware/inware-query.routes';
 import { inwareReceiptRoutes } from './bus/inware/inware-receipt.routes';
+import { loadplanRoutes } from './bus/load/loadplan.routes';
 import { loadIoRoutes } from './bus/load/load-io.routes';
 import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
@@ -63,6 +64,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   inwareReceiptRoutes,
   inwareQueryRoutes,
   inwareIoRoutes,
+  loadplanRoutes,
   printRoutes,
   loadIoRoutes,
   // home

@@ -1,4 +1,4 @@
-import { formatReceivingNo, formatTransportId } from '@theone/contracts';
+import { formatLoadNo, formatReceivingNo, formatTransportId } from '@theone/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db/database';
 
@@ -62,4 +62,10 @@ export async function reserveTransportIds(
 export async function newReceivingNo(db: DbOrTx, timezone: string): Promise<string> {
   const period = periodOf(new Date(), timezone, 'yyMMdd');
   return formatReceivingNo(period, await nextSequence(db, 'receivingNo', period));
+}
+
+/** A new load (plan) number `LD{yyMMdd}{NNNN}`: the daily sequence 'loadNo' in the business time zone. */
+export async function newLoadNo(db: DbOrTx, timezone: string): Promise<string> {
+  const period = periodOf(new Date(), timezone, 'yyMMdd');
+  return formatLoadNo(period, await nextSequence(db, 'loadNo', period));
 }

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { basGeog, basInsurance, basWarehouse } from '../bas.table';
+import { basContPrice, basGeog, basInsurance, basWarehouse } from '../bas.table';
 
 /**
  * bas's public reads of places, warehouses and insurance for other modules (orders): existence checks and the
@@ -46,4 +46,35 @@ export async function warehouseCity(db: DbOrTx, warehouseId: number): Promise<nu
 export async function insuranceExists(db: DbOrTx, insuranceId: number): Promise<boolean> {
   const [i] = await db.select({ id: basInsurance.id }).from(basInsurance).where(eq(basInsurance.id, insuranceId));
   return Boolean(i);
+}
+
+/**
+ * The container price valid on a day for a container type, transport mode and route (screens loadplanAdd: the
+ * plan's default container cost): the carrier's price (`apPrice`) and its currency; the row of the given vessel
+ * owner first, then one without an owner, then the newest. Null when the table has none.
+ */
+export async function containerPriceOn(
+  db: DbOrTx,
+  key: { containerType: string; busType: string; leftAddrId: number; destAddrId: number; vesselOwner?: string },
+  day: string,
+): Promise<{ apPrice: string; currency: string } | null> {
+  const [row] = await db
+    .select({ apPrice: basContPrice.apPrice, currency: basContPrice.currency })
+    .from(basContPrice)
+    .where(
+      and(
+        eq(basContPrice.containerType, key.containerType),
+        eq(basContPrice.busType, key.busType),
+        eq(basContPrice.leftAddrId, key.leftAddrId),
+        eq(basContPrice.destAddrId, key.destAddrId),
+        sql`${basContPrice.validFromDate} <= ${day}::date AND ${basContPrice.validToDate} >= ${day}::date`,
+      ),
+    )
+    .orderBy(
+      sql`CASE WHEN ${basContPrice.vesselOwner} = ${key.vesselOwner ?? ''} THEN 0 WHEN ${basContPrice.vesselOwner} = '' THEN 1 ELSE 2 END`,
+      sql`${basContPrice.validFromDate} DESC`,
+      sql`${basContPrice.id} DESC`,
+    )
+    .limit(1);
+  return row ?? null;
 }
