@@ -11,6 +11,7 @@ import { inwareQueryRoutes } from './bus/inware/inware-query.routes';
 import { inwareReceiptRoutes } from './bus/inware/inware-receipt.routes';
 import { loadplanRoutes } from './bus/load/loadplan.routes';
 import { loadIoRoutes } from './bus/load/load-io.routes';
+import { trackRoutes } from './bus/load/track.routes';
 import { printRoutes } from './bus/print/print.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
@@ -66,6 +67,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   inwareIoRoutes,
   loadplanRoutes,
   printRoutes,
+  trackRoutes,
   loadIoRoutes,
   // home
   homeRoutes,
