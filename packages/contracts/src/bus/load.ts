@@ -126,18 +126,21 @@ export interface TFill {
 }
 
 function percent(part: TMoneyInput, whole: string): TDecimal {
-  return div(money(part).times(100), whole).toDecimalPlaces(1);
+  return div(money(part).times(100), whole);
 }
 
-/** The fill gauge of a container type for the given sums (exact decimals). */
+/**
+ * The fill gauge of a container type for the given sums (exact decimals). `over` compares the exact fill, so a
+ * load 1 kg over the maximum warns even though its percentage shows as 100.0.
+ */
 export function fillOf(containerType: string, volume: TMoneyInput, weight: TMoneyInput): TFill {
   const cap = CONTAINER_CAPACITY[containerType];
   if (!cap) return { volumePercent: null, weightPercent: null, over: false };
   const v = percent(volume, cap.volume);
   const w = percent(weight, cap.weight);
   return {
-    volumePercent: v.toFixed(1),
-    weightPercent: w.toFixed(1),
+    volumePercent: v.toDecimalPlaces(1).toFixed(1),
+    weightPercent: w.toDecimalPlaces(1).toFixed(1),
     over: v.greaterThan(FILL_WARN_PERCENT) || w.greaterThan(FILL_WARN_PERCENT),
   };
 }

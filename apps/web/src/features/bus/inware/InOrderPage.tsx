@@ -9,6 +9,7 @@ import { feedback } from '../../../lib/feedback';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { isApiError } from '../../../lib/request';
+import { AddToPlanDialog } from '../loadplan/AddToPlanDialog';
 import { PrintButtons } from '../print';
 import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
@@ -79,6 +80,7 @@ export default function InOrderPage() {
       ),
     [setQuery],
   );
+  const [planning, setPlanning] = useState<TOrder[] | null>(null);
   const [receiving, setReceivingState] = useState<Receiving | null>(null);
   const receivingRef = useRef<Receiving | null>(null);
   const setReceiving = (next: Receiving | null) => {
@@ -253,6 +255,13 @@ export default function InOrderPage() {
             },
           },
           toolbar.cancelReceipt(),
+          {
+            key: 'plan',
+            label: 'load_btn_add_to_plan',
+            perm: 'bus:inOrder:plan',
+            selection: 'multiple',
+            onClick: (ctx) => setPlanning(ctx.selectedRows),
+          },
           toolbar.exportCargo('bus:inOrder:export'),
         ]}
         toolbarExtra={(ctx) => (
@@ -295,6 +304,7 @@ export default function InOrderPage() {
           </Space>
         )}
       />
+      <AddToPlanDialog orders={planning} onClose={() => setPlanning(null)} />
       <ReceiveDialog
         order={receiving?.order ?? null}
         scanned={receiving?.scanned}

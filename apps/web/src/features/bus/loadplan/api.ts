@@ -15,7 +15,15 @@ import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { createQueryKeys } from '../../../lib/query-keys';
-import { type Envelope, getData, postData, request, type TableResponse } from '../../../lib/request';
+import {
+  type Envelope,
+  EXPORT_TIMEOUT,
+  getData,
+  http,
+  postData,
+  request,
+  type TableResponse,
+} from '../../../lib/request';
 
 /**
  * The load record on the web (load plan screens, spec §7 'Load plan' and 'Load'): query keys, calls and the answer
@@ -80,4 +88,23 @@ export function usePlan(id: number | string | null | undefined) {
 
 export function usePlanInit() {
   return useQuery({ queryKey: loadplanKeys.custom('init'), queryFn: fetchPlanInit, staleTime: 60_000 });
+}
+
+/** `load/print/{id}`: the loading list PDF of a load (in the UI language), opened in a new tab. */
+export async function printLoadingList(id: number): Promise<boolean> {
+  const win = window.open('', '_blank');
+  try {
+    const response = await http.post<Blob>(`/bus/load/print/${id}`, undefined, {
+      responseType: 'blob',
+      timeout: EXPORT_TIMEOUT,
+    });
+    const url = URL.createObjectURL(new Blob([response.data], { type: 'application/pdf' }));
+    setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+    if (win && !win.closed) win.location.href = url;
+    else window.open(url, '_blank');
+    return true;
+  } catch {
+    win?.close();
+    return false;
+  }
 }

@@ -1,0 +1,239 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { loadAllows } from '@theone/contracts/bus/load';
+import { Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type ListColumn, ListPage } from '../../../components/ListPage';
+import { MoneyCell } from '../../../components/MoneyCell';
+import { navigateTo } from '../../../lib/navigation';
+import { inwareKeys } from '../inware/api';
+import { search } from '../inware/columns';
+import '../shared/bus.css';
+import { queryClient } from '../../../lib/query-client';
+import {
+  deletePlans,
+  LOADPLAN_ADD_PATH,
+  LOADPLAN_DETAILS_PATH,
+  loadplanKeys,
+  type TLoadRow,
+  type TLoadSums,
+} from './api';
+import { FillBar } from './FillGauge';
+import { totalsOf } from './plan-parts';
+
+/**
+ * loadplanList (screens §3, key bus:loadplan): the open load plans (default L0/L1), their fill by volume and
+ * weight (bars: green under 85 %, blue 85-100 %, red over 100 %), the totals of the filtered set from the
+ * server's `sums`, and for the fee role the container cost, the orders' receivables and the estimated margin
+ * (the server leaves those fields out for anyone else, so the columns are absent). Row actions follow the load
+ * status through contracts' loadAllows.
+ */
+export const loadNoColumn = (path = LOADPLAN_DETAILS_PATH): ListColumn<TLoadRow> => ({
+  key: 'loadNo',
+  title: 'field_load_no',
+  width: 140,
+  fixed: 'left',
+  sortable: true,
+  render: (_v, r) => (
+    <Link to={`${path}?id=${r.id}`} data-testid={`load-link-${r.loadNo}`}>
+      {r.loadNo}
+    </Link>
+  ),
+});
+
+export const loadColumns = {
+  route: (): ListColumn<TLoadRow> => ({
+    key: 'route',
+    title: 'bus_route',
+    width: 150,
+    render: (_v, r) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
+  }),
+  fill: (key: 'volumePercent' | 'weightPercent', title: string): ListColumn<TLoadRow> => ({
+    key,
+    title,
+    width: 150,
+    render: (_v, r) => <FillBar percent={r[key]} testId={`fill-${key}-${r.loadNo}`} />,
+  }),
+  fee: (key: 'containerFee' | 'orderArAmount' | 'estimatedMargin', title: string): ListColumn<TLoadRow> => ({
+    key,
+    title,
+    width: 120,
+    type: 'money',
+    fee: true,
+    currency: (r) => r.currency,
+  }),
+  time: (key: keyof TLoadRow & string, title: string, sortable = false): ListColumn<TLoadRow> => ({
+    key,
+    title,
+    width: 160,
+    type: 'datetime',
+    sortable,
+  }),
+  num: (key: keyof TLoadRow & string, title: string, width = 90): ListColumn<TLoadRow> => ({
+    key,
+    title,
+    width,
+    align: 'right',
+  }),
+};
+
+/** The totals row of a load list: the server's sums over the whole filtered set. */
+export function LoadSumsFooter({ sums }: { sums: Partial<TLoadSums> | undefined }): ReactNode {
+  const { t } = useTranslation();
+  if (!sums) return null;
+  return (
+    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
+      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
+      <span>
+        {t('field_order_count')}: <b>{sums.orders}</b>
+      </span>
+      <span>
+        {t('field_arrived_piece')}: <b>{sums.pieces}</b>
+      </span>
+      <span>
+        {t('field_arrived_weight')}: <b>{sums.weight}</b>
+      </span>
+      <span>
+        {t('field_arrived_volume')}: <b>{sums.volume}</b>
+      </span>
+      {sums.containerFee !== undefined ? (
+        <span>
+          {t('field_container_fee')}: <MoneyCell value={sums.containerFee} />
+        </span>
+      ) : null}
+      {sums.orderArAmount !== undefined ? (
+        <span>
+          {t('field_order_ar_amount')}: <MoneyCell value={sums.orderArAmount} />
+        </span>
+      ) : null}
+    </Space>
+  );
+}
+
+export default function LoadPlanListPage() {
+  const { t } = useTranslation();
+  const details = (r: TLoadRow, extra = '') => navigateTo(`${LOADPLAN_DETAILS_PATH}?id=${r.id}${extra}`);
+  return (
+    <ListPage<TLoadRow>
+      id="bus/loadplanList"
+      queryKey={loadplanKeys.lists()}
+      url="/bus/loadplan/list"
+      rowKey="id"
+      defaultFilters={{ status: '0,1' }}
+      defaultSort={{ column: 'loadTime', order: 'desc' }}
+      searchFields={[
+        { type: 'numbers', name: 'loadNo', label: 'field_load_no' },
+        search.containerNo(),
+        search.dict('busType', 'field_bus_type', 'bus_type'),
+        search.geog('leftAddrId', 1),
+        search.geog('destAddrId', 2),
+        search.dict('containerType', 'field_container_type', 'container_type'),
+        { type: 'dict', name: 'status', label: 'field_status', dictType: 'load_status', multiple: true },
+        search.range('loadTime', 'field_plan_load_time', 'LoadTime'),
+        search.range('etdDate', 'field_etd_date', 'EtdDate'),
+        search.text('loadPerson', 'field_load_person'),
+        search.transportId(),
+        search.mark(),
+      ]}
+      columns={[
+        loadNoColumn(),
+        { key: 'status', title: 'field_status', width: 100, type: 'dict', dictType: 'load_status' },
+        { key: 'busType', title: 'field_bus_type', width: 100, type: 'dict', dictType: 'bus_type' },
+        loadColumns.route(),
+        { key: 'containerType', title: 'field_container_type', width: 100, type: 'dict', dictType: 'container_type' },
+        { key: 'loadHouseName', title: 'field_load_house_id', width: 110 },
+        loadColumns.time('loadTime', 'field_plan_load_time', true),
+        loadColumns.time('clsDate', 'field_cls_date'),
+        loadColumns.time('etdDate', 'field_etd_date', true),
+        loadColumns.time('etaDate', 'field_eta_date', true),
+        {
+          key: 'ports',
+          title: 'load_ports',
+          width: 150,
+          render: (_v, r) => (r.loadPort || r.unloadPort ? `${r.loadPort || '-'} → ${r.unloadPort || '-'}` : ''),
+        },
+        {
+          key: 'vessel',
+          title: 'load_vessel_voyage',
+          width: 150,
+          render: (_v, r) => [r.vesselName, r.voyageNo].filter(Boolean).join(' / '),
+        },
+        loadColumns.num('orderCount', 'field_order_count', 80),
+        loadColumns.num('pieces', 'field_arrived_piece'),
+        loadColumns.num('weight', 'field_arrived_weight', 110),
+        loadColumns.num('volume', 'field_arrived_volume', 110),
+        loadColumns.fill('volumePercent', 'field_fill_volume'),
+        loadColumns.fill('weightPercent', 'field_fill_weight'),
+        loadColumns.fee('containerFee', 'field_container_fee'),
+        loadColumns.fee('orderArAmount', 'field_order_ar_amount'),
+        loadColumns.fee('estimatedMargin', 'field_estimated_margin'),
+        { key: 'loadPerson', title: 'field_load_person', width: 100 },
+        loadColumns.time('createTime', 'field_create_time', true),
+      ]}
+      toolbar={[
+        {
+          key: 'add',
+          label: 'add',
+          type: 'primary',
+          icon: <PlusOutlined />,
+          perm: 'loadplan:add',
+          onClick: () => navigateTo(LOADPLAN_ADD_PATH),
+        },
+      ]}
+      exportConfig={{ url: '/bus/loadplan/export', fileName: 'bus_loadplan_export', perm: 'bus:loadplan:export' }}
+      rowActions={[
+        { key: 'details', label: 'details', perm: 'loadplan:info', onClick: (r) => details(r) },
+        {
+          key: 'edit',
+          label: 'edit',
+          perm: 'bus:loadplan:edit',
+          hidden: (r) => !loadAllows('editPlan', r.status),
+          onClick: (r) => details(r, '&edit=1'),
+        },
+        {
+          key: 'load',
+          label: 'perm_bus_loadplan_load',
+          perm: 'bus:loadplan:load',
+          hidden: (r) => !loadAllows('load', r.status),
+          onClick: (r) => details(r, '&load=1'),
+        },
+        {
+          key: 'delete',
+          label: 'delete',
+          perm: 'bus:loadplan:delete',
+          danger: true,
+          hidden: (r) => !loadAllows('deletePlan', r.status),
+          onClick: (r, ctx) =>
+            ctx.runAction({
+              rows: [r],
+              check: (x) => loadAllows('deletePlan', x.status),
+              rowLabel: (x) => x.loadNo,
+              confirm: 'confirm_delete',
+              danger: true,
+              run: async (rows, config) => {
+                await deletePlans(
+                  rows.map((x) => x.id),
+                  config,
+                );
+                await queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+              },
+            }),
+        },
+      ]}
+      actionsWidth={220}
+      footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: TLoadSums } | undefined)?.sums} />}
+      selectionSummary={(rows) => {
+        const s = totalsOf(
+          rows.map((r) => ({
+            mark: '',
+            arrivedPiece: r.pieces,
+            arrivedWeight: r.weight,
+            arrivedVolume: r.volume,
+          })),
+        );
+        return t('load_selected_totals', { count: rows.length, pieces: s.pieces, weight: s.weight, volume: s.volume });
+      }}
+    />
+  );
+}
