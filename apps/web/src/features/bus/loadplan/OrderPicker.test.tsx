@@ -143,9 +143,7 @@ describe('<OrderPicker>', () => {
     await userEvent.type(scanBox(), 'TH26112300005{Enter}');
     expect(await screen.findByText('已添加 TH26112300005（AAA）')).toBeTruthy();
     await userEvent.type(scanBox(), 'TH26112300006{Enter}');
-    expect(
-      await screen.findByText('TH26112300006 的运输方式、起运地或目的地与预配不一致，请重新选择'),
-    ).toBeTruthy();
+    expect(await screen.findByText('TH26112300006 的运输方式、起运地或目的地与预配不一致，请重新选择')).toBeTruthy();
     await userEvent.type(scanBox(), 'TH26112300007{Enter}');
     expect(await screen.findByText('TH26112300007 有未处理的问题件，请重新选择')).toBeTruthy();
     await userEvent.type(scanBox(), 'TH26112300005-2{Enter}');
