@@ -9,6 +9,7 @@ import { inwareEntryRoutes } from './bus/inware/inware-entry.routes';
 import { inwareIoRoutes } from './bus/inware/inware-io.routes';
 import { inwareQueryRoutes } from './bus/inware/inware-query.routes';
 import { inwareReceiptRoutes } from './bus/inware/inware-receipt.routes';
+import { loadRoutes } from './bus/load/load.routes';
 import { loadplanRoutes } from './bus/load/loadplan.routes';
 import { loadIoRoutes } from './bus/load/load-io.routes';
 import { trackRoutes } from './bus/load/track.routes';
@@ -65,6 +66,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   inwareReceiptRoutes,
   inwareQueryRoutes,
   inwareIoRoutes,
+  loadRoutes,
   loadplanRoutes,
   printRoutes,
   trackRoutes,
