@@ -287,7 +287,10 @@ describe('[LOAD] A13 unload', () => {
     expect(notLoaded.statusCode).toBe(409);
     expect(notLoaded.json().msg).toMatch(/Not loaded or already departed/);
     expect((await dispatcher.post(`/bus/load/removeOrder/${plan.id}`, { orderIds: [b.id] }, en)).statusCode).toBe(200);
-    expect(await loadRow(kit, plan.id)).toMatchObject({ status: 0, containerNo: body.containerNo });
+    // nothing loaded is left: the container data leave the record too, the number is free again
+    expect(await loadRow(kit, plan.id)).toMatchObject({ status: 0, containerNo: '', sealNo: '' });
+    const other = await planWith(kit, [(await stockOrder(kit)).id]);
+    expect((await load(admin, other.id, loadBody({ containerNo: body.containerNo }))).statusCode).toBe(200);
     expect((await loadLog(kit, plan.id)).map((l) => [l.action, l.fromStatus, l.toStatus])).toEqual([
       ['load', 0, 2],
       ['unload', 2, 1],
@@ -352,8 +355,10 @@ describe('[LOAD] A14 cancel loading', () => {
     expect(withPlan.statusCode).toBe(409);
     expect(withPlan.json().msg).toContain(q.loadNo);
     expect((await orderRow(kit, a.id)).status).toBe(4);
-    await setLoadStatus(kit, p.id, 3);
-    expect((await dispatcher.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(409);
+    for (const status of [3, 4, 5]) {
+      await setLoadStatus(kit, p.id, status);
+      expect((await dispatcher.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(409);
+    }
     await setLoadStatus(kit, p.id, 2);
     expect((await service.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(403);
     expect((await loader.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(404);
@@ -441,7 +446,7 @@ describe('[LOAD] load/edit: container data', () => {
     expect((await edit(dispatcher, { sealNo: '' })).statusCode).toBe(400);
     expect((await edit(service)).statusCode).toBe(403);
     expect((await edit(loader)).statusCode).toBe(404);
-    for (const status of [3, 4]) {
+    for (const status of [2, 3, 4]) {
       await setLoadStatus(kit, plan.id, status);
       expect((await edit(dispatcher)).statusCode, `L${status}`).toBe(200);
     }

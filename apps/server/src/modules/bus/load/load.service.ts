@@ -115,8 +115,8 @@ const orderLog = (row: TOrderRow, set: Partial<TOrderRow>, remark = '') => [
 ];
 
 /** Orders of a load in the given statuses (every one, not scoped: the container is moved as a whole). */
-async function loadOrderIds(db: DbOrTx, loadId: number, status: { eq?: number; gte?: number }) {
-  return db
+async function loadOrderIds(db: DbOrTx, loadId: number, status: { eq?: number; gte?: number; limit?: number }) {
+  const q = db
     .select({ id: busOrder.id, version: busOrder.version })
     .from(busOrder)
     .where(
@@ -127,6 +127,7 @@ async function loadOrderIds(db: DbOrTx, loadId: number, status: { eq?: number; g
       ]),
     )
     .orderBy(asc(busOrder.id));
+  return status.limit ? q.limit(status.limit) : q;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -243,7 +244,10 @@ export async function loadOrdersIntoContainer(ctx: TOrderCtx, id: number, body: 
 // ---------------------------------------------------------------------------------------------------------
 // A13 unload, A14 cancel loading
 
-/** A13 `load/removeOrder/{id}`: loaded orders back to the plan (S4 -> S3), their container data cleared. */
+/**
+ * A13 `load/removeOrder/{id}`: loaded orders back to the plan (S4 -> S3), their container data cleared. When no
+ * loaded order is left the record's container data go too (as after A14), so the number is free for other loads.
+ */
 export async function unloadOrders(ctx: TOrderCtx, id: number, body: TLoadOrdersBody) {
   const { auth } = ctx;
   return ctx.db.transaction(async (tx) => {
@@ -260,9 +264,11 @@ export async function unloadOrders(ctx: TOrderCtx, id: number, body: TLoadOrders
       log: (row, _after, set) => orderLog(row, set, load.containerNo || load.truckNo),
     });
     const done = out.filter((o) => o.outcome === 'done').length;
+    const [stillLoaded] = await loadOrderIds(tx, load.id, { gte: 4, limit: 1 });
     const settled = await settleLoadStatus(tx, auth, load, 'unload', {
       orderCount: done,
       remark: out.flatMap((o) => (o.after ? [o.after.transportId] : [])).join(', '),
+      set: stillLoaded ? undefined : NO_CONTAINER,
     });
     return answerOf(settled, done);
   });
