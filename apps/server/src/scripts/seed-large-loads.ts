@@ -189,7 +189,8 @@ export async function settleLargeLoads(db: Db) {
     FROM bus_load l
     JOIN LATERAL (SELECT count(*)::int AS n FROM bus_order o WHERE o.load_id = l.id) c ON true
     CROSS JOIN LATERAL (VALUES
-      ('createPlan', NULL::smallint, 0::smallint, c.n, '', l.create_time, true),
+      ('add', NULL::smallint, 0::smallint, 0, l.load_no, l.create_time, true),
+      ('addOrder', 0::smallint, 0::smallint, c.n, '', l.create_time, true),
       ('load', 0::smallint, LEAST(l.status, 2)::smallint, c.n, l.container_no || l.truck_no, l.load_time, l.status >= 1),
       ('depart', 2::smallint, 3::smallint, c.n, '', l.left_time, l.status >= 3)
     ) a(action, from_status, to_status, n, remark, at, present)

@@ -19,6 +19,7 @@ export const HOME_CARD_KEYS = [
   'yesterdayOrders',
   'waitingInput',
   'waitingLoad',
+  'waitingDeparture',
   'noMark',
   'waitingSettlement',
   'waitingSign',
@@ -76,6 +77,12 @@ export const HOME_CARDS: readonly THomeCardDefinition[] = [
     key: 'waitingLoad',
     perm: 'bus:inOrder',
     targets: [{ path: '/bus/inOrder', view: 'inOrder', filters: () => ({ tab: 'stock' }) }],
+  },
+  {
+    // loads loaded and waiting for departure (L2): track-list's 'waiting' tab (GET /bus/track/list?tab=waiting)
+    key: 'waitingDeparture',
+    perm: 'bus:track',
+    targets: [{ path: '/bus/track-list', filters: () => ({ tab: 'waiting' }) }],
   },
   {
     key: 'noMark',

@@ -1,14 +1,15 @@
+import type { TLanguage } from '@theone/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx } from '../../platform/db/database';
+import { addDays, formatDateTime, parseBusinessTime } from '../../platform/time';
+import { arrivingLoads } from '../bus/load/track.read';
 
 /**
  * Today's arriving containers on the home page (DOMAIN §8, screens bus-container.md §2 'Home'): the loads
- * (containers or trucks) whose etaDate is the given business day, with their latest milestone and totals.
- *
- * PLACEHOLDER: there is no load/container table yet. The container module (load plans, loads, tracking, arrival)
- * replaces the body of `listArrivingContainers` with its query (data scope as for its own lists) and keeps this
- * signature; the home route, its response field `arrivingContainers` and the home page's table already use it.
- * Until then it returns an empty list and the page shows 'No container due today'.
+ * (containers or trucks) in transit (L3) whose etaDate falls on the given business day, in the caller's data scope
+ * (the load scope of the tracking screens: a sales person sees containers holding their customers' orders), with
+ * the latest milestone, their (the caller's) orders, pieces and volume, and the arrive record for the link.
+ * The query is the bus module's (bus/load/track.read.ts `arrivingLoads`): home reads no bus table. At most 200.
  */
 export interface TArrivingContainer {
   loadId: number;
@@ -20,9 +21,9 @@ export interface TArrivingContainer {
   vesselName: string;
   voyageNo: string;
   truckNo: string;
-  /** 'YYYY-MM-DD' */
+  /** 'YYYY-MM-DD HH:mm:ss' in the business time zone */
   etaDate: string;
-  /** latest milestone (track_status dictionary value) and its time, '' / null when none */
+  /** latest milestone (track_status dictionary value) and its time ('YYYY-MM-DD HH:mm:ss'), '' / null when none */
   trackStatus: string;
   trackTime: string | null;
   orders: number;
@@ -36,9 +37,32 @@ export interface TArrivingContainer {
 }
 
 export async function listArrivingContainers(
-  _db: DbOrTx,
-  _auth: AuthContext,
-  _day: string,
+  db: DbOrTx,
+  auth: AuthContext,
+  day: string,
+  options: { timezone: string; lang: TLanguage },
 ): Promise<TArrivingContainer[]> {
-  return [];
+  const { timezone, lang } = options;
+  const from = parseBusinessTime(`${day} 00:00:00`, timezone)!;
+  const to = parseBusinessTime(`${addDays(day, 1)} 00:00:00`, timezone)!;
+  const rows = await arrivingLoads({ db, auth, lang, timezone }, { from, to });
+  return rows.map((r) => ({
+    loadId: r.id,
+    loadNo: r.loadNo,
+    containerNo: r.containerNo,
+    busType: r.busType,
+    leftAddrName: r.leftAddrName,
+    destAddrName: r.destAddrName,
+    vesselName: r.vesselName,
+    voyageNo: r.voyageNo,
+    truckNo: r.truckNo,
+    etaDate: r.etaDate ? formatDateTime(r.etaDate, timezone) : '',
+    trackStatus: r.trackStatus ?? '',
+    trackTime: r.trackTime ? formatDateTime(r.trackTime, timezone) : null,
+    orders: r.orderCount,
+    pieces: r.pieces,
+    volume: r.volume,
+    arriveStatus: r.arrive?.status ?? null,
+    arriveId: r.arrive?.id ?? null,
+  }));
 }

@@ -75,6 +75,7 @@ describe('GET /bus/index', () => {
         'waitingInput',
         'waitingLoad',
         'waitingLoadVolume',
+        'waitingDeparture',
         'waitingSettlement',
         'waitingSign',
         'yesterdayOrders',
@@ -84,7 +85,7 @@ describe('GET /bus/index', () => {
     expect(h.chart!.days[29]).toBe(today);
     expect(h.chart!.days[0]).toBe(addDays(today, -29));
     expect(h.chart!.orders).toHaveLength(30);
-    // no container table yet: an empty list, not null
+    // no container due today in the seed: an empty list, not null (track-journey.int.test.ts fills it)
     expect(h.arrivingContainers).toEqual([]);
   });
 
@@ -251,10 +252,17 @@ describe('GET /bus/index', () => {
   });
 
   it('leaves out the cards whose list the caller cannot open, and the chart for non-order users', async () => {
-    // sales: orderList, unOrder, exception-list; no inOrder, noMarkOrder or sign-list
+    // sales: orderList, unOrder, exception-list, track-list; no inOrder, noMarkOrder or sign-list
     const s = await home(sales);
     expect(Object.keys(s.counts).sort()).toEqual(
-      ['problemItems', 'todayOrders', 'waitingInput', 'waitingSettlement', 'yesterdayOrders'].sort(),
+      [
+        'problemItems',
+        'todayOrders',
+        'waitingDeparture',
+        'waitingInput',
+        'waitingSettlement',
+        'yesterdayOrders',
+      ].sort(),
     );
     expect(s.chart).not.toBeNull();
     expect(s.arrivingContainers).toEqual([]);

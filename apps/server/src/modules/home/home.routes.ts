@@ -11,7 +11,7 @@ import { ARRIVING_KEYS, HomeCache, visibleFigures } from './home.service';
  * arriving containers for tracking/arrival users; everything in the caller's data scope (home.service.ts).
  *
  *   { day: '2026-11-22', counts: { todayOrders, yesterdayOrders, waitingInput, waitingLoad, waitingLoadVolume,
- *     noMark, waitingSettlement, waitingSign, problemItems }, chart: { days, orders, weight, volume } | null,
+ *     waitingDeparture, noMark, waitingSettlement, waitingSign, problemItems }, chart: { days, orders, weight, volume } | null,
  *     arrivingContainers: TArrivingContainer[] | null }
  *
  * No fee figures, so nothing to strip for users without the fee role.
@@ -29,7 +29,10 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const figures = await cache.get(deps.db, req.auth, deps.config.timezone);
       const visible = visibleFigures(req.auth, figures);
       const arriving = ARRIVING_KEYS.some((k) => hasPermission(req.auth.permissions, k))
-        ? await listArrivingContainers(deps.db, req.auth, figures.day)
+        ? await listArrivingContainers(deps.db, req.auth, figures.day, {
+            timezone: deps.config.timezone,
+            lang: req.lang,
+          })
         : null;
       return ok(req, { ...visible, arrivingContainers: arriving }, 'msg_query_success');
     },

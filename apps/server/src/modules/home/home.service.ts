@@ -10,6 +10,7 @@ import {
   orderQueueCounts,
   type TOrderDailyFigures,
 } from '../bus/inware/order-counts';
+import { waitingDepartureCount } from '../bus/load/track.read';
 
 /**
  * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a count of
@@ -21,6 +22,7 @@ import {
  * | yesterdayOrders    | orderTime on yesterday                            | orderList, that day                  | bus:order      |
  * | waitingInput       | status 0 (staged)                                 | unOrder, status 0                    | bus:unOrder    |
  * | waitingLoad        | status 2 with a mark (not in a plan); Σ volume    | inOrder, tab In stock                | bus:inOrder    |
+ * | waitingDeparture   | loads L2 (loaded, not departed), load scope       | track-list, tab Waiting departure    | bus:track      |
  * | noMark             | status 2 without a mark                           | noMarkOrder                          | bus:noMarkOrder|
  * | waitingSettlement  | status 8, arWriteStatus 0 or 1                    | orderList, those filters             | bus:order      |
  * | waitingSign        | status 7 (out for delivery)                       | sign-list, tab Unsigned (else orderList, status 7) | bus:sign |
@@ -43,6 +45,8 @@ import {
  * sequence `home_change_seq` (non-transactional, so writers never wait on each other), the route reads it (one
  * tiny statement) and recomputes only when it moved, or after 30 seconds at most, or when the day changes.
  * Migration 0006 holds the indexes, the sequence and the triggers.
+ * waitingDeparture counts load records (L2), which change status only together with their orders (loading, cancel
+ * loading, departure, cancel departure), so the bus_order triggers keep its cached value right too.
  */
 
 export interface THomeCounts {
@@ -52,6 +56,8 @@ export interface THomeCounts {
   waitingLoad: number;
   /** Σ arrived volume of waitingLoad, m³ (3 decimals): the planner's number */
   waitingLoadVolume: string;
+  /** loads loaded and waiting for departure (L2) in the caller's load scope (bus/load/track.read.ts) */
+  waitingDeparture: number;
   noMark: number;
   waitingSettlement: number;
   waitingSign: number;
@@ -97,9 +103,10 @@ export async function computeHomeFigures(
   now: Date = new Date(),
 ): Promise<THomeFigures> {
   const day = todayIn(timezone, now);
-  const [queue, chart] = await Promise.all([
+  const [queue, chart, waitingDeparture] = await Promise.all([
     orderQueueCounts(db, auth),
     orderDailyFigures(db, auth, day, timezone, CHART_DAYS),
+    waitingDepartureCount(db, auth),
   ]);
   return {
     day,
@@ -107,6 +114,7 @@ export async function computeHomeFigures(
       todayOrders: chart.orders[CHART_DAYS - 1]!,
       yesterdayOrders: chart.orders[CHART_DAYS - 2]!,
       ...queue,
+      waitingDeparture,
     },
     chart,
   };

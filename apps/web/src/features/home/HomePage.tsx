@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  CarOutlined,
   EditOutlined,
   ExclamationCircleOutlined,
   FileAddOutlined,
@@ -41,6 +42,7 @@ const ICONS: Record<CardKey, ReactNode> = {
   yesterdayOrders: <HistoryOutlined />,
   waitingInput: <EditOutlined />,
   waitingLoad: <InboxOutlined />,
+  waitingDeparture: <CarOutlined />,
   noMark: <QuestionCircleOutlined />,
   waitingSettlement: <AccountBookOutlined />,
   waitingSign: <SignatureOutlined />,

@@ -15,6 +15,8 @@ export interface THomeCounts {
   waitingLoad: number;
   /** m³, 3 decimals */
   waitingLoadVolume: string;
+  /** loads loaded, waiting for departure (L2) */
+  waitingDeparture: number;
   noMark: number;
   waitingSettlement: number;
   waitingSign: number;

@@ -32,6 +32,7 @@ const LOOK: Record<CardKey, { title: string; color: string }> = {
   yesterdayOrders: { title: 'home_yesterday_orders', color: '#8c8c8c' },
   waitingInput: { title: 'home_waiting_input', color: '#1677ff' },
   waitingLoad: { title: 'home_waiting_load', color: '#13a8a8' },
+  waitingDeparture: { title: 'home_waiting_departure', color: '#2f54eb' },
   noMark: { title: 'home_no_mark', color: '#d48806' },
   waitingSettlement: { title: 'home_waiting_settlement', color: '#722ed1' },
   waitingSign: { title: 'home_waiting_sign', color: '#389e0d' },

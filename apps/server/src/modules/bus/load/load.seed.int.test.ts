@@ -96,8 +96,8 @@ describe('demo load seed', () => {
         .from(busLoadLog)
         .where(eq(busLoadLog.loadId, load.id))
         .orderBy(asc(busLoadLog.createTime), asc(busLoadLog.id));
-      expect(rows[0]?.action).toBe('createPlan');
-      expect(rows.filter((r) => r.action !== 'milestone').at(-1)?.toStatus).toBe(load.status);
+      expect(rows.slice(0, 2).map((r) => r.action)).toEqual(['add', 'addOrder']);
+      expect(rows.filter((r) => r.action !== 'addMilestone').at(-1)?.toStatus).toBe(load.status);
     }
   });
 
@@ -142,5 +142,22 @@ describe('demo load seed', () => {
     expect(r.rows).toHaveLength(3);
     expect(silent).toHaveLength(1);
     expect(Number(silent[0]!.hours)).toBeGreaterThan(79);
+  });
+
+  it("fills the screens' lists: plans, containers, tracking tabs and the 'no news' filter", async () => {
+    const admin = await t.login('admin', 'admin123');
+    const list = async (url: string) => {
+      const res = await admin.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { total: number; rows: { status: number; noNews?: boolean }[] };
+    };
+    const plans = await list('/bus/loadplan/list?pageSize=50');
+    expect(plans.rows.map((r) => r.status).sort()).toEqual([0, 0, 1]);
+    expect((await list('/bus/load/list?pageSize=50')).total).toBe(5);
+    expect((await list('/bus/track/list?tab=waiting&pageSize=50')).total).toBe(1);
+    const transit = await list('/bus/track/list?tab=transit&pageSize=50');
+    expect(transit.total).toBe(3);
+    expect(transit.rows.filter((r) => r.noNews)).toHaveLength(1);
+    expect((await list('/bus/track/list?tab=transit&noNews=1&pageSize=50')).total).toBe(1);
   });
 });
