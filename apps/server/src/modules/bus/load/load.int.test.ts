@@ -328,7 +328,7 @@ describe('[LOAD] A14 cancel loading', () => {
     const first = loadBody({ orderIds: [a.id] });
     expect((await load(admin, p.id, first)).statusCode).toBe(200);
     expect((await load(admin, q.id, { ...loadBody(), truckNo: '粤B12345' })).statusCode).toBe(200);
-    const r = await dispatcher.post(`/bus/load/delete/${q.id},${p.id}`, undefined, en);
+    const r = await dispatcher.post(`/bus/load/delete/${q.id},${p.id}`, {}, en);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toEqual({ ids: [p.id, q.id], done: 2 });
     for (const o of [a, b, c])
