@@ -16,10 +16,11 @@ import { sendExcel } from '../../../platform/excel/excel';
 import { orderOf } from '../../../platform/http/paging';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { pageFooter } from '../../../platform/pdf/layout';
 import { PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
 import { formatDateTime } from '../../../platform/time';
 import { drawLoadingList } from '../print/loading-list.layout';
-import { documentFooter, type PrintContext } from '../print/print.layouts';
+import type { PrintContext } from '../print/print.layouts';
 import { loadListWhere, loadRowsByIds } from './load.read';
 import { busLoad } from './load.table';
 import {
@@ -30,7 +31,7 @@ import {
   MANIFEST_ORDER_COLUMNS,
   manifestRows,
 } from './load-io.excel';
-import { loadDocuments } from './load-io.service';
+import { loadDocuments, type TLoadDocument } from './load-io.service';
 
 /**
  * Prints and exports of load plans and containers (screens loadplanDetails, loadList, loadDetails, arriveDetails;
@@ -97,8 +98,18 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         ? `${t('load_print_file', lang)}_${first.containerNo || first.truckNo || first.loadNo}`
         : t('load_print_file', lang);
     return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
-      documentFooter(pdf, ctx);
+      // Every page's footer names its container, so a loose page of a long list finds its section.
+      let current: TLoadDocument | undefined;
+      pdf.onPage((p) => {
+        const l = current?.load;
+        pageFooter(
+          p,
+          p.t('print_printed_by', { user: ctx.userName, time: ctx.printedAt }),
+          l ? [l.containerNo || l.truckNo, l.loadNo].filter(Boolean).join(' · ') : '',
+        );
+      });
       for (const doc of docs) {
+        current = doc;
         pdf.addPage();
         await drawLoadingList(pdf, doc, ctx);
       }
