@@ -270,6 +270,13 @@ describe('POST /bus/load/printAll/{ids}/{lang}', () => {
   it('refuses an unknown language or bad ids (400) and a caller without the key (403)', async () => {
     expect((await dispatcher.post(`/bus/load/printAll/${loadA}/fr`)).statusCode).toBe(400);
     expect((await dispatcher.post('/bus/load/printAll/1,x/en')).statusCode).toBe(400);
+    const tooMany = await dispatcher.post(
+      `/bus/load/printAll/${Array.from({ length: 51 }, (_, i) => i + 1).join(',')}/en`,
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().msg).toBe('Print the loading lists of at most 50 containers at a time');
     expect((await driver.post(`/bus/load/printAll/${loadA}/en`)).statusCode).toBe(403);
   });
 });
