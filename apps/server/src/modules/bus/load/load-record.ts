@@ -14,6 +14,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
+import { markScopeFilter } from '../../bas/mark-scope';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
@@ -37,11 +38,15 @@ export type TLoadRecord = typeof busLoad.$inferSelect;
 
 const scopedOrder = alias(busOrder, 'scoped_order');
 
-/** The load records the caller may see (undefined: all). */
+/**
+ * The load records the caller may see (undefined: all). A planned order always has a mark (A10 checks it), so a
+ * scoped user's records are those holding an order of a mark in their scope: the marks are read once per
+ * statement (an InitPlan array), so the orders are found through the mark index instead of a scan of every order.
+ */
 export function loadScope(auth: AuthContext, table: typeof busLoad = busLoad) {
-  const own = orderScope(auth, scopedOrder as unknown as typeof busOrder);
-  if (!own) return undefined;
-  return sql`(${table.createBy} = ${auth.userName} OR EXISTS (SELECT 1 FROM bus_order scoped_order WHERE ${scopedOrder.loadId} = ${table.id} AND ${own}))`;
+  const marks = markScopeFilter(auth);
+  if (!marks) return undefined;
+  return sql`(${table.createBy} = ${auth.userName} OR EXISTS (SELECT 1 FROM bus_order scoped_order WHERE ${scopedOrder.loadId} = ${table.id} AND ${scopedOrder.markId} = ANY(ARRAY(SELECT bas_mark.id FROM bas_mark WHERE ${marks}))))`;
 }
 
 /** The caller's orders of a load (undefined: all of them), for lines and sums. */

@@ -221,18 +221,21 @@ async function queryLoads(
   const extra = track
     ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
     : sql``;
+  // f: the filtered records, evaluated once (the scope and filters); s: their count and container fees; os: the
+  // caller's orders of those records through the load_id index; p: the page in the list's order
   const result = await db.execute(sql`
-    WITH s AS (SELECT count(*)::int AS "__total", coalesce(sum(${busLoad.containerFee}), 0)::numeric(16,2)::text AS "__fee"
-                 FROM ${busLoad} WHERE ${where}),
+    WITH f AS MATERIALIZED (SELECT ${busLoad.id} AS id, ${busLoad.containerFee} AS fee FROM ${busLoad} WHERE ${where}),
+         s AS (SELECT count(*)::int AS "__total", coalesce(sum(f.fee), 0)::numeric(16,2)::text AS "__fee" FROM f),
          os AS (SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
                        coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "__weight",
                        coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "__volume",
                        coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "__ar"
-                  FROM ${O} WHERE ${o.loadId} IN (SELECT ${busLoad.id} FROM ${busLoad} WHERE ${where})${scopeAnd(auth)})
+                  FROM ${O} WHERE ${o.loadId} = ANY(ARRAY(SELECT f.id FROM f))${scopeAnd(auth)})
     SELECT s.*, os.*, p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
       FROM s CROSS JOIN os
       LEFT JOIN LATERAL (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, row_number() OVER (ORDER BY ${order})::int AS "__rn"
-                           FROM ${busLoad} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
+                           FROM ${busLoad} WHERE ${busLoad.id} IN (SELECT f.id FROM f)
+                          ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
       ${rowSumsLateral(auth)}
       ${track ? trackLateral : sql``}
      ORDER BY p."__rn"`);
