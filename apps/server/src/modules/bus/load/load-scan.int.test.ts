@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
 import { basMark } from '../../bas/bas.table';
@@ -6,6 +7,7 @@ import { userId, userWithPerms } from '../../bas/bas.test-utils';
 import { busOrder } from '../inware/inware.table';
 import { refIds, type TRefIds } from '../inware/inware.test-utils';
 import { busOrderLog } from '../order-log/order-log.table';
+import { loadOrdersIntoContainer } from './load.service';
 import {
   loadBody,
   loadKit,
@@ -19,6 +21,14 @@ import {
 } from './load.test-utils';
 
 /** The loading scan mode (A12 with `code`), late additions, and loading under concurrency. */
+
+// statements sent to PostgreSQL, counted around one scan (the pool's clients bind this at connect)
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 let t: TestApp;
 let ids: TRefIds;
@@ -199,5 +209,31 @@ describe('[LOAD] concurrency', () => {
     expect(winner.json().data).toMatchObject({ status: 2, done: 4 });
     for (const o of orders) expect(await confirmLoads(o.id)).toBe(1);
     expect((await loadLog(kit, plan.id)).map((l) => l.action)).toEqual(['load']);
+  });
+});
+
+describe('[LOAD] scan budget', () => {
+  it('loads one scanned order in a fixed handful of statements whatever the size of the load (no N+1)', async () => {
+    const small = await Promise.all([stockOrder(kit), stockOrder(kit), stockOrder(kit)]);
+    const large = await Promise.all(Array.from({ length: 20 }, () => stockOrder(kit)));
+    const counts: number[] = [];
+    const ctx = { db: t.db, auth: kit.planner, lang: 'en' as const, timezone: t.config.timezone };
+    for (const orders of [small, large]) {
+      const plan = await planWith(
+        kit,
+        orders.map((o) => o.id),
+      );
+      const dialog = loadBody();
+      // the first scan writes the container data (and claims the number); the next ones are the steady state.
+      // Both loads stay L1 after the measured scan (reaching L2 adds the 'loaded' milestone's insert).
+      await loadOrdersIntoContainer(ctx, plan.id, { ...dialog, code: orders[0]!.transportId });
+      await t.flushOperlog();
+      const before = statements;
+      const answer = await loadOrdersIntoContainer(ctx, plan.id, { ...dialog, code: orders[1]!.transportId });
+      counts.push(statements - before);
+      expect(answer).toMatchObject({ done: 1, transportId: orders[1]!.transportId });
+    }
+    expect(counts[0]).toBe(counts[1]);
+    expect(counts[0]).toBeLessThanOrEqual(14);
   });
 });
