@@ -1,5 +1,6 @@
 import { homeBenchGroup } from '../modules/home/home.bench';
 import type { BenchGroup } from './bench';
+import { loadsBench } from './bench-loads';
 import { ordersBench } from './bench-orders';
 import { tabsBench } from './bench-tabs';
 import { compressionBench, webWeightBench } from './bench-web';
@@ -93,4 +94,5 @@ export const BENCH_GROUPS: BenchGroup[] = [
   compressionBench,
   webWeightBench,
   tabsBench,
+  loadsBench,
 ];
