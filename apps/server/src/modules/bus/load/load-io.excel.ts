@@ -141,3 +141,44 @@ export function loadExportColumns(view: 'load' | 'loadplan'): ExcelColumn<Row>[]
     { key: 'createTime', header: label('createTime'), type: 'datetime' },
   ];
 }
+
+/** The manifest's third sheet: the container's own data (what a customs broker types into a declaration). */
+export const MANIFEST_CONTAINER_COLUMNS: ExcelColumn<Row>[] = [
+  { key: 'item', header: 'load_xls_item', width: 22 },
+  { key: 'value', header: 'load_xls_value', width: 40 },
+];
+
+export function containerRows(doc: TLoadDocument, lang: TLanguage): Row[] {
+  const l = doc.load;
+  const items: [string, unknown][] = [
+    ['loadNo', l.loadNo],
+    ['status', doc.statusLabel],
+    ['containerNo', l.containerNo],
+    ['sealNo', l.sealNo],
+    ['truckNo', l.truckNo],
+    ['containerType', doc.containerTypeLabel],
+    ['busType', doc.busTypeLabel],
+    ['leftAddrId', doc.leftName],
+    ['destAddrId', doc.destName],
+    ['loadHouseId', doc.houseName],
+    ['loadTime', l.loadTime],
+    ['loadPerson', l.loadPerson],
+    ['vesselOwner', l.vesselOwner],
+    ['vesselName', l.vesselName],
+    ['voyageNo', l.voyageNo],
+    ['loadPort', l.loadPort],
+    ['unloadPort', l.unloadPort],
+    ['clsDate', l.clsDate],
+    ['etdDate', l.etdDate],
+    ['etaDate', l.etaDate],
+    ['leftTime', l.leftTime],
+    ['customsCorp', l.customsCorp],
+    ['exportAgent', l.exportAgent],
+    ['markCount', doc.marks.length],
+    ['orderCount', doc.orderCount],
+    ['piece', doc.pieces],
+    ['weight', doc.weight],
+    ['volume', doc.volume],
+  ];
+  return items.map(([field, value]) => ({ item: t(label(field), lang), value: value ?? '' }));
+}

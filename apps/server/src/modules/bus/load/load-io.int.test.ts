@@ -286,9 +286,20 @@ describe('POST /bus/load/exportLoadInfo: the manifest per mark', () => {
     const sheets = await workbook(
       await dispatcher.post('/bus/load/exportLoadInfo', { id: loadA }, { 'accept-language': 'en' }),
     );
-    expect(sheets).toHaveLength(2);
+    expect(sheets).toHaveLength(3);
     expect(sheets[0]!.name).toBe(`Manifest ${CONTAINER}`);
     expect(sheets[1]!.name).toBe('Order lines');
+    expect(sheets[2]!.name).toBe('Container');
+    const container = Object.fromEntries(sheets[2]!.rows.slice(1).map(([k, v]) => [k, v]));
+    expect(container).toMatchObject({
+      'Container no.': CONTAINER,
+      'Seal no.': 'SL-778899',
+      Vessel: 'WAN HAI 301',
+      'Voyage no.': 'N123',
+      'Loading time': '2026-11-20 10:30:00',
+      Orders: '4',
+      Pieces: '11',
+    });
     const marks = records(sheets[0]!.rows);
     expect(marks.map((m) => m.Mark)).toEqual(['BK001', 'TH001', 'YW101', 'Total']);
     for (const m of marks.slice(0, 3)) {

@@ -26,7 +26,9 @@ import { busLoad } from './load.table';
 import {
   billColumns,
   billSheetRows,
+  containerRows,
   loadExportColumns,
+  MANIFEST_CONTAINER_COLUMNS,
   MANIFEST_MARK_COLUMNS,
   MANIFEST_ORDER_COLUMNS,
   manifestRows,
@@ -40,7 +42,8 @@ import { loadDocuments, type TLoadDocument } from './load-io.service';
  * - POST /bus/load/print/{ids}[?lang=]          loading list PDF of one container (or a few, comma-separated), in the
  *                                               caller's language or `lang` (zh | zh-cn | en | th)
  * - POST /bus/load/printAll/{ids}/{lang}        the loading lists of the ticked containers in one PDF (one section each)
- * - POST /bus/load/exportLoadInfo {id}          manifest .xlsx: one row per mark, and the order lines on a second sheet
+ * - POST /bus/load/exportLoadInfo {id}          manifest .xlsx: one row per mark, the order lines on a second sheet,
+ *                                               the container's data (seal, vessel, ports, dates) on a third
  * - POST /bus/load/exportLoadBill {id}          container bill .xlsx [fee]: receivables per mark and currency, totals
  * - POST /bus/load/export, /bus/loadplan/export  the list (its filters, through the list's own WHERE, in its order),
  *                                               or the ticked `ids`, or one `id` (a plan's own export); the list's
@@ -156,7 +159,14 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         timezone,
         columns: MANIFEST_MARK_COLUMNS,
         rows: marks,
-        moreSheets: [{ sheetName: 'load_xls_orders_sheet', columns: MANIFEST_ORDER_COLUMNS, rows: orders }],
+        moreSheets: [
+          { sheetName: 'load_xls_orders_sheet', columns: MANIFEST_ORDER_COLUMNS, rows: orders },
+          {
+            sheetName: 'load_xls_container_sheet',
+            columns: MANIFEST_CONTAINER_COLUMNS,
+            rows: containerRows(doc!, req.lang),
+          },
+        ],
       });
     },
   );
