@@ -130,7 +130,18 @@ beforeAll(async () => {
     ],
     { containerType: '20GP', busType: 'SEA' },
   );
-  transit = await fixtureLoad(3, [], { leftTime: new Date(Date.now() - 100 * 3600_000), containerNo: 'MSCU1234565' });
+  transit = await fixtureLoad(3, [], {
+    leftTime: new Date(Date.now() - 100 * 3600_000),
+    containerNo: 'MSCU1234565',
+    sealNo: 'SL-7788',
+    truckNo: '粤B12345',
+    vesselName: 'HAIAN 7',
+    voyageNo: '2611E',
+    customsCorp: 'Mohan Broker',
+    loadPerson: 'Li Wei',
+    etdDate: new Date('2026-11-02T04:00:00Z'),
+    etaDate: new Date('2026-11-25T04:00:00Z'),
+  });
   emptyPlan = await fixtureLoad(0, [], { createBy: 'sales2' });
   await t.db.insert(busTrack).values({
     loadId: transit.id,
@@ -235,6 +246,20 @@ describe('listLoads', () => {
     await expect(listLoads(all, 'load', q({ containerNo: 'MSCU1234565；TGHU1234567' }))).rejects.toMatchObject({
       messageKey: 'msg_comma_separated',
     });
+    expect(await idsOf('load', { sealNo: 'SL-77' })).toEqual([transit.id]);
+    expect(await idsOf('load', { truckNo: '粤B' })).toEqual([transit.id]);
+    expect(
+      await idsOf('load', { vesselName: 'haian', voyageNo: '2611', customsCorp: 'Mohan', loadPerson: 'li' }),
+    ).toEqual([transit.id]);
+    expect(await idsOf('loadplan', { leftAddrId: String(ids.yw) })).toEqual([]);
+    expect(await idsOf('loadplan', { destAddrId: String(ids.bkk) })).toEqual([mixed.id, emptyPlan.id, plan.id].sort());
+    expect(await idsOf('load', { 'params[beginEtdDate]': '2026-11-02', 'params[endEtdDate]': '2026-11-02' })).toEqual([
+      transit.id,
+    ]);
+    expect(await idsOf('load', { 'params[beginEtaDate]': '2026-11-20' })).toEqual([transit.id]);
+    expect(await idsOf('load', { 'params[endLeftTime]': '2020-01-01' })).toEqual([]);
+    const byNo = await listLoads(all, 'loadplan', q({ loadNo: nos, orderByColumn: 'loadNo', isAsc: 'asc' }));
+    expect(byNo.rows.map((r) => r.loadNo)).toEqual([mixed.loadNo, plan.loadNo, emptyPlan.loadNo]);
     // a sales person cannot find a load through another customer's waybill
     expect((await listLoads(sales, 'loadplan', q({ transportId: yw1.transportId }))).rows).toEqual([]);
   });

@@ -116,6 +116,34 @@ describe('loadplan/init', () => {
   });
 });
 
+describe('the plan’s order picker (inware/list, view inOrder)', () => {
+  it('lists in-stock orders of the route with a mark and no open problem item, oldest receipt first', async () => {
+    const first = await stock({ consignee: 'Picker A' });
+    const second = await stock({ consignee: 'Picker A' });
+    const problem = await stock({ consignee: 'Picker A' });
+    await t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, problem.id));
+    await stock({ consignee: 'Picker A', destAddrId: ids.cnx });
+    await t.db
+      .update(busOrder)
+      .set({ arrivedTime: new Date(Date.now() - 86_400_000) })
+      .where(eq(busOrder.id, second.id));
+    const query = new URLSearchParams({
+      view: 'inOrder',
+      busType: 'EK',
+      leftAddrId: String(ids.gz),
+      destAddrId: String(ids.bkk),
+      noMark: '0',
+      ifException: '0',
+      consignee: 'Picker A',
+      orderByColumn: 'arrivedTime',
+      isAsc: 'asc',
+    });
+    const res = await dispatcher.get(`/bus/inware/list?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
+  });
+});
+
 describe('loadplan/add', () => {
   it('opens the plan and plans its orders (S2 -> S3) in one transaction, with order and load log rows', async () => {
     const a = await stock();
@@ -254,6 +282,28 @@ describe('loadplan/addOrder and removeOrder', () => {
     );
     const empty = await dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [] });
     expect([empty.statusCode, empty.json().field]).toEqual([400, 'orderIds']);
+  });
+
+  it('removeOrder refuses a loaded order (S4) and a plan past loading; addOrder warns over capacity (M-cap)', async () => {
+    const a = await stock();
+    const p = await plan(dispatcher, [a.id]);
+    await t.db.update(busOrder).set({ status: 4 }).where(eq(busOrder.id, a.id));
+    refused(
+      await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
+      409,
+      'msg_planned_state_reselect',
+    );
+    await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
+    refused(
+      await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
+      409,
+      'msg_load_not_planning_reselect',
+    );
+    const small = await plan(dispatcher, [], { containerType: '20GP' });
+    const big = await stock({}, { piece: 30, weight: '9000', volume: '28.5' });
+    const res = await dispatcher.post(`/bus/loadplan/addOrder/${small.id}`, { orderIds: [big.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.fill).toEqual({ volumePercent: '101.8', weightPercent: '42.9', over: true });
   });
 
   it('two planners add the same order to two plans at once: exactly one wins, the other plan is unchanged', async () => {
