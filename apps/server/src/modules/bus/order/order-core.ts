@@ -67,7 +67,9 @@ export interface TOrderCoreCtx {
 
 /** The spec's 'reselect' refusal naming the orders in the wrong state. */
 export function refuseOrders(key: string, rows: readonly Pick<TOrderRow, 'transportId'>[]): AppError {
-  return wrongState(key, { list: rows.map((r) => r.transportId).join(', ') });
+  const list = rows.map((r) => r.transportId).join(', ');
+  // the M-exc text names {{transportId}}, the 'reselect' texts {{list}}
+  return wrongState(key, { list, transportId: list });
 }
 
 /** Orders by id in the caller's scope, in the order of the ids (duplicates dropped); missing ones left out. */
