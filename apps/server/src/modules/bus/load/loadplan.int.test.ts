@@ -106,8 +106,8 @@ async function plan(client: TestClient, orderIds: number[], x: Record<string, un
 
 describe('loadplan/init', () => {
   it('gives a fresh plan number, the planner and the container types; needs loadplan:add', async () => {
-    const a = (await dispatcher.post('/bus/loadplan/init')).json().data;
-    const b = (await dispatcher.post('/bus/loadplan/init')).json().data;
+    const a = (await dispatcher.post('/bus/loadplan/init', {})).json().data;
+    const b = (await dispatcher.post('/bus/loadplan/init', {})).json().data;
     expect(a.loadNo).toMatch(LOAD_NO_PATTERN);
     expect(b.loadNo).not.toBe(a.loadNo);
     expect(a.loadPerson).toBe('张强');
@@ -395,7 +395,7 @@ describe('loadplan/delete', () => {
     const a = await stock();
     const p = await plan(dispatcher, [a.id]);
     const q = await plan(dispatcher, []);
-    const res = await dispatcher.post(`/bus/loadplan/delete/${p.id},${q.id}`);
+    const res = await dispatcher.post(`/bus/loadplan/delete/${p.id},${q.id}`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ ids: [p.id, q.id].sort((x, y) => x - y), done: 1 });
     expect(await loadRow(p.id)).toBeUndefined();
