@@ -22,6 +22,9 @@ import { loadScope } from './load-record';
  * - `timeline`: a load's milestones newest first. The 'received' milestone (code '2') is not stored: it is
  *   synthesized at the earliest arrivedTime (origin warehouse receipt) of the load's orders, with id 0 and auto '1'
  *   (no messages, no actions; it moves when a receipt does). Every other milestone is a bus_track row.
+ * - `orderJourneys`: orders by waybill, express or receipt number in the caller's scope, each with its load and that
+ *   load's milestones; there the 'received' entry is the order's own receipt (its arrivedTime), and an order not yet
+ *   planned shows only that entry.
  * - `waitingDepartureCount`, `arrivingLoads`: the home page's figures (home reads no bus table).
  */
 

@@ -2,7 +2,9 @@ import {
   DEPARTED_MILESTONE,
   hasPermission,
   isManualMilestone,
+  LOAD_REJECT_KEYS,
   LOAD_STATUS,
+  loadAllows,
   milestonesFor,
   type TLanguage,
   type TTrackDetailBody,
@@ -21,7 +23,15 @@ import { busOrder } from '../inware/inware.table';
 import { diffFields } from '../inware/order-common';
 import { applyOrderAction } from '../order/order-core';
 import { busTrack, busTrackMessage } from './load.table';
-import { findLoad, loadCounts, lockLoad, settleLoadStatus, type TLoadRecord, writeLoadLog } from './load-record';
+import {
+  checkLoadOperation,
+  findLoad,
+  loadCounts,
+  lockLoad,
+  settleLoadStatus,
+  type TLoadRecord,
+  writeLoadLog,
+} from './load-record';
 
 /**
  * Departure and the container's journey (screens bus-container.md track-list, track-details; A15, A16):
@@ -100,9 +110,9 @@ export async function departLoads(ctx: TTrackCtx, body: TTrackSaveBody): Promise
   const leftTime = time(ctx, body.trackTime, 'trackTime');
   return ctx.db.transaction(async (tx) => {
     const loads = await lockLoads(tx, auth, body.loadIds, (l) => {
-      if (l.status < LOAD_STATUS.LOADED) return 'msg_load_unloaded_orders';
-      if (l.status > LOAD_STATUS.LOADED) return 'msg_load_already_departed';
-      return null;
+      if (loadAllows('depart', l.status)) return null;
+      // L0/L1: plan orders not loaded (M-unloaded); L3 and later: departed already (a second click, a colleague)
+      return l.status < LOAD_STATUS.LOADED ? LOAD_REJECT_KEYS.depart : 'msg_load_already_departed';
     });
     let done = 0;
     for (const load of loads) {
@@ -165,8 +175,7 @@ export async function deleteMilestone(ctx: TTrackCtx, id: number): Promise<{ loa
       return { loadId: load.id, cancelled: true };
     }
     if (!hasPermission(auth.permissions, 'bus:track:delete')) throw forbidden('err_forbidden');
-    if (load.status !== LOAD_STATUS.DEPARTED && load.status !== LOAD_STATUS.ARRIVED)
-      throw wrongState('msg_load_not_departed_reselect', { list: load.loadNo });
+    checkLoadOperation(load, 'milestone');
     await tx.delete(busTrackMessage).where(eq(busTrackMessage.trackId, track.id));
     await tx.delete(busTrack).where(eq(busTrack.id, track.id));
     await writeLoadLog(tx, auth.userName, [
@@ -189,7 +198,7 @@ export async function deleteMilestone(ctx: TTrackCtx, id: number): Promise<{ loa
  */
 async function cancelDeparture(tx: DbOrTx, auth: AuthContext, load: TLoadRecord, track: TMilestoneRow) {
   const refuse = () => wrongState('msg_load_cancel_departure_state', { list: load.loadNo });
-  if (load.status !== LOAD_STATUS.DEPARTED) throw refuse();
+  if (!loadAllows('cancelDeparture', load.status)) throw refuse();
   // anything recorded after it (manual milestones exist only from departure on, so after it in id and time)
   const [later] = await tx
     .select({ id: busTrack.id })
@@ -244,8 +253,7 @@ function checkManualStatus(trackStatus: string, loads: readonly TLoadRecord[]) {
     );
 }
 
-const notMilestoneState = (l: TLoadRecord) =>
-  l.status === LOAD_STATUS.DEPARTED || l.status === LOAD_STATUS.ARRIVED ? null : 'msg_load_not_departed_reselect';
+const notMilestoneState = (l: TLoadRecord) => (loadAllows('milestone', l.status) ? null : LOAD_REJECT_KEYS.milestone);
 
 /** track/saveDetail: the same manual milestone on each load (L3/L4), an optional first message; the new ids. */
 export async function addMilestones(ctx: TTrackCtx, body: TTrackDetailBody): Promise<{ ids: number[]; done: number }> {
@@ -302,7 +310,7 @@ export async function editMilestone(ctx: TTrackCtx, body: TTrackEditBody): Promi
     const load = await lockLoad(tx, auth, found.loadId);
     const track = await milestoneById(tx, body.id);
     if (track.auto === '1') throw wrongState('msg_track_auto_locked');
-    if (notMilestoneState(load)) throw wrongState('msg_load_not_departed_reselect', { list: load.loadNo });
+    checkLoadOperation(load, 'milestone');
     checkManualStatus(body.trackStatus, [load]);
     const [updated] = await tx
       .update(busTrack)
@@ -339,7 +347,7 @@ export async function changeEta(ctx: TTrackCtx, body: TTrackEtaBody): Promise<{ 
   const eta = time(ctx, body.preArriveTime, 'preArriveTime');
   return ctx.db.transaction(async (tx) => {
     const loads = await lockLoads(tx, auth, body.loadIds, (l) =>
-      l.status === LOAD_STATUS.LOADED || l.status === LOAD_STATUS.DEPARTED ? null : 'msg_load_eta_state_reselect',
+      loadAllows('changeEta', l.status) ? null : LOAD_REJECT_KEYS.changeEta,
     );
     let done = 0;
     for (const load of loads) {
