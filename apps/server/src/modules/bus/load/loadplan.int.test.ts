@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
 import { t as translate } from '../../../platform/i18n';
 import { basContPrice } from '../../bas/bas.table';
+import { userWithPerms } from '../../bas/bas.test-utils';
 import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
 import { sysUser, sysUserRole } from '../../system/user/user.table';
@@ -324,6 +325,9 @@ describe('loadplan/addOrder and removeOrder', () => {
 
   it('the inOrder screen’s "add to load plan" key may add; a user without either key may not', async () => {
     const p = await plan(admin, []);
+    const receiver = await userWithPerms(t, 'inorder_planner', ['bus:inOrder', 'bus:inOrder:plan']);
+    const ok = await receiver.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] });
+    expect(ok.statusCode, ok.body).toBe(200);
     expect((await service.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] })).statusCode).toBe(
       403,
     );
