@@ -103,6 +103,13 @@ describe('[LOAD] inware/selectOrdersHasTrackByTransportIdPages: where is my carg
     expect(notLoaded.milestones.map((m: { trackStatus: string }) => m.trackStatus)).toEqual(['2']);
     expect((await journey(dispatcher, `${orders[0]!.transportId}；${orders[1]!.transportId}`)).statusCode).toBe(400);
     expect((await journey(dispatcher, orders[0]!.transportId, '?pageSize=0')).statusCode).toBe(400);
+    // the web sends its paging in a body too: ignored, the query's defaults apply
+    const withBody = await dispatcher.post(`/bus/inware/selectOrdersHasTrackByTransportIdPages/${codes}`, {
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(withBody.statusCode, withBody.body).toBe(200);
+    expect(withBody.json().total).toBe(3);
   });
 
   it("finds only the caller's customers' orders", async () => {
