@@ -16,6 +16,7 @@ import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
 import { listLoads, loadDetail, loadOrdersPage, loadRowsByIds, trackRowsByIds } from './load.read';
 import { busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
+import { refreshLoadTotals } from './load-record';
 
 /**
  * The load record's reads against real PostgreSQL: records and orders are fixtures written here (the plan and
@@ -88,6 +89,8 @@ async function fixtureLoad(
     .returning();
   for (const o of orders)
     await t.db.update(busOrder).set({ loadId: load!.id, status: o.status }).where(eq(busOrder.id, o.id));
+  // the fixture writes orders directly: keep the stored totals as the order core would
+  await refreshLoadTotals(t.db, [load!.id]);
   return load!;
 }
 

@@ -95,6 +95,8 @@ export interface TLoadCounts {
   /** decimal text */
   weight: string;
   volume: string;
+  /** Σ feeArAmount (decimal text) */
+  ar: string;
 }
 
 /** Counts and sums of every order of a load (not scoped: the record's status and gauge are the container's). */
@@ -108,7 +110,8 @@ export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCount
            coalesce(sum(arrived_piece), 0)::int AS pieces,
            coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces",
            coalesce(sum(arrived_weight), 0)::text AS weight,
-           coalesce(sum(arrived_volume), 0)::text AS volume
+           coalesce(sum(arrived_volume), 0)::text AS volume,
+           coalesce(sum(fee_ar_amount), 0)::text AS ar
       FROM bus_order WHERE load_id = ${loadId}`);
   const x = r.rows[0]!;
   return {
@@ -121,7 +124,26 @@ export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCount
     loadedPieces: Number(x.loadedPieces),
     weight: String(x.weight),
     volume: String(x.volume),
+    ar: String(x.ar),
   };
+}
+
+/**
+ * The stored totals of these loads (orders, pieces, weight, volume, receivables) recomputed from their orders in one
+ * statement; a load left without orders gets zeros. Called in the transaction of every change to loaded orders (the
+ * order core after its writes, settleLoadStatus), so list sums can add up loads instead of orders.
+ */
+export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(loadIds)];
+  if (!ids.length) return;
+  await db.execute(sql`
+    UPDATE bus_load l SET total_orders = coalesce(s.n, 0), total_pieces = coalesce(s.pieces, 0),
+           total_weight = coalesce(s.weight, 0), total_volume = coalesce(s.volume, 0), total_ar = coalesce(s.ar, 0)
+      FROM unnest(${sql.param(ids)}::bigint[]) AS x(id)
+      LEFT JOIN (SELECT load_id, count(*)::int AS n, sum(arrived_piece)::int AS pieces, sum(arrived_weight) AS weight,
+                        sum(arrived_volume) AS volume, sum(fee_ar_amount) AS ar
+                   FROM bus_order WHERE load_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY load_id) s ON s.load_id = x.id
+     WHERE l.id = x.id`);
 }
 
 export interface TLoadLogEntry {
@@ -177,7 +199,18 @@ export async function settleLoadStatus(
   const { id: _i, version: _v, loadNo: _n, createBy: _c, createTime: _t, ...set } = options.set ?? {};
   const [updated] = await tx
     .update(busLoad)
-    .set({ ...set, status, version: sql`${busLoad.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
+    .set({
+      ...set,
+      status,
+      totalOrders: counts.total,
+      totalPieces: counts.pieces,
+      totalWeight: counts.weight,
+      totalVolume: counts.volume,
+      totalAr: counts.ar,
+      version: sql`${busLoad.version} + 1`,
+      updateBy: auth.userName,
+      updateTime: sql`now()`,
+    })
     .where(eq(busLoad.id, load.id))
     .returning();
   await writeLoadLog(tx, auth.userName, [

@@ -61,7 +61,16 @@ export interface TLoadListResult {
 const o = alias(busOrder, 'o');
 /** `FROM bus_order o` (an alias renders as its name alone in a sql template). */
 const O = sql.raw('bus_order o');
-const { updateBy: _ub, updateTime: _ut, ...loadColumns } = getTableColumns(busLoad);
+const {
+  updateBy: _ub,
+  updateTime: _ut,
+  totalOrders: _to,
+  totalPieces: _tp,
+  totalWeight: _tw,
+  totalVolume: _tv,
+  totalAr: _ta,
+  ...loadColumns
+} = getTableColumns(busLoad);
 const LOAD_LIST = selectList(loadColumns);
 const trackTimeOf = (v: unknown) => (typeof v === 'string' ? busTrack.trackTime.mapFromDriverValue(v) : v);
 
@@ -222,15 +231,26 @@ async function queryLoads(
     ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
     : sql``;
   // f: the filtered records, evaluated once (the scope and filters); s: their count and container fees; os: the
-  // caller's orders of those records through the load_id index; p: the page in the list's order
+  // order sums: for a user who sees every order the loads' stored totals (refreshLoadTotals), else the caller's
+  // orders of those records through the load_id index; p: the page in the list's order
+  const scoped = orderScope(auth) !== undefined;
+  const orderSums = scoped
+    ? sql`SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
+                 coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "__weight",
+                 coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "__volume",
+                 coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "__ar"
+            FROM ${O} WHERE ${o.loadId} = ANY(ARRAY(SELECT f.id FROM f))${scopeAnd(auth)}`
+    : sql`SELECT coalesce(sum(f.n), 0)::int AS "__orders", coalesce(sum(f.pieces), 0)::int AS "__pieces",
+                 coalesce(sum(f.weight), 0)::numeric(16,2)::text AS "__weight",
+                 coalesce(sum(f.volume), 0)::numeric(16,3)::text AS "__volume",
+                 coalesce(sum(f.ar), 0)::numeric(16,2)::text AS "__ar" FROM f`;
   const result = await db.execute(sql`
-    WITH f AS MATERIALIZED (SELECT ${busLoad.id} AS id, ${busLoad.containerFee} AS fee FROM ${busLoad} WHERE ${where}),
+    WITH f AS MATERIALIZED (SELECT ${busLoad.id} AS id, ${busLoad.containerFee} AS fee, ${busLoad.totalOrders} AS n,
+                                   ${busLoad.totalPieces} AS pieces, ${busLoad.totalWeight} AS weight,
+                                   ${busLoad.totalVolume} AS volume, ${busLoad.totalAr} AS ar
+                              FROM ${busLoad} WHERE ${where}),
          s AS (SELECT count(*)::int AS "__total", coalesce(sum(f.fee), 0)::numeric(16,2)::text AS "__fee" FROM f),
-         os AS (SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
-                       coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "__weight",
-                       coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "__volume",
-                       coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "__ar"
-                  FROM ${O} WHERE ${o.loadId} = ANY(ARRAY(SELECT f.id FROM f))${scopeAnd(auth)})
+         os AS (${orderSums})
     SELECT s.*, os.*, p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
       FROM s CROSS JOIN os
       LEFT JOIN LATERAL (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, row_number() OVER (ORDER BY ${order})::int AS "__rn"

@@ -1,4 +1,15 @@
-import { bigint, char, index, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
 
 /**
@@ -45,6 +56,16 @@ export const busLoad = pgTable(
     /** the container's cost (default from the container price table) [fee] */
     containerFee: numeric({ precision: 14, scale: 2 }),
     currency: varchar({ length: 3 }).notNull().default('RMB'),
+    /**
+     * Totals of all its orders, kept by `refreshLoadTotals` in the transaction of every order change (the order core
+     * and settleLoadStatus), so a list's sums over thousands of loads add up these instead of their orders.
+     */
+    totalOrders: integer().notNull().default(0),
+    totalPieces: integer().notNull().default(0),
+    totalWeight: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    totalVolume: numeric({ precision: 16, scale: 3 }).notNull().default('0'),
+    /** Σ the orders' feeArAmount [fee: answered as orderArAmount] */
+    totalAr: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
     ...versionColumn,
     ...auditColumns,
     ...remarkColumn,

@@ -7,6 +7,7 @@ import { allOf } from '../../../platform/db/sql-helpers';
 import { type AppError, changedReload, notFound, wrongState } from '../../../platform/errors';
 import { busOrder } from '../inware/inware.table';
 import { bulkInsertJson, orderScope, type TOrderRow } from '../inware/order-common';
+import { refreshLoadTotals } from '../load/load-record';
 import { type TOrderLogEntry, writeOrderLog } from '../order-log/order-log.service';
 
 /**
@@ -225,6 +226,11 @@ export async function applyOrderAction(
     outcomes.set(row.id, { id: row.id, outcome: 'done', action, before: row, after });
   }
   await writeOrderLog(tx, auth.userName, logs);
+  // the stored totals of the loads these orders left, joined or changed in
+  const loads = [...outcomes.values()].flatMap((o) =>
+    o.outcome === 'done' ? [o.before?.loadId, o.after?.loadId].filter((x): x is number => typeof x === 'number') : [],
+  );
+  await refreshLoadTotals(tx, loads);
   return unique.map((id) => outcomes.get(id)!);
 }
 
