@@ -34,6 +34,8 @@ export interface LoadDialogProps {
   count?: number;
   onCancel: () => void;
   onSubmit: (fields: TContainerFields) => Promise<unknown>;
+  /** After the closing animation (the scan mode gives its box the focus then). */
+  afterClose?: () => void;
 }
 
 const LAND_MODES = new Set(['EK', 'TRANSIT', 'BULK']);
@@ -54,7 +56,7 @@ export function isTruckType(containerType: string | null | undefined): boolean {
   return Boolean(containerType && CONTAINER_CAPACITY[containerType]?.truck);
 }
 
-export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit }: LoadDialogProps) {
+export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, afterClose }: LoadDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -132,6 +134,9 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit }: L
       cancelText={t('cancel')}
       confirmLoading={saving}
       destroyOnHidden
+      // the scan mode's box takes the focus, not the button that opened the dialog
+      focusTriggerAfterClose={mode !== 'scan'}
+      afterClose={afterClose}
       width={560}
       data-testid="load-dialog"
     >

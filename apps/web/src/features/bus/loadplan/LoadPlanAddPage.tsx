@@ -9,7 +9,7 @@ import { feedback } from '../../../lib/feedback';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { request, type TableResponse } from '../../../lib/request';
-import { inwareKeys } from '../inware/api';
+import { inwareKeys, useInit } from '../inware/api';
 import '../shared/bus.css';
 import { addPlan, LOADPLAN_DETAILS_PATH, LOADPLAN_LIST_PATH, loadplanKeys, usePlanInit } from './api';
 import { FillGauge } from './FillGauge';
@@ -31,6 +31,7 @@ export default function LoadPlanAddPage() {
   const { isFeeRole } = usePermission();
   const [params] = useSearchParams();
   const init = usePlanInit();
+  const orderInit = useInit();
   const [form] = Form.useForm<PlanHeaderValues>();
   const [chosen, setChosen] = useState<TCandidate[]>([]);
   const [saving, setSaving] = useState(false);
@@ -45,7 +46,7 @@ export default function LoadPlanAddPage() {
   const touched = Form.useWatch([], form) !== undefined && form.isFieldsTouched();
   useUnsavedChanges(!saved && (touched || chosen.length > 0));
 
-  // defaults once the init answer is in
+  // defaults once the init answers are in: me, today 18:00, RMB, the user's warehouse
   const defaulted = useRef(false);
   useEffect(() => {
     if (!init.data || defaulted.current) return;
@@ -56,6 +57,10 @@ export default function LoadPlanAddPage() {
       currency: 'RMB',
     });
   }, [init.data, form]);
+  const house = orderInit.data?.defaults.arrivedHouseId;
+  useEffect(() => {
+    if (house && !form.getFieldValue('loadHouseId')) form.setFieldValue('loadHouseId', house);
+  }, [house, form]);
 
   // opened from inOrder with the ticked orders: the route is theirs, the orders are chosen
   const preset = params.get('transportIds');

@@ -88,6 +88,7 @@ export default function LoadPlanDetailsPage() {
   const [editing, setEditing] = useState(params.get('edit') === '1');
   const [dialog, setDialog] = useState<{ mode: 'load' | 'scan'; orderIds?: number[]; count?: number } | null>(null);
   const [scanFields, setScanFields] = useState<TContainerFields | null>(null);
+  const [focusKey, setFocusKey] = useState(0);
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<TCandidate[]>([]);
   const [selected, setSelected] = useState<Key[]>([]);
@@ -310,6 +311,7 @@ export default function LoadPlanDetailsPage() {
             await refresh();
           }}
           onStop={() => setScanFields(null)}
+          focusKey={focusKey}
         />
       ) : null}
       {editing ? (
@@ -359,6 +361,7 @@ export default function LoadPlanDetailsPage() {
         count={dialog?.count}
         onCancel={() => setDialog(null)}
         onSubmit={submitLoad}
+        afterClose={() => setFocusKey((k) => k + 1)}
       />
       <Modal
         open={picking}

@@ -1,5 +1,5 @@
 import { Button, Progress, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { isApiError } from '../../../lib/request';
@@ -22,6 +22,8 @@ export interface LoadScanPanelProps {
   onStop: () => void;
   /** A dialog of the page is open: scans wait. */
   hold?: boolean;
+  /** Changes when the page wants the box focused again (the Load dialog has gone). */
+  focusKey?: number;
 }
 
 const LOADED = 4;
@@ -42,12 +44,21 @@ export function piecesOf(orders: readonly TLoadOrderRow[]) {
   };
 }
 
-export function LoadScanPanel({ loadId, fields, orders, onLoaded, onStop, hold }: LoadScanPanelProps) {
+export function LoadScanPanel({ loadId, fields, orders, onLoaded, onStop, hold, focusKey }: LoadScanPanelProps) {
   const { t } = useTranslation();
   const scanned = useRef(new Set<string>());
   const ordersRef = useRef(orders);
   ordersRef.current = orders;
   const [answer, setAnswer] = useState<{ loaded: number; planned: number } | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // opened as the Load dialog closes: the box takes the focus once the dialog has gone (no mouse needed)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey is the trigger
+  useEffect(() => {
+    const focus = () => panelRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+    focus();
+    const timer = setTimeout(focus, 400);
+    return () => clearTimeout(timer);
+  }, [focusKey]);
   const derived = piecesOf(orders);
   // the server's counter right after a scan; the plan's own figures once it is read again
   const counter = answer && answer.planned >= derived.planned && answer.loaded >= derived.loaded ? answer : derived;
@@ -66,6 +77,11 @@ export function LoadScanPanel({ loadId, fields, orders, onLoaded, onStop, hold }
     } catch (error) {
       if (isApiError(error) && error.status === 404)
         return { tone: 'error', message: t('bus_msg_no_order_for_code', { code }) };
+      // loaded meanwhile (another scanner on the same container): a repeat, not a failure
+      if (isApiError(error) && error.errorCode === 'DUPLICATE') {
+        scanned.current.add(upper);
+        return { tone: 'warn', message: t('msg_scan_duplicate', { code }) };
+      }
       throw error;
     }
     scanned.current.add(upper);
@@ -84,7 +100,7 @@ export function LoadScanPanel({ loadId, fields, orders, onLoaded, onStop, hold }
 
   const percent = counter.planned > 0 ? Math.round((counter.loaded * 100) / counter.planned) : 0;
   return (
-    <div className="load-scan-panel" data-testid="load-scan-panel">
+    <div className="load-scan-panel" data-testid="load-scan-panel" ref={panelRef}>
       <Space align="start" wrap size={24} style={{ width: '100%', justifyContent: 'space-between' }}>
         <Space orientation="vertical" size={4}>
           <Typography.Text strong>{t('load_scan_mode')}</Typography.Text>

@@ -106,7 +106,10 @@ describe('<OrderPicker>', () => {
   it('lists the route stock oldest first, adds ticked rows and moves the gauge', async () => {
     renderPicker();
     await screen.findByText('TH26112300001');
-    const params = listSpy.mock.calls.find((c) => c[0] === '/bus/inware/list')![1] as Record<string, unknown>;
+    const params = (listSpy.mock.calls as unknown[][]).find((c) => c[0] === '/bus/inware/list')![1] as Record<
+      string,
+      unknown
+    >;
     expect(params).toMatchObject({
       view: 'inOrder',
       tab: 'stock',
