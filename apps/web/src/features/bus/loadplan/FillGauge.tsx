@@ -54,7 +54,7 @@ export function FillGauge({ containerType, volume, weight, loaded, testId = 'fil
   if (!cap || !containerType) {
     return (
       <Typography.Text type="secondary" data-testid={testId}>
-        {t('load_gauge_unknown_type')}
+        {t(containerType ? 'load_gauge_unknown_type' : 'load_gauge_choose_type')}
       </Typography.Text>
     );
   }
@@ -66,14 +66,14 @@ export function FillGauge({ containerType, volume, weight, loaded, testId = 'fil
       label: t('load_gauge_volume', { used: toVolumeString(orZero(volume)), capacity: cap.volume }),
       planned: planned.volumePercent,
       loaded: done?.volumePercent,
-      loadedLabel: loaded ? toVolumeString(orZero(loaded.volume)) : null,
+      loadedLabel: loaded ? `${toVolumeString(orZero(loaded.volume))} m³` : null,
     },
     {
       key: 'weight',
       label: t('load_gauge_weight', { used: toWeightString(orZero(weight)), capacity: cap.weight }),
       planned: planned.weightPercent,
       loaded: done?.weightPercent,
-      loadedLabel: loaded ? toWeightString(orZero(loaded.weight)) : null,
+      loadedLabel: loaded ? `${toWeightString(orZero(loaded.weight))} kg` : null,
     },
   ];
   return (

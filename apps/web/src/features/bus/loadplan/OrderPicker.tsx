@@ -114,7 +114,8 @@ export function OrderPicker({ route, chosen, onChange, exclude = [], id = 'bus/l
       <div className="load-pane">
         <div className="load-pane-title">
           <span>{t('load_candidates')}</span>
-          <ScanBox onScan={scan} placeholder="load_scan_add_placeholder" testId="picker-scan" />
+          {/* shown once the route is chosen: it takes the focus then, not while the header is being filled */}
+          {ready ? <ScanBox onScan={scan} placeholder="load_scan_add_placeholder" testId="picker-scan" /> : null}
         </div>
         {ready ? (
           <ListPage<TCandidate>

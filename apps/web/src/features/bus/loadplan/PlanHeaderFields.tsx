@@ -1,4 +1,4 @@
-import { CURRENCIES, CURRENCY_LABEL_KEY } from '@theone/contracts/bas/constants';
+import { CURRENCIES } from '@theone/contracts/bas/constants';
 import { loadHeaderFields } from '@theone/contracts/bus/load.schemas';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -160,7 +160,7 @@ export function PlanHeaderFields({ routeLocked = false }: { routeLocked?: boolea
             <DecimalInput data-testid="plan-container-fee" />
           </Form.Item>
           <Form.Item name="currency" label={t('field_currency')}>
-            <Select options={CURRENCIES.map((c) => ({ value: c, label: t(CURRENCY_LABEL_KEY[c]) }))} />
+            <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
         </>
       ) : null}
