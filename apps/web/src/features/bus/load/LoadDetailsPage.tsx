@@ -98,7 +98,8 @@ function LoadLog({ rows }: { rows: readonly TLoadLogRow[] }) {
         {
           key: 'action',
           title: t('load_log_action'),
-          render: (_v, r) => t(`order_action_${snake(r.action)}`, { defaultValue: r.action }),
+          render: (_v, r) =>
+            t([`load_action_${snake(r.action)}`, `order_action_${snake(r.action)}`], { defaultValue: r.action }),
         },
         {
           key: 'status',

@@ -1,4 +1,4 @@
-import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DownOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { loadAllows } from '@theone/contracts/bus/load';
 import { Button, Dropdown, Space } from 'antd';
@@ -35,8 +35,9 @@ import { LoadEditDialog } from './LoadEditDialog';
 /**
  * loadList (screens §3, key bus:load): containers and trucks once loading began (L1-L5): filters, the columns of
  * the container data and its sums, totals over the filtered set, Export, Print all (ticked, in a template
- * language), and per row Details, Edit container data, Cancel loading (A14, L1/L2, P-cancelLoad), Print loading
- * list, Export manifest and Export container bill [fee]. Container fees are a later issue: no button for them.
+ * language), and per row Details, Edit container data, Cancel loading (A14, L1/L2, P-cancelLoad) and a documents
+ * menu: Print loading list, Export manifest, Export container bill [fee]. Container fees are a later issue: no
+ * button for them.
  */
 const c = loadColumns<TLoadRow>();
 
@@ -99,11 +100,46 @@ function PrintAllButton({ ids }: { ids: readonly number[] }) {
   );
 }
 
+/** The container's documents (row menu): loading list PDF, manifest per mark, container bill [fee]. */
+const DOCUMENTS = [
+  {
+    key: 'print',
+    label: 'load_btn_print',
+    perm: 'bus:load:print',
+    fee: false,
+    run: (r: TLoadRow) => openLoadPdf(printLoadPath(r.id)),
+  },
+  { key: 'manifest', label: 'load_btn_manifest', perm: 'bus:load:exportInfo', fee: false, run: exportLoadInfo },
+  { key: 'bill', label: 'load_btn_bill', perm: 'bus:load:exportBill', fee: true, run: exportLoadBill },
+];
+
+function DocumentsMenu({ row, items }: { row: TLoadRow; items: typeof DOCUMENTS }) {
+  const { t } = useTranslation();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: items.map((d) => ({
+          key: d.key,
+          label: t(d.label),
+          icon: d.key === 'print' ? <PrinterOutlined /> : <FileExcelOutlined />,
+        })),
+        onClick: ({ key }) => items.find((d) => d.key === key)?.run(row),
+      }}
+    >
+      <Button type="link" size="small" data-testid={`load-docs-${row.loadNo}`}>
+        {t('load_documents')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
 export default function LoadListPage() {
   const queryClient = useQueryClient();
   const { hasPermi, isFeeRole } = usePermission();
   const [editing, setEditing] = useState<TLoadRow | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadKeys.all });
+  const docs = DOCUMENTS.filter((d) => hasPermi(d.perm) && (!d.fee || isFeeRole));
   return (
     <>
       <ListPage<TLoadRow>
@@ -134,10 +170,10 @@ export default function LoadListPage() {
         columns={[
           c.loadNo(),
           c.text('containerNo', 'field_container_no', 130),
+          c.dict('status', 'field_status', 'load_status'),
           c.text('sealNo', 'field_seal_no', 110),
           c.text('truckNo', 'field_truck_no', 110),
           c.dict('containerType', 'field_container_type', 'container_type'),
-          c.dict('status', 'field_status', 'load_status'),
           c.dict('busType', 'field_bus_type', 'bus_type'),
           c.route(),
           c.time('loadTime', 'load_load_time', true),
@@ -156,6 +192,17 @@ export default function LoadListPage() {
           c.money('containerFee', 'load_container_fee'),
           c.money('orderArAmount', 'load_order_ar_amount'),
           c.money('estimatedMargin', 'load_estimated_margin'),
+          ...(docs.length
+            ? [
+                {
+                  key: 'documents',
+                  title: 'load_documents',
+                  width: 100,
+                  fixed: 'right' as const,
+                  render: (_v: unknown, r: TLoadRow) => <DocumentsMenu row={r} items={docs} />,
+                },
+              ]
+            : []),
         ]}
         toolbarExtra={(ctx) =>
           hasPermi('bus:load:print') ? <PrintAllButton ids={ctx.selectedRows.map((r) => r.id)} /> : null
@@ -182,27 +229,8 @@ export default function LoadListPage() {
             hidden: (r) => !loadAllows('cancelLoading', r.status),
             onClick: (r, ctx) => cancelLoadingAction([r], () => ctx.refetch()),
           },
-          {
-            key: 'print',
-            label: 'load_btn_print',
-            perm: 'bus:load:print',
-            onClick: (r) => openLoadPdf(printLoadPath(r.id)),
-          },
-          {
-            key: 'manifest',
-            label: 'load_btn_manifest',
-            perm: 'bus:load:exportInfo',
-            onClick: (r) => exportLoadInfo(r),
-          },
-          {
-            key: 'bill',
-            label: 'load_btn_bill',
-            perm: 'bus:load:exportBill',
-            hidden: () => !isFeeRole,
-            onClick: (r) => exportLoadBill(r),
-          },
         ]}
-        actionsWidth={isFeeRole ? 420 : 360}
+        actionsWidth={250}
         exportConfig={{ url: EXPORT_URL, fileName: 'containers', perm: 'bus:load:export' }}
         footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: TLoadSums } | undefined)?.sums} />}
       />

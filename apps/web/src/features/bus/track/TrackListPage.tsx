@@ -117,10 +117,7 @@ export default function TrackListPage() {
           c.loadNo(TRACK_DETAIL_PATH),
           c.text('containerNo', 'field_container_no', 130),
           c.text('truckNo', 'field_truck_no', 110),
-          c.dict('busType', 'field_bus_type', 'bus_type'),
-          c.route(),
           c.dict('status', 'field_status', 'load_status'),
-          c.time('leftTime', 'field_left_time', true),
           {
             key: 'trackStatus',
             title: 'track_latest',
@@ -139,8 +136,6 @@ export default function TrackListPage() {
             ),
           },
           c.time('trackTime', 'track_time'),
-          c.text('trackRemark', 'field_remark', 160),
-          c.num('daysInTransit', 'track_days_in_transit', 90),
           {
             key: 'etaDate',
             title: 'load_eta_date',
@@ -162,6 +157,11 @@ export default function TrackListPage() {
               </Space>
             ),
           },
+          c.num('daysInTransit', 'track_days_in_transit', 90),
+          c.route(),
+          c.dict('busType', 'field_bus_type', 'bus_type'),
+          c.time('leftTime', 'field_left_time', true),
+          c.text('trackRemark', 'field_remark', 160),
           c.num('orderCount', 'load_orders', 80),
           c.num('pieces', 'field_cargo_piece', 80),
           c.num('volume', 'field_cargo_volume', 100),
