@@ -232,4 +232,22 @@ export async function settleLargeLoads(db: Db) {
     WHERE l.id = a.load_id AND l.create_by = 'bench'
       AND a.status <> CASE WHEN l.status = 3 THEN 0 WHEN l.status = 4 THEN 2 ELSE 3 END`),
   );
+  await refreshBenchLoadTotals(db);
+}
+
+/**
+ * The stored totals of the bench loads (orders, pieces, weight, volume, receivables: migration 0014, kept by
+ * refreshLoadTotals in the actions) from their orders, where they differ: the seeds write orders directly.
+ */
+export async function refreshBenchLoadTotals(db: Db, loadNoLike = 'LD%') {
+  await db.execute(sql`
+    UPDATE bus_load l SET total_orders = s.n, total_pieces = s.pieces, total_weight = s.weight,
+           total_volume = s.volume, total_ar = s.ar
+      FROM (SELECT load_id, count(*)::int AS n, coalesce(sum(arrived_piece), 0)::int AS pieces,
+                   coalesce(sum(arrived_weight), 0) AS weight, coalesce(sum(arrived_volume), 0) AS volume,
+                   coalesce(sum(fee_ar_amount), 0) AS ar
+              FROM bus_order WHERE load_id IS NOT NULL GROUP BY load_id) s
+     WHERE l.id = s.load_id AND l.create_by = 'bench' AND l.load_no LIKE ${loadNoLike}
+       AND (l.total_orders, l.total_pieces, l.total_weight, l.total_volume, l.total_ar)
+           IS DISTINCT FROM (s.n, s.pieces, s.weight, s.volume, s.ar)`);
 }

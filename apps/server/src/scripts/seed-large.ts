@@ -63,6 +63,7 @@ export async function seedLargeOrders(
     const done = await db.execute<{ ok: boolean }>(sql`
       SELECT NOT EXISTS (SELECT 1 FROM bus_order WHERE transport_id LIKE 'BN%' AND status >= 3 AND load_id IS NULL)
          AND EXISTS (SELECT 1 FROM bus_load l JOIN bus_load_log g ON g.load_id = l.id WHERE l.create_by = 'bench')
+         AND NOT EXISTS (SELECT 1 FROM bus_load WHERE create_by = 'bench' AND total_orders = 0 AND load_no LIKE 'LD00%')
          AS ok`);
     if (done.rows[0]?.ok) {
       log(`${have} bench orders and their loads already there`);

@@ -4,6 +4,7 @@ import {
   journeyStatusOf,
   LOAD_STATUS,
   milestonesFor,
+  money,
   NO_NEWS_HOURS,
   planStatusOf,
 } from '@theone/contracts';
@@ -49,6 +50,12 @@ describe('demo load seed', () => {
       expect(counts.total).toBeGreaterThan(0);
       const expected = load.status < LOAD_STATUS.DEPARTED ? planStatusOf(counts) : journeyStatusOf(counts);
       expect(load.status, load.loadNo).toBe(expected);
+      // the stored totals the lists add up (migration 0014) are those of its orders
+      expect(load.totalOrders).toBe(counts.total);
+      expect(load.totalPieces).toBe(counts.pieces);
+      expect(money(load.totalWeight).equals(counts.weight)).toBe(true);
+      expect(money(load.totalVolume).equals(counts.volume)).toBe(true);
+      expect(money(load.totalAr).isZero()).toBe(false);
       const orders = await t.db.select().from(busOrder).where(eq(busOrder.loadId, load.id));
       for (const o of orders) {
         // loaded orders carry the container's data; planned ones none yet

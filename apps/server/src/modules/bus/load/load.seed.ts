@@ -19,6 +19,7 @@ import { busOrder } from '../inware/inware.table';
 import { busOrderLog } from '../order-log/order-log.table';
 import { CARGO, CONSIGNEES, DEMO_LOADS, type DemoLoad, IN_STOCK, PRICE } from './load.demo-data';
 import { busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
+import { refreshLoadTotals } from './load-record';
 
 /**
  * Demo load records for `npm start` outside production (issue 13): what the load plan, container and tracking
@@ -249,6 +250,7 @@ async function insertDemo(tx: Tx, timezone: string): Promise<boolean> {
     .insert(busOrder)
     .values(plans.map((p) => p.values))
     .returning({ id: busOrder.id, transportId: busOrder.transportId });
+  await refreshLoadTotals(tx, [...new Set(plans.map((p) => p.values.loadId).filter((id): id is number => !!id))]);
   await tx.insert(busCargo).values(
     plans.map((p, i) => ({
       orderId: created[i]!.id,
