@@ -19,6 +19,9 @@ import { LoadEditDialog } from './LoadEditDialog';
 import { cancelLoadingAction, exportLoadBill, exportLoadInfo } from './LoadListPage';
 import { LoadOrders, MarkSummary } from './LoadOrders';
 
+/** A time in the business zone, '-' when there is none. */
+const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
+
 /**
  * loadDetails (screens §3, `?id=`, key load:info): one container in one place. Tabs Container (every field, the
  * status, the fill gauge), Orders (paged with totals, the per-mark summary; load the remaining planned orders with
@@ -35,12 +38,12 @@ const FIELDS = [
   { name: 'leftAddrName', label: 'field_left_addr_id' },
   { name: 'destAddrName', label: 'field_dest_addr_id' },
   { name: 'loadHouseName', label: 'load_load_house' },
-  { name: 'loadTime', label: 'load_load_time', type: 'datetime' as const },
+  { name: 'loadTime', label: 'load_load_time', render: timeOrDash },
   { name: 'loadPerson', label: 'load_load_person' },
-  { name: 'clsDate', label: 'load_cls_date', type: 'datetime' as const },
-  { name: 'etdDate', label: 'load_etd_date', type: 'datetime' as const },
-  { name: 'etaDate', label: 'load_eta_date', type: 'datetime' as const },
-  { name: 'leftTime', label: 'field_left_time', type: 'datetime' as const },
+  { name: 'clsDate', label: 'load_cls_date', render: timeOrDash },
+  { name: 'etdDate', label: 'load_etd_date', render: timeOrDash },
+  { name: 'etaDate', label: 'load_eta_date', render: timeOrDash },
+  { name: 'leftTime', label: 'field_left_time', render: timeOrDash },
   { name: 'loadPort', label: 'load_port' },
   { name: 'unloadPort', label: 'load_unload_port' },
   { name: 'vesselOwner', label: 'field_vessel_owner' },

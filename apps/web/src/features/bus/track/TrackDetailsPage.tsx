@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DetailView, DictTag, runStateAction, useTabTitle } from '../../../components';
+import { formatDateTime } from '../../../lib/format';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { LOAD_DETAIL_PATH, loadKeys } from '../load/api';
@@ -16,6 +17,9 @@ import { deleteMilestone, type TMilestone, type TTrackRow, trackKeys, useMilesto
 import { DepartDialog, EtaDialog, MilestoneDialog, MilestoneEditDialog } from './dialogs';
 import { JourneyTimeline } from './JourneyTimeline';
 import { MessagesDrawer } from './MessagesDrawer';
+
+/** A time in the business zone, '-' when there is none. */
+const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
 
 /**
  * track-details (screens §3, `?id=` the load, key track:info): the container's header (route, vessel or truck, ETD,
@@ -44,9 +48,9 @@ const HEADER = [
   },
   { name: 'loadPort', label: 'load_port' },
   { name: 'unloadPort', label: 'load_unload_port' },
-  { name: 'etdDate', label: 'load_etd_date', type: 'datetime' as const },
-  { name: 'leftTime', label: 'field_left_time', type: 'datetime' as const },
-  { name: 'etaDate', label: 'load_eta_date', type: 'datetime' as const },
+  { name: 'etdDate', label: 'load_etd_date', render: timeOrDash },
+  { name: 'leftTime', label: 'field_left_time', render: timeOrDash },
+  { name: 'etaDate', label: 'load_eta_date', render: timeOrDash },
   { name: 'daysInTransit', label: 'track_days_in_transit' },
 ];
 
