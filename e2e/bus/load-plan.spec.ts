@@ -40,6 +40,8 @@ interface TOrder {
   mark: string;
 }
 const orders: TOrder[] = [];
+/** Received later, planned from inOrder's 'Add to load plan'. */
+let late: TOrder | undefined;
 let loadId = 0;
 let loadNo = '';
 
@@ -90,7 +92,44 @@ test.beforeAll(async ({ request }) => {
       orders.push({ id: added.data.id, transportId: added.data.transportId, mark });
     }
   }
+  // a seventh one, TH001's third: it waits in stock for inOrder's 'Add to load plan'
+  const extra = orders.find((o) => o.mark === 'TH001')!;
+  const copy = await api<{ id: number; transportId: string }>(request, 'admin', 'POST', '/bus/inware/add', {
+    ...(await orderBody(request, extra.id)),
+    expressNo: `SF8${run}13`,
+  });
+  expect(copy.code, copy.msg).toBe(200);
+  const received = await api(request, 'admin', 'POST', '/bus/inware/arrived/update', {
+    id: copy.data.id,
+    receivingNo: `WR-LP-${copy.data.id}`,
+    arrivedHouseId: r.whGz,
+    arrivedPiece: 3,
+    arrivedWeight: '800',
+    arrivedVolume: '6.8',
+  });
+  expect(received.code, received.msg).toBe(200);
+  late = { id: copy.data.id, transportId: copy.data.transportId, mark: 'TH001' };
 });
+
+/** The entry fields of an order (to add another like it). */
+async function orderBody(request: APIRequestContext, id: number) {
+  const o = (await api<Record<string, unknown>>(request, 'admin', 'GET', `/bus/inware/${id}`)).data;
+  return {
+    status: 1,
+    markId: o.markId,
+    busType: o.busType,
+    leftAddrId: o.leftAddrId,
+    destAddrId: o.destAddrId,
+    consignee: o.consignee,
+    consigneeTel: o.consigneeTel,
+    consigneeAddr: o.consigneeAddr,
+    cargoName: o.cargoName,
+    cargoType: o.cargoType,
+    cargoPiece: 3,
+    cargoWeight: '800',
+    cargoVolume: '6.8',
+  };
+}
 
 async function pick(page: Page, testId: string, option: string | RegExp) {
   await visible(page, `[data-testid="${testId}"]`).click();
@@ -213,6 +252,37 @@ test('[LOADPLAN]: the plan is loaded by scanning the waybills, keyboard only, an
   await expect(row.getByTestId(`fill-volumePercent-${loadNo}`)).toContainText('88.2%');
   await expect(list.getByText('预估毛利')).toHaveCount(0);
   await page.screenshot({ path: `${OUT}loadplan-list-zh-cn.png`, fullPage: true });
+});
+
+test('[LOADPLAN]: from inOrder, a ticked order goes into a new plan of its route', async ({ page, request }) => {
+  await signIn(page, 'dispatcher', `bus/inOrder?tab=stock&transportId=${late!.transportId}`);
+  const list = visible(page, '[data-testid="list-bus/inOrder"]');
+  const row = list.locator('tbody tr', { hasText: late!.transportId });
+  await row.locator('input[type=checkbox]').check();
+  await list.getByTestId('list-btn-plan').click();
+  const dialog = modal(page);
+  // the open plans (planning, loading) of the order's route, with their fill; ours is loaded, so not among them
+  await expect(dialog).toContainText('选择 广州 → 曼谷 的一个未装完的预配，或新建预配');
+  await expect(dialog.locator('tbody tr', { hasText: loadNo })).toHaveCount(0);
+  await dialog.getByTestId('add-to-new-plan').click();
+  const add = visible(page, '[data-testid=loadplan-add-page]');
+  await expect(add.getByTestId('picker-chosen')).toContainText(late!.transportId);
+  await pick(page, 'plan-container-type', '20GP（20尺普柜）');
+  // 6.8 of 28 m³, 800 of 21000 kg
+  await expect(add.getByTestId('fill-gauge-volume')).toContainText('24.3%');
+  await expect(add.getByTestId('fill-gauge-weight')).toContainText('3.8%');
+  await page.screenshot({ path: `${OUT}loadplan-from-inorder-zh-cn.png`, fullPage: true });
+  await add.getByTestId('plan-save').click();
+  const details = visible(page, '[data-testid=loadplan-details-page]');
+  await expect(details.getByTestId(`plan-order-${late!.transportId}`)).toBeVisible();
+  const order = await api<{ status: number; loadId: number | null }>(
+    request,
+    'admin',
+    'GET',
+    `/bus/inware/${late!.id}`,
+  );
+  expect(order.data.status).toBe(3);
+  expect(order.data.loadId).toBe(Number(new URL(page.url()).searchParams.get('id')));
 });
 
 test('[LOADPLAN]: screenshots of the load plan screens in en and th', async ({ page }) => {
