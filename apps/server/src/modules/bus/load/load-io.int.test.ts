@@ -13,6 +13,7 @@ import { sysRole, sysRoleMenu } from '../../system/role/role.table';
 import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
 import { busLoad } from './load.table';
+import { refreshLoadTotals } from './load-record';
 
 /**
  * Prints and exports of loads (load-io.routes.ts): loading list PDFs read back with pdfjs (container number, marks,
@@ -113,6 +114,8 @@ async function putInLoad(loadId: number, keys: string[], status: number, contain
         keys.map((k) => orders[k]!.id),
       ),
     );
+  // written directly: keep the load's stored totals and marks as the order core would
+  await refreshLoadTotals(t.db, [loadId]);
 }
 
 /** Σ of the load's orders per mark straight from SQL (the figures a document must show). */

@@ -9,13 +9,11 @@ import {
   type TLoadOperation,
 } from '@theone/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
 import { markScopeFilter } from '../../bas/mark-scope';
-import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -36,17 +34,17 @@ import { busLoad, busLoadLog, busTrack } from './load.table';
 
 export type TLoadRecord = typeof busLoad.$inferSelect;
 
-const scopedOrder = alias(busOrder, 'scoped_order');
-
 /**
  * The load records the caller may see (undefined: all). A planned order always has a mark (A10 checks it), so a
- * scoped user's records are those holding an order of a mark in their scope: the marks are read once per
- * statement (an InitPlan array), so the orders are found through the mark index instead of a scan of every order.
+ * scoped user's records are those whose stored `mark_ids` (refreshLoadTotals) meet the marks of their scope (read
+ * once per statement, an InitPlan array; a GIN lookup per mark, not a scan of their orders), or that they opened.
  */
 export function loadScope(auth: AuthContext, table: typeof busLoad = busLoad) {
   const marks = markScopeFilter(auth);
   if (!marks) return undefined;
-  return sql`(${table.createBy} = ${auth.userName} OR EXISTS (SELECT 1 FROM bus_order scoped_order WHERE ${scopedOrder.loadId} = ${table.id} AND ${scopedOrder.markId} = ANY(ARRAY(SELECT bas_mark.id FROM bas_mark WHERE ${marks}))))`;
+  // the loads of the user's marks through the GIN index on mark_ids, plus the ones they opened (an empty plan)
+  return sql`${table.id} IN (SELECT sl.id FROM bus_load sl WHERE sl.mark_ids && ARRAY(SELECT bas_mark.id FROM bas_mark WHERE ${marks})
+    UNION SELECT sl.id FROM bus_load sl WHERE sl.create_by = ${auth.userName})`;
 }
 
 /** The caller's orders of a load (undefined: all of them), for lines and sums. */
@@ -97,11 +95,13 @@ export interface TLoadCounts {
   volume: string;
   /** Σ feeArAmount (decimal text) */
   ar: string;
+  /** the marks of its orders, sorted */
+  markIds: number[];
 }
 
 /** Counts and sums of every order of a load (not scoped: the record's status and gauge are the container's). */
 export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCounts> {
-  const r = await db.execute<Record<keyof TLoadCounts, string | number>>(sql`
+  const r = await db.execute<Record<keyof TLoadCounts, string | number | number[]>>(sql`
     SELECT count(*)::int AS total,
            count(*) FILTER (WHERE status = 3)::int AS planned,
            count(*) FILTER (WHERE status >= 4)::int AS loaded,
@@ -111,7 +111,8 @@ export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCount
            coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces",
            coalesce(sum(arrived_weight), 0)::text AS weight,
            coalesce(sum(arrived_volume), 0)::text AS volume,
-           coalesce(sum(fee_ar_amount), 0)::text AS ar
+           coalesce(sum(fee_ar_amount), 0)::text AS ar,
+           coalesce(array_agg(DISTINCT mark_id ORDER BY mark_id) FILTER (WHERE mark_id IS NOT NULL), '{}') AS "markIds"
       FROM bus_order WHERE load_id = ${loadId}`);
   const x = r.rows[0]!;
   return {
@@ -125,6 +126,7 @@ export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCount
     weight: String(x.weight),
     volume: String(x.volume),
     ar: String(x.ar),
+    markIds: (x.markIds as unknown as (string | number)[]).map((id) => Number(id)),
   };
 }
 
@@ -138,10 +140,12 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
   if (!ids.length) return;
   await db.execute(sql`
     UPDATE bus_load l SET total_orders = coalesce(s.n, 0), total_pieces = coalesce(s.pieces, 0),
-           total_weight = coalesce(s.weight, 0), total_volume = coalesce(s.volume, 0), total_ar = coalesce(s.ar, 0)
+           total_weight = coalesce(s.weight, 0), total_volume = coalesce(s.volume, 0), total_ar = coalesce(s.ar, 0),
+           mark_ids = coalesce(s.marks, '{}')
       FROM unnest(${sql.param(ids)}::bigint[]) AS x(id)
       LEFT JOIN (SELECT load_id, count(*)::int AS n, sum(arrived_piece)::int AS pieces, sum(arrived_weight) AS weight,
-                        sum(arrived_volume) AS volume, sum(fee_ar_amount) AS ar
+                        sum(arrived_volume) AS volume, sum(fee_ar_amount) AS ar,
+                        array_agg(DISTINCT mark_id ORDER BY mark_id) FILTER (WHERE mark_id IS NOT NULL) AS marks
                    FROM bus_order WHERE load_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY load_id) s ON s.load_id = x.id
      WHERE l.id = x.id`);
 }
@@ -207,6 +211,7 @@ export async function settleLoadStatus(
       totalWeight: counts.weight,
       totalVolume: counts.volume,
       totalAr: counts.ar,
+      markIds: counts.markIds,
       version: sql`${busLoad.version} + 1`,
       updateBy: auth.userName,
       updateTime: sql`now()`,

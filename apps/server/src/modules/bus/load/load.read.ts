@@ -69,6 +69,7 @@ const {
   totalWeight: _tw,
   totalVolume: _tv,
   totalAr: _ta,
+  markIds: _mi,
   ...loadColumns
 } = getTableColumns(busLoad);
 const LOAD_LIST = selectList(loadColumns);

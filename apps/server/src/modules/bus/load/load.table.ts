@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   char,
@@ -66,6 +67,8 @@ export const busLoad = pgTable(
     totalVolume: numeric({ precision: 16, scale: 3 }).notNull().default('0'),
     /** Σ the orders' feeArAmount [fee: answered as orderArAmount] */
     totalAr: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    /** the marks of its orders, sorted (GIN-indexed): a scoped user's loads are found through their marks */
+    markIds: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     ...versionColumn,
     ...auditColumns,
     ...remarkColumn,
@@ -77,6 +80,8 @@ export const busLoad = pgTable(
     index('bus_load_container_no_idx').on(t.containerNo),
     index('bus_load_left_time_idx').on(t.leftTime.desc()),
     index('bus_load_eta_idx').on(t.etaDate),
+    index('bus_load_mark_ids_gin').using('gin', t.markIds).with({ fastupdate: false }),
+    index('bus_load_create_by_idx').on(t.createBy),
   ],
 );
 
