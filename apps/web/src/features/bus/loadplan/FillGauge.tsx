@@ -1,6 +1,6 @@
 import { CONTAINER_CAPACITY, fillBand, fillOf } from '@theone/contracts/bus/load';
 import { money, type TMoneyInput, toVolumeString, toWeightString } from '@theone/contracts/common/money';
-import { Alert, Progress, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './loadplan.css';
 
@@ -14,22 +14,25 @@ import './loadplan.css';
  */
 export const FILL_COLORS = { ok: '#52c41a', full: '#1677ff', over: '#ff4d4f' } as const;
 
-/** A fill percentage (text, 1 dp) as a bar: the bar stops at 100 %, the text says the real figure. */
+/**
+ * A fill percentage (text, 1 dp) as a bar: the bar stops at 100 %, the text says the real figure. The width is the
+ * percentage text itself in CSS (`min(100%, 88.2%)`), so the decimal never becomes a JS number.
+ */
 export function FillBar({ percent, testId }: { percent: string | null | undefined; testId?: string }) {
   if (percent === null || percent === undefined) return <span>-</span>;
   const band = fillBand(percent);
-  const shown = Math.min(100, money(percent).toNumber());
   return (
-    <Progress
-      className="load-fill-bar"
-      size="small"
-      percent={shown}
-      strokeColor={FILL_COLORS[band]}
-      status="normal"
-      format={() => <span style={{ color: band === 'over' ? FILL_COLORS.over : undefined }}>{percent}%</span>}
-      data-testid={testId}
-      data-band={band}
-    />
+    <div className="load-fill-bar" data-testid={testId} data-band={band}>
+      <div className="load-fill-track">
+        <div
+          className="load-fill-value"
+          style={{ width: `min(100%, ${money(percent).toFixed(1)}%)`, background: FILL_COLORS[band] }}
+        />
+      </div>
+      <span className="load-fill-text" style={{ color: band === 'over' ? FILL_COLORS.over : undefined }}>
+        {percent}%
+      </span>
+    </div>
   );
 }
 
