@@ -134,6 +134,49 @@ describe('[ORDERS] order core', () => {
     expect(await statusOf(a.id)).toBe(0);
   });
 
+  it('batches writing the same columns together: overlapping batches never both win an order, a stale version is 'changed'', async () => {
+    const made = await Promise.all([1, 2, 3, 4].map(() => addOrder(sales, orderBody(ids))));
+    const batch = (orders: typeof made) =>
+      t.db.transaction((tx) =>
+        applyOrderAction(
+          tx,
+          { auth: salesAuth },
+          { ids: orders.map((o) => o.id), action: 'confirm', patch: () => ({ remark: 'batch' }), allOrNothing: false },
+        ),
+      );
+    // [0,1,2] and [1,2,3] at once: every order confirmed exactly once
+    const [x, y] = await Promise.all([batch(made.slice(0, 3)), batch(made.slice(1))]);
+    const done = [...x!, ...y!].filter((o) => o.outcome === 'done').map((o) => o.id);
+    expect(new Set(done).size).toBe(done.length);
+    expect(done.sort()).toEqual(made.map((o) => o.id).sort());
+    for (const o of made) {
+      expect(await statusOf(o.id)).toBe(1);
+      expect(await logCount(o.id, 'confirm')).toBe(1);
+    }
+    // a stale version inside a group: that order 'changed', the others written, all or nothing refuses the lot
+    const more = await Promise.all([1, 2, 3].map(() => addOrder(sales, orderBody(ids))));
+    const stale = [more[0]!.version, more[1]!.version + 5, more[2]!.version];
+    const out = await t.db.transaction((tx) =>
+      applyOrderAction(
+        tx,
+        { auth: salesAuth },
+        { ids: more.map((o) => o.id), versions: stale, action: 'confirm', allOrNothing: false },
+      ),
+    );
+    expect(out.map((o) => o.outcome)).toEqual(['done', 'changed', 'done']);
+    const again = await Promise.all([1, 2].map(() => addOrder(sales, orderBody(ids))));
+    await expect(
+      t.db.transaction((tx) =>
+        applyOrderAction(
+          tx,
+          { auth: salesAuth },
+          { ids: again.map((o) => o.id), versions: [again[0]!.version, again[1]!.version + 1], action: 'confirm' },
+        ),
+      ),
+    ).rejects.toMatchObject({ errorCode: 'CHANGED_RELOAD' });
+    expect(await statusOf(again[0]!.id)).toBe(0);
+  });
+
   it('two concurrent calls on the same order: exactly one succeeds', async () => {
     for (let round = 0; round < 3; round++) {
       const a = await addOrder(sales, orderBody(ids));
