@@ -134,7 +134,7 @@ describe('[ORDERS] order core', () => {
     expect(await statusOf(a.id)).toBe(0);
   });
 
-  it('batches writing the same columns together: overlapping batches never both win an order, a stale version is 'changed'', async () => {
+  it("batches writing the same columns together: overlapping batches never both win an order, a stale version is 'changed'", async () => {
     const made = await Promise.all([1, 2, 3, 4].map(() => addOrder(sales, orderBody(ids))));
     const batch = (orders: typeof made) =>
       t.db.transaction((tx) =>
