@@ -36,8 +36,8 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
   for (const [card, href] of Object.entries(expected)) {
     await expect(page.getByTestId(`home-card-${card}`)).toHaveAttribute('href', href);
   }
-  // Shortcuts only to screens that exist: no 'New load plan' until its screen lands.
-  await expect(page.getByRole('link', { name: /新增预配/ })).toHaveCount(0);
+  // Shortcuts only to screens that exist: 'New load plan' now that its screen exists.
+  await expect(page.getByRole('link', { name: /新增预配/ })).toHaveAttribute('href', '/theone/bus/loadplanAdd');
 
   // A staged order and a received one move their cards after Refresh.
   const input = await count(page, 'waitingInput');
