@@ -104,8 +104,11 @@ test('[SHELL]: pages open as tabs and keep their state when switching tabs', asy
   await aside(page).getByText('代理管理').click();
   const search = page.getByTestId('list-search').getByRole('textbox').first();
   await search.fill('ZZ');
+  // the list's fetch for ZZ starts after the render that recorded the tab's new address: wait for it before leaving
+  const listed = page.waitForResponse((r) => r.request().method() === 'GET' && /\/prod-api\/bas\/.*ZZ/.test(r.url()));
   await page.getByTestId('list-search-submit').click();
   await expect(page).toHaveURL(/agent-mark\?.*=ZZ/);
+  await listed;
   await aside(page).getByText('客户管理').click();
   await expect(page).toHaveURL(/custom-mark/);
   await expect(page.locator('.tags-view-item')).toHaveCount(4);
