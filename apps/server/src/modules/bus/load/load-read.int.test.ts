@@ -9,6 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userId } from '../../bas/bas.test-utils';
 import type { TOrderCtx } from '../inware/inware.context';
@@ -31,25 +32,7 @@ let all: TOrderCtx;
 let sales: TOrderCtx;
 let sales2: TOrderCtx;
 
-function authOf(id: number, userName: string, dataScope: '1' | '5'): AuthContext {
-  return {
-    sessionId: 'test',
-    userId: id,
-    userName,
-    nickName: userName,
-    deptId: null,
-    deptName: '',
-    lang: 'en',
-    roles: [{ roleId: 0, roleKey: 'test', dataScope }],
-    roleKeys: ['test'],
-    permissions: new Set(),
-    isAdmin: false,
-    feeRole: true,
-    mustChangePassword: false,
-    expiresAt: new Date(Date.now() + 3600_000),
-    authEpoch: 0,
-  };
-}
+const authOf = testAuth;
 const ctxOf = (auth: AuthContext): TOrderCtx => ({ db: t.db, auth, lang: 'en', timezone: 'Asia/Shanghai' });
 
 /** A received order (S2) of the mark with its measured figures. */

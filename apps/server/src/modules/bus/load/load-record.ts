@@ -93,15 +93,11 @@ export interface TLoadCounts {
   /** decimal text */
   weight: string;
   volume: string;
-  /** Σ feeArAmount (decimal text) */
-  ar: string;
-  /** the marks of its orders, sorted */
-  markIds: number[];
 }
 
 /** Counts and sums of every order of a load (not scoped: the record's status and gauge are the container's). */
 export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCounts> {
-  const r = await db.execute<Record<keyof TLoadCounts, string | number | number[]>>(sql`
+  const r = await db.execute<Record<keyof TLoadCounts, string | number>>(sql`
     SELECT count(*)::int AS total,
            count(*) FILTER (WHERE status = 3)::int AS planned,
            count(*) FILTER (WHERE status >= 4)::int AS loaded,
@@ -110,9 +106,7 @@ export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCount
            coalesce(sum(arrived_piece), 0)::int AS pieces,
            coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces",
            coalesce(sum(arrived_weight), 0)::text AS weight,
-           coalesce(sum(arrived_volume), 0)::text AS volume,
-           coalesce(sum(fee_ar_amount), 0)::text AS ar,
-           coalesce(array_agg(DISTINCT mark_id ORDER BY mark_id) FILTER (WHERE mark_id IS NOT NULL), '{}') AS "markIds"
+           coalesce(sum(arrived_volume), 0)::text AS volume
       FROM bus_order WHERE load_id = ${loadId}`);
   const x = r.rows[0]!;
   return {
@@ -125,15 +119,13 @@ export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCount
     loadedPieces: Number(x.loadedPieces),
     weight: String(x.weight),
     volume: String(x.volume),
-    ar: String(x.ar),
-    markIds: (x.markIds as unknown as (string | number)[]).map((id) => Number(id)),
   };
 }
 
 /**
- * The stored totals of these loads (orders, pieces, weight, volume, receivables) recomputed from their orders in one
- * statement; a load left without orders gets zeros. Called in the transaction of every change to loaded orders (the
- * order core after its writes, settleLoadStatus), so list sums can add up loads instead of orders.
+ * The stored totals and mark ids of these loads recomputed from their orders in one statement; a load left without
+ * orders gets zeros. The order core calls it after its writes, in the same transaction, for every load its orders
+ * left, joined or changed in: the one place the totals are kept (list sums add up loads instead of orders).
  */
 export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]): Promise<void> {
   const ids = [...new Set(loadIds)];
@@ -189,7 +181,7 @@ export interface TSettled {
 /**
  * After an action moved the load's orders: the record's new status from its orders, `set` (other columns the
  * action writes on the record), version + 1, one load-log row and the automatic 'loaded' milestone. The record
- * must be locked by the caller (`lockLoad`).
+ * must be locked by the caller (`lockLoad`). Its stored totals are the order core's (refreshLoadTotals).
  */
 export async function settleLoadStatus(
   tx: DbOrTx,
@@ -206,12 +198,6 @@ export async function settleLoadStatus(
     .set({
       ...set,
       status,
-      totalOrders: counts.total,
-      totalPieces: counts.pieces,
-      totalWeight: counts.weight,
-      totalVolume: counts.volume,
-      totalAr: counts.ar,
-      markIds: counts.markIds,
       version: sql`${busLoad.version} + 1`,
       updateBy: auth.userName,
       updateTime: sql`now()`,

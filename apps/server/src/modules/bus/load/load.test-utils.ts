@@ -1,6 +1,7 @@
 import { formatLoadNo, isContainerNo } from '@theone/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
+import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userId } from '../../bas/bas.test-utils';
 import { busOrder } from '../inware/inware.table';
@@ -25,23 +26,7 @@ export async function loadKit(t: TestApp, ids: TRefIds, admin: TestClient): Prom
     t,
     ids,
     admin,
-    planner: {
-      sessionId: 'test',
-      userId: id,
-      userName: 'dispatcher',
-      nickName: 'dispatcher',
-      deptId: null,
-      deptName: '',
-      lang: 'en',
-      roles: [{ roleId: 0, roleKey: 'test', dataScope: '1' }],
-      roleKeys: ['test'],
-      permissions: new Set(),
-      isAdmin: false,
-      feeRole: false,
-      mustChangePassword: false,
-      expiresAt: new Date(Date.now() + 3600_000),
-      authEpoch: 0,
-    },
+    planner: testAuth(id, 'dispatcher'),
   };
 }
 
@@ -138,6 +123,7 @@ export async function loadLog(kit: TLoadKit, loadId: number) {
   return kit.t.db.select().from(busLoadLog).where(eq(busLoadLog.loadId, loadId)).orderBy(asc(busLoadLog.id));
 }
 
+/** The load's milestones, oldest first. */
 export async function milestones(kit: TLoadKit, loadId: number) {
-  return kit.t.db.select().from(busTrack).where(eq(busTrack.loadId, loadId));
+  return kit.t.db.select().from(busTrack).where(eq(busTrack.loadId, loadId)).orderBy(asc(busTrack.id));
 }

@@ -91,7 +91,7 @@ describe('[LOAD] inware/selectOrdersHasTrackByTransportIdPages: where is my carg
   it('takes a comma list of waybill and receipt numbers, pages, and refuses wrong separators', async () => {
     const { orders } = await departed([{}, {}]);
     const stock = await stockOrder(kit);
-    const codes = `${orders[0]!.transportId},${orders[1]!.transportId},WR-K${stock.id}`;
+    const codes = `${orders[0]!.transportId},${orders[1]!.transportId},WR-T${stock.id}`;
     const page1 = await journey(dispatcher, codes, '?pageNum=1&pageSize=2');
     expect(page1.statusCode, page1.body).toBe(200);
     expect(page1.json().total).toBe(3);

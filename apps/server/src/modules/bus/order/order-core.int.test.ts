@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userId } from '../../bas/bas.test-utils';
 import { busOrder } from '../inware/inware.table';
@@ -15,25 +16,7 @@ let sales2: TestClient;
 let salesAuth: AuthContext;
 
 /** A session as the core sees it (the core takes the caller's context; no request needed). */
-function authOf(id: number, userName: string, dataScope: '1' | '5'): AuthContext {
-  return {
-    sessionId: 'test',
-    userId: id,
-    userName,
-    nickName: userName,
-    deptId: null,
-    deptName: '',
-    lang: 'en',
-    roles: [{ roleId: 0, roleKey: 'test', dataScope }],
-    roleKeys: ['test'],
-    permissions: new Set(),
-    isAdmin: false,
-    feeRole: false,
-    mustChangePassword: false,
-    expiresAt: new Date(Date.now() + 3600_000),
-    authEpoch: 0,
-  };
-}
+const authOf = testAuth;
 
 beforeAll(async () => {
   t = await createTestApp();
