@@ -15,6 +15,7 @@ import { usePermission } from '../../../lib/permission';
 import { useLanguage } from '../../../lib/use-language';
 import '../shared/bus.css';
 import './load.css';
+import { LoadSumsFooter } from '../loadplan';
 import {
   cancelLoading,
   EXPORT_BILL_URL,
@@ -29,7 +30,7 @@ import {
   type TLoadRow,
   type TLoadSums,
 } from './api';
-import { LoadSumsFooter, loadColumns, loadSearch } from './columns';
+import { loadColumns, loadSearch } from './columns';
 import { LoadEditDialog } from './LoadEditDialog';
 
 /**

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ListColumn, ListPage, type ToolbarButton } from '../../../components/ListPage';
 import { ORDER_DETAIL_PATH } from '../inware/api';
+import { LoadSumsFooter } from '../loadplan';
 import { fetchLoadOrders, loadKeys, type TLoadMark, type TLoadOrderRow, type TLoadRow, unloadOrders } from './api';
-import { LoadSumsFooter } from './columns';
 
 /**
  * A load's orders (screens loadDetails 'Orders', track-details): paged by `load/detail/{id}` with the sums of the

@@ -1,13 +1,11 @@
-import { Space, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Space, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import type { ListColumn, SearchField } from '../../../components/ListPage';
-import { MoneyCell } from '../../../components/MoneyCell';
 import { translate as t } from '../../../lib/i18n';
 import { GeogFilterSelect } from '../../bas/common/selects';
 import { FillBar } from '../loadplan';
-import { LOAD_DETAIL_PATH, type TLoadRow, type TLoadSums } from './api';
+
+import { LOAD_DETAIL_PATH, type TLoadRow } from './api';
 
 /**
  * Columns, search fields and the totals row of the container lists (loadList, track-list; screens §3). Both
@@ -121,36 +119,3 @@ export const loadSearch = {
     end: `end${suffix}`,
   }),
 };
-
-/** The totals row of a container list: orders, pieces, weight, volume, and the money for the fee role. */
-export function LoadSumsFooter({ sums }: { sums?: Partial<TLoadSums> }): ReactNode {
-  const { t } = useTranslation();
-  if (!sums) return null;
-  return (
-    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
-      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
-      <span>
-        {t('load_orders')}: <b>{sums.orders}</b>
-      </span>
-      <span>
-        {t('field_cargo_piece')}: <b>{sums.pieces}</b>
-      </span>
-      <span>
-        {t('field_cargo_weight')}: <b>{sums.weight}</b>
-      </span>
-      <span>
-        {t('field_cargo_volume')}: <b>{sums.volume}</b>
-      </span>
-      {sums.containerFee !== undefined ? (
-        <span>
-          {t('load_container_fee')}: <MoneyCell value={sums.containerFee} />
-        </span>
-      ) : null}
-      {sums.orderArAmount !== undefined ? (
-        <span>
-          {t('load_order_ar_amount')}: <MoneyCell value={sums.orderArAmount} />
-        </span>
-      ) : null}
-    </Space>
-  );
-}

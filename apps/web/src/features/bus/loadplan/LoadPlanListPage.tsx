@@ -1,11 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { loadAllows } from '@theone/contracts/bus/load';
-import { Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
-import { MoneyCell } from '../../../components/MoneyCell';
 import { navigateTo } from '../../../lib/navigation';
 import { inwareKeys } from '../inware/api';
 import { search } from '../inware/columns';
@@ -20,6 +17,7 @@ import {
   type TLoadSums,
 } from './api';
 import { FillBar } from './FillGauge';
+import { LoadSumsFooter } from './LoadSumsFooter';
 import { totalsOf } from './plan-parts';
 
 /**
@@ -77,39 +75,6 @@ export const loadColumns = {
     align: 'right',
   }),
 };
-
-/** The totals row of a load list: the server's sums over the whole filtered set. */
-export function LoadSumsFooter({ sums }: { sums: Partial<TLoadSums> | undefined }): ReactNode {
-  const { t } = useTranslation();
-  if (!sums) return null;
-  return (
-    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
-      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
-      <span>
-        {t('field_order_count')}: <b>{sums.orders}</b>
-      </span>
-      <span>
-        {t('field_arrived_piece')}: <b>{sums.pieces}</b>
-      </span>
-      <span>
-        {t('field_arrived_weight')}: <b>{sums.weight}</b>
-      </span>
-      <span>
-        {t('field_arrived_volume')}: <b>{sums.volume}</b>
-      </span>
-      {sums.containerFee !== undefined ? (
-        <span>
-          {t('field_container_fee')}: <MoneyCell value={sums.containerFee} />
-        </span>
-      ) : null}
-      {sums.orderArAmount !== undefined ? (
-        <span>
-          {t('field_order_ar_amount')}: <MoneyCell value={sums.orderArAmount} />
-        </span>
-      ) : null}
-    </Space>
-  );
-}
 
 export default function LoadPlanListPage() {
   const { t } = useTranslation();

@@ -11,3 +11,4 @@ export {
   type LoadDialogTarget,
   normaliseContainerNo,
 } from './LoadDialog';
+export { LoadSumsFooter } from './LoadSumsFooter';

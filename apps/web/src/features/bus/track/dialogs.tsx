@@ -169,6 +169,22 @@ export function MilestoneDialog({
           {t('track_msg_no_common_milestone')}
         </Typography.Paragraph>
       ) : null}
+      <MilestoneFields busTypes={busTypes} />
+      <Form.Item name="message" label={t('track_message')}>
+        <Input.TextArea maxLength={1000} rows={2} data-testid="milestone-message" />
+      </Form.Item>
+      <Form.Item name="visibleToCustomer" valuePropName="checked">
+        <Checkbox>{t('track_visible_to_customer')}</Checkbox>
+      </Form.Item>
+    </ActionFormModal>
+  );
+}
+
+/** A milestone's status (the manual milestones that fit the loads' transport modes), time and remark. */
+function MilestoneFields({ busTypes }: { busTypes: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Form.Item
         name="trackStatus"
         label={t('track_milestone')}
@@ -182,13 +198,7 @@ export function MilestoneDialog({
       <Form.Item name="trackRemark" label={t('field_remark')}>
         <Input.TextArea maxLength={500} rows={2} />
       </Form.Item>
-      <Form.Item name="message" label={t('track_message')}>
-        <Input.TextArea maxLength={1000} rows={2} data-testid="milestone-message" />
-      </Form.Item>
-      <Form.Item name="visibleToCustomer" valuePropName="checked">
-        <Checkbox>{t('track_visible_to_customer')}</Checkbox>
-      </Form.Item>
-    </ActionFormModal>
+    </>
   );
 }
 
@@ -275,19 +285,7 @@ export function MilestoneEditDialog({
         })
       }
     >
-      <Form.Item
-        name="trackStatus"
-        label={t('track_milestone')}
-        rules={[{ required: true, message: t('err_required') }]}
-      >
-        <MilestoneSelect busTypes={busTypes} />
-      </Form.Item>
-      <Form.Item name="trackTime" label={t('track_time')} rules={[{ required: true, message: t('err_required') }]}>
-        <BusinessDatePicker showTime />
-      </Form.Item>
-      <Form.Item name="trackRemark" label={t('field_remark')}>
-        <Input.TextArea maxLength={500} rows={2} />
-      </Form.Item>
+      <MilestoneFields busTypes={busTypes} />
     </ActionFormModal>
   );
 }
