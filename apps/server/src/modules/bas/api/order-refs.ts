@@ -13,24 +13,27 @@ import { markScopeFilter } from '../mark-scope';
 
 /** What the order form starts from: active warehouses, the default route's cities and the active insurances. */
 export async function orderFormRefs(db: DbOrTx) {
-  const [warehouses, geogs, insurances] = await Promise.all([
-    db.select().from(basWarehouse).where(eq(basWarehouse.status, '0')).orderBy(asc(basWarehouse.orderNum)),
-    db
-      .select({ id: basGeog.id, orgId: basGeog.orgId, code: basGeog.code })
-      .from(basGeog)
-      .where(inArray(basGeog.code, ['GZ', 'BKK'])),
-    db
-      .select({
-        id: basInsurance.id,
-        insuranceName: basInsurance.insuranceName,
-        busType: basInsurance.busType,
-        isDefault: basInsurance.isDefault,
-        insuranceRate: basInsurance.insuranceRate,
-        minPremium: basInsurance.minPremium,
-      })
-      .from(basInsurance)
-      .where(eq(basInsurance.status, '0')),
-  ]);
+  // one after the other: `db` may be a transaction, whose one connection runs one query at a time
+  const warehouses = await db
+    .select()
+    .from(basWarehouse)
+    .where(eq(basWarehouse.status, '0'))
+    .orderBy(asc(basWarehouse.orderNum));
+  const geogs = await db
+    .select({ id: basGeog.id, orgId: basGeog.orgId, code: basGeog.code })
+    .from(basGeog)
+    .where(inArray(basGeog.code, ['GZ', 'BKK']));
+  const insurances = await db
+    .select({
+      id: basInsurance.id,
+      insuranceName: basInsurance.insuranceName,
+      busType: basInsurance.busType,
+      isDefault: basInsurance.isDefault,
+      insuranceRate: basInsurance.insuranceRate,
+      minPremium: basInsurance.minPremium,
+    })
+    .from(basInsurance)
+    .where(eq(basInsurance.status, '0'));
   return { warehouses, geogs, insurances };
 }
 
