@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LOAD_TOTALS_SQL } from '../modules/bus/load/load-record';
 import type { Db } from '../platform/db/database';
 
 /**
@@ -242,13 +243,12 @@ export async function settleLargeLoads(db: Db) {
 export async function refreshBenchLoadTotals(db: Db, loadNoLike = 'LD%') {
   await db.execute(sql`
     UPDATE bus_load l SET total_orders = s.n, total_pieces = s.pieces, total_weight = s.weight,
-           total_volume = s.volume, total_ar = s.ar, mark_ids = s.marks
-      FROM (SELECT load_id, count(*)::int AS n, coalesce(sum(arrived_piece), 0)::int AS pieces,
-                   coalesce(sum(arrived_weight), 0) AS weight, coalesce(sum(arrived_volume), 0) AS volume,
-                   coalesce(sum(fee_ar_amount), 0) AS ar,
-                   coalesce(array_agg(DISTINCT mark_id ORDER BY mark_id) FILTER (WHERE mark_id IS NOT NULL), '{}') AS marks
-              FROM bus_order WHERE load_id IS NOT NULL GROUP BY load_id) s
+           total_volume = s.volume, total_ar = s.ar, mark_ids = s.marks, total_planned = s.planned,
+           total_loaded = s.loaded, total_arrived = s.arrived, total_signed = s.signed, loaded_pieces = s.loaded_pieces
+      FROM (SELECT load_id, ${LOAD_TOTALS_SQL} FROM bus_order WHERE load_id IS NOT NULL GROUP BY load_id) s
      WHERE l.id = s.load_id AND l.create_by = 'bench' AND l.load_no LIKE ${loadNoLike}
-       AND (l.total_orders, l.total_pieces, l.total_weight, l.total_volume, l.total_ar, l.mark_ids)
-           IS DISTINCT FROM (s.n, s.pieces, s.weight, s.volume, s.ar, s.marks)`);
+       AND (l.total_orders, l.total_pieces, l.total_weight, l.total_volume, l.total_ar, l.mark_ids, l.total_planned,
+            l.total_loaded, l.total_arrived, l.total_signed, l.loaded_pieces)
+           IS DISTINCT FROM (s.n, s.pieces, s.weight, s.volume, s.ar, s.marks, s.planned, s.loaded, s.arrived,
+            s.signed, s.loaded_pieces)`);
 }

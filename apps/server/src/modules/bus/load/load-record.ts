@@ -95,37 +95,43 @@ export interface TLoadCounts {
   volume: string;
 }
 
-/** Counts and sums of every order of a load (not scoped: the record's status and gauge are the container's). */
+/**
+ * Counts and sums of every order of a load (not scoped: the record's status and gauge are the container's), read
+ * from its stored totals (refreshLoadTotals keeps them in the transaction of every order change, before this runs).
+ */
 export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCounts> {
-  const r = await db.execute<Record<keyof TLoadCounts, string | number>>(sql`
-    SELECT count(*)::int AS total,
-           count(*) FILTER (WHERE status = 3)::int AS planned,
-           count(*) FILTER (WHERE status >= 4)::int AS loaded,
-           count(*) FILTER (WHERE status >= 6)::int AS arrived,
-           count(*) FILTER (WHERE status = 8)::int AS signed,
-           coalesce(sum(arrived_piece), 0)::int AS pieces,
-           coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces",
-           coalesce(sum(arrived_weight), 0)::text AS weight,
-           coalesce(sum(arrived_volume), 0)::text AS volume
-      FROM bus_order WHERE load_id = ${loadId}`);
-  const x = r.rows[0]!;
-  return {
-    total: Number(x.total),
-    planned: Number(x.planned),
-    loaded: Number(x.loaded),
-    arrived: Number(x.arrived),
-    signed: Number(x.signed),
-    pieces: Number(x.pieces),
-    loadedPieces: Number(x.loadedPieces),
-    weight: String(x.weight),
-    volume: String(x.volume),
-  };
+  const [x] = await db
+    .select({
+      total: busLoad.totalOrders,
+      planned: busLoad.totalPlanned,
+      loaded: busLoad.totalLoaded,
+      arrived: busLoad.totalArrived,
+      signed: busLoad.totalSigned,
+      pieces: busLoad.totalPieces,
+      loadedPieces: busLoad.loadedPieces,
+      weight: busLoad.totalWeight,
+      volume: busLoad.totalVolume,
+    })
+    .from(busLoad)
+    .where(eq(busLoad.id, loadId));
+  if (!x) throw notFound();
+  return x;
 }
+
+/** The stored totals of a load computed from its orders (SELECT list over bus_order grouped by load_id). */
+export const LOAD_TOTALS_SQL = sql.raw(`count(*)::int AS n, coalesce(sum(arrived_piece), 0)::int AS pieces,
+  coalesce(sum(arrived_weight), 0) AS weight, coalesce(sum(arrived_volume), 0) AS volume,
+  coalesce(sum(fee_ar_amount), 0) AS ar,
+  coalesce(array_agg(DISTINCT mark_id ORDER BY mark_id) FILTER (WHERE mark_id IS NOT NULL), '{}') AS marks,
+  count(*) FILTER (WHERE status = 3)::int AS planned, count(*) FILTER (WHERE status >= 4)::int AS loaded,
+  count(*) FILTER (WHERE status >= 6)::int AS arrived, count(*) FILTER (WHERE status = 8)::int AS signed,
+  coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS loaded_pieces`);
 
 /**
  * The stored totals and mark ids of these loads recomputed from their orders in one statement; a load left without
  * orders gets zeros. The order core calls it after its writes, in the same transaction, for every load its orders
- * left, joined or changed in: the one place the totals are kept (list sums add up loads instead of orders).
+ * left, joined or changed in: the one place the totals are kept (list sums add up loads instead of orders, and a
+ * load's status is settled from them).
  */
 export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]): Promise<void> {
   const ids = [...new Set(loadIds)];
@@ -133,11 +139,11 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
   await db.execute(sql`
     UPDATE bus_load l SET total_orders = coalesce(s.n, 0), total_pieces = coalesce(s.pieces, 0),
            total_weight = coalesce(s.weight, 0), total_volume = coalesce(s.volume, 0), total_ar = coalesce(s.ar, 0),
-           mark_ids = coalesce(s.marks, '{}')
+           mark_ids = coalesce(s.marks, '{}'), total_planned = coalesce(s.planned, 0),
+           total_loaded = coalesce(s.loaded, 0), total_arrived = coalesce(s.arrived, 0),
+           total_signed = coalesce(s.signed, 0), loaded_pieces = coalesce(s.loaded_pieces, 0)
       FROM unnest(${sql.param(ids)}::bigint[]) AS x(id)
-      LEFT JOIN (SELECT load_id, count(*)::int AS n, sum(arrived_piece)::int AS pieces, sum(arrived_weight) AS weight,
-                        sum(arrived_volume) AS volume, sum(fee_ar_amount) AS ar,
-                        array_agg(DISTINCT mark_id ORDER BY mark_id) FILTER (WHERE mark_id IS NOT NULL) AS marks
+      LEFT JOIN (SELECT load_id, ${LOAD_TOTALS_SQL}
                    FROM bus_order WHERE load_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY load_id) s ON s.load_id = x.id
      WHERE l.id = x.id`);
 }

@@ -31,6 +31,11 @@ async function storedAndLive(loadId: number) {
       weight: busLoad.totalWeight,
       volume: busLoad.totalVolume,
       ar: busLoad.totalAr,
+      planned: busLoad.totalPlanned,
+      loaded: busLoad.totalLoaded,
+      arrived: busLoad.totalArrived,
+      signed: busLoad.totalSigned,
+      loadedPieces: busLoad.loadedPieces,
     })
     .from(busLoad)
     .where(eq(busLoad.id, loadId));
@@ -39,7 +44,10 @@ async function storedAndLive(loadId: number) {
       SELECT count(*)::int AS orders, coalesce(sum(arrived_piece), 0)::int AS pieces,
              coalesce(sum(arrived_weight), 0)::numeric(16,2)::text AS weight,
              coalesce(sum(arrived_volume), 0)::numeric(16,3)::text AS volume,
-             coalesce(sum(fee_ar_amount), 0)::numeric(16,2)::text AS ar
+             coalesce(sum(fee_ar_amount), 0)::numeric(16,2)::text AS ar,
+             count(*) FILTER (WHERE status = 3)::int AS planned, count(*) FILTER (WHERE status >= 4)::int AS loaded,
+             count(*) FILTER (WHERE status >= 6)::int AS arrived, count(*) FILTER (WHERE status = 8)::int AS signed,
+             coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces"
         FROM bus_order WHERE load_id = ${loadId}`)
   ).rows[0]!;
   return { stored: stored!, live };
@@ -53,7 +61,7 @@ describe('[LOAD] stored totals follow the orders', () => {
     const plan = await planWith(kit, [a.id, b.id]);
     let x = await storedAndLive(plan.id);
     expect(x.stored).toEqual(x.live);
-    expect(x.stored).toMatchObject({ orders: 2, pieces: 10, weight: '300.75', volume: '3.375' });
+    expect(x.stored).toMatchObject({ orders: 2, pieces: 10, weight: '300.75', volume: '3.375', planned: 2, loaded: 0 });
 
     // A10 through the endpoint, then a late addition by loading
     expect((await admin.post(`/bus/loadplan/addOrder/${plan.id}`, { orderIds: [c.id] })).statusCode).toBe(200);
@@ -63,6 +71,7 @@ describe('[LOAD] stored totals follow the orders', () => {
     expect((await admin.post(`/bus/load/addOrder/${plan.id}`, loadBody())).statusCode).toBe(200);
     x = await storedAndLive(plan.id);
     expect(x.stored).toEqual(x.live);
+    expect(x.stored).toMatchObject({ planned: 0, loaded: 3, loadedPieces: 11 });
 
     // A13 unload one, then modify the planned order's measured figures (A28 at S3)
     expect((await admin.post(`/bus/load/removeOrder/${plan.id}`, { orderIds: [b.id] })).statusCode).toBe(200);
@@ -82,6 +91,17 @@ describe('[LOAD] stored totals follow the orders', () => {
       (await admin.post(`/bus/loadplan/removeOrder/${plan.id}`, { orderIds: [a.id, b.id, c.id] })).statusCode,
     ).toBe(200);
     x = await storedAndLive(plan.id);
-    expect(x.stored).toEqual({ orders: 0, pieces: 0, weight: '0.00', volume: '0.000', ar: '0.00' });
+    expect(x.stored).toEqual({
+      orders: 0,
+      pieces: 0,
+      weight: '0.00',
+      volume: '0.000',
+      ar: '0.00',
+      planned: 0,
+      loaded: 0,
+      arrived: 0,
+      signed: 0,
+      loadedPieces: 0,
+    });
   });
 });

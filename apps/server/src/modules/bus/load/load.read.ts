@@ -70,6 +70,11 @@ const {
   totalVolume: _tv,
   totalAr: _ta,
   markIds: _mi,
+  totalPlanned: _tpl,
+  totalLoaded: _tl,
+  totalArrived: _tar,
+  totalSigned: _ts,
+  loadedPieces: _lp,
   ...loadColumns
 } = getTableColumns(busLoad);
 const LOAD_LIST = selectList(loadColumns);
@@ -189,8 +194,16 @@ function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'i
   );
 }
 
-/** Per page row: the sums of the orders the caller may see. */
+/**
+ * Per page row: the sums of the orders the caller may see: the load's stored totals for a user who sees every order
+ * (refreshLoadTotals), else their orders of the load through the load_id index.
+ */
 function rowSumsLateral(auth: AuthContext): SQL {
+  if (orderScope(auth) === undefined)
+    return sql`LEFT JOIN LATERAL (SELECT p."__tOrders" AS "orderCount", p."__tLoaded" AS "loadedCount",
+      p."__tMarks" AS "markCount", p."__tPieces" AS "pieces",
+      p."__tWeight"::numeric(16,2)::text AS "weight", p."__tVolume"::numeric(16,3)::text AS "volume",
+      p."__tAr"::numeric(16,2)::text AS "orderArAmount") a ON true`;
   return sql`LEFT JOIN LATERAL (SELECT count(*)::int AS "orderCount",
       count(*) FILTER (WHERE ${o.status} >= 4)::int AS "loadedCount",
       count(DISTINCT ${o.markId})::int AS "markCount",
@@ -231,32 +244,33 @@ async function queryLoads(
   const extra = track
     ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
     : sql``;
-  // f: the filtered records, evaluated once (the scope and filters); s: their count and container fees; os: the
-  // order sums: for a user who sees every order the loads' stored totals (refreshLoadTotals), else the caller's
-  // orders of those records through the load_id index; p: the page in the list's order
+  // s: the filtered records' count, container fees and (for a user who sees every order) the sums of their stored
+  // totals, one pass over bus_load; os (scoped users): the sums of the caller's orders of those records; p: the page,
+  // taken in the list's order straight from bus_load (an index on the sort key reads only the page), re-numbered
+  // over its own rows (the inner query is named bus_load so the same ORDER BY applies)
   const scoped = orderScope(auth) !== undefined;
-  const orderSums = scoped
-    ? sql`SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
+  const storedSums = sql`, coalesce(sum(${busLoad.totalOrders}), 0)::int AS "__orders",
+      coalesce(sum(${busLoad.totalPieces}), 0)::int AS "__pieces",
+      coalesce(sum(${busLoad.totalWeight}), 0)::numeric(16,2)::text AS "__weight",
+      coalesce(sum(${busLoad.totalVolume}), 0)::numeric(16,3)::text AS "__volume",
+      coalesce(sum(${busLoad.totalAr}), 0)::numeric(16,2)::text AS "__ar"`;
+  const orderSums = sql`SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
                  coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "__weight",
                  coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "__volume",
                  coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "__ar"
-            FROM ${O} WHERE ${o.loadId} = ANY(ARRAY(SELECT f.id FROM f))${scopeAnd(auth)}`
-    : sql`SELECT coalesce(sum(f.n), 0)::int AS "__orders", coalesce(sum(f.pieces), 0)::int AS "__pieces",
-                 coalesce(sum(f.weight), 0)::numeric(16,2)::text AS "__weight",
-                 coalesce(sum(f.volume), 0)::numeric(16,3)::text AS "__volume",
-                 coalesce(sum(f.ar), 0)::numeric(16,2)::text AS "__ar" FROM f`;
+            FROM ${O} WHERE ${o.loadId} IN (SELECT ${busLoad.id} FROM ${busLoad} WHERE ${where})${scopeAnd(auth)}`;
   const result = await db.execute(sql`
-    WITH f AS MATERIALIZED (SELECT ${busLoad.id} AS id, ${busLoad.containerFee} AS fee, ${busLoad.totalOrders} AS n,
-                                   ${busLoad.totalPieces} AS pieces, ${busLoad.totalWeight} AS weight,
-                                   ${busLoad.totalVolume} AS volume, ${busLoad.totalAr} AS ar
-                              FROM ${busLoad} WHERE ${where}),
-         s AS (SELECT count(*)::int AS "__total", coalesce(sum(f.fee), 0)::numeric(16,2)::text AS "__fee" FROM f),
-         os AS (${orderSums})
-    SELECT s.*, os.*, p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
-      FROM s CROSS JOIN os
-      LEFT JOIN LATERAL (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, row_number() OVER (ORDER BY ${order})::int AS "__rn"
-                           FROM ${busLoad} WHERE ${busLoad.id} IN (SELECT f.id FROM f)
-                          ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p ON true
+    WITH s AS (SELECT count(*)::int AS "__total", coalesce(sum(${busLoad.containerFee}), 0)::numeric(16,2)::text AS "__fee"
+                      ${scoped ? sql`` : storedSums}
+                 FROM ${busLoad} WHERE ${where})${scoped ? sql`, os AS (${orderSums})` : sql``}
+    SELECT s.*${scoped ? sql`, os.*` : sql``}, p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
+      FROM s${scoped ? sql` CROSS JOIN os` : sql``}
+      LEFT JOIN LATERAL (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, bus_load.total_orders AS "__tOrders",
+                                bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
+                                bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
+                                bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY ${order})::int AS "__rn"
+                           FROM (SELECT * FROM ${busLoad} WHERE ${where}
+                                  ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) AS bus_load) p ON true
       ${rowSumsLateral(auth)}
       ${track ? trackLateral : sql``}
      ORDER BY p."__rn"`);
@@ -280,19 +294,10 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
   if (!raw.length) return [];
   const refs = await refNames(ctx.db);
   return raw.map((r) => {
-    const {
-      __rn: _rn,
-      __total: _t,
-      __fee: _f,
-      __orders: _o,
-      __pieces: _p,
-      __weight: _w,
-      __volume: _v,
-      __ar: _a,
-      updateBy: _ub,
-      updateTime: _ut,
-      ...rest
-    } = r as TRawRow & { updateBy?: unknown; updateTime?: unknown };
+    // the carried sums and totals (keys starting with '__') and the audit columns stay out of the answer
+    const rest = Object.fromEntries(
+      Object.entries(r).filter(([key]) => !key.startsWith('__') && key !== 'updateBy' && key !== 'updateTime'),
+    );
     const row = rest as unknown as TLoadRow & { containerFee: string | null; orderArAmount: string };
     const fill = fillOf(row.containerType, row.volume, row.weight);
     const out: TLoadRow = {

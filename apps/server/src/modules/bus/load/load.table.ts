@@ -67,6 +67,12 @@ export const busLoad = pgTable(
     totalVolume: numeric({ precision: 16, scale: 3 }).notNull().default('0'),
     /** Σ the orders' feeArAmount [fee: answered as orderArAmount] */
     totalAr: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    /** orders planned (S3), loaded or later (S4+), arrived overseas or later (S6+), signed (S8); loaded pieces */
+    totalPlanned: integer().notNull().default(0),
+    totalLoaded: integer().notNull().default(0),
+    totalArrived: integer().notNull().default(0),
+    totalSigned: integer().notNull().default(0),
+    loadedPieces: integer().notNull().default(0),
     /** the marks of its orders, sorted (GIN-indexed): a scoped user's loads are found through their marks */
     markIds: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     ...versionColumn,
