@@ -151,6 +151,8 @@ const orderDetailShape = {
   exceptionHandler: z.string(),
   exceptionHandleTime: zTime,
   handleRemark: z.string(),
+  exceptionRaiseBy: z.string(),
+  exceptionRaiseTime: zTime,
   calPriceType: zCode.nullable(),
   minAmount: zDecimal.nullable(),
   volumePrice: zDecimal.nullable(),

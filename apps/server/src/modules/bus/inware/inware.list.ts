@@ -58,6 +58,8 @@ const {
   exceptionHandler: _eh,
   exceptionHandleTime: _et,
   handleRemark: _hr,
+  exceptionRaiseBy: _erb,
+  exceptionRaiseTime: _ert,
   calPriceType: _cp,
   minAmount: _ma,
   volumePrice: _vp,

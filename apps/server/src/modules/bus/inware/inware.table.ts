@@ -112,6 +112,9 @@ export const busOrder = pgTable(
     exceptionHandler: varchar({ length: 64 }).notNull().default(''),
     exceptionHandleTime: ts(),
     handleRemark: varchar({ length: 500 }).notNull().default(''),
+    /** who raised (or reopened) the current problem item, and when (exception-list 'raised by and at') */
+    exceptionRaiseBy: varchar({ length: 64 }).notNull().default(''),
+    exceptionRaiseTime: ts(),
     printTimes: integer().notNull().default(0),
     // the price used (copied from bas_price by 'fetch price')
     priceId: bigint({ mode: 'number' }),
@@ -164,5 +167,9 @@ export const busOrder = pgTable(
     index('bus_order_container_no_idx').on(t.containerNo),
     index('bus_order_load_idx').on(t.loadId),
     index('bus_order_send_idx').on(t.sendId),
+    // the exception list: orders that have or had a problem item (a small part of all orders)
+    index('bus_order_exception_idx')
+      .on(t.exceptionStatus, t.exceptionRaiseTime.desc())
+      .where(sql`${t.exceptionStatus} IS NOT NULL`),
   ],
 );
