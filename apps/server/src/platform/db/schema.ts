@@ -9,6 +9,7 @@ export * from '../../modules/bus/cargo/cargo.table';
 export * from '../../modules/bus/inware/inware.table';
 export * from '../../modules/bus/load/load.table';
 export * from '../../modules/bus/order-log/order-log.table';
+export * from '../../modules/bus/send/send.table';
 export * from '../../modules/system/dept/dept.table';
 export * from '../../modules/system/menu/menu.table';
 export * from '../../modules/system/post/post.table';
