@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   canEditField,
+  checkExceptionMoves,
   checkFieldEdits,
+  EXCEPTION_REJECT_KEYS,
   EXCEPTION_TRANSITIONS,
   editableFields,
   editGroupOf,
@@ -107,17 +109,17 @@ describe('checkFieldEdits (batch)', () => {
 describe('problem items', () => {
   it.each([
     ['none', 0, 'raiseException'],
-    ['none', 1, 'raiseException'],
-    ['none', 2, 'raiseException'],
-    [0, 0, 'raiseException'],
+    ['none', 1, null],
+    ['none', 2, null],
+    [0, 0, null],
     [0, 1, 'takeException'],
     [0, 2, 'closeException'],
-    [1, 0, 'raiseException'],
-    [1, 1, 'takeException'],
+    [1, 0, null],
+    [1, 1, null],
     [1, 2, 'closeException'],
     [2, 0, 'reopenException'],
-    [2, 1, 'reopenException'],
-    [2, 2, 'raiseException'],
+    [2, 1, null],
+    [2, 2, null],
   ] as const)('%s -> %i is %s', (from, to, action) => {
     expect(EXCEPTION_TRANSITIONS[from][to]).toBe(action);
   });
@@ -127,23 +129,52 @@ describe('problem items', () => {
     expect(exceptionStateOf({ ifException: 1, exceptionStatus: 1 })).toBe(1);
     expect(exceptionStateOf({ ifException: 0, exceptionStatus: 2 })).toBe(2);
   });
-  it('requested state: explicit status, else the flag, else unchanged', () => {
-    expect(requestedExceptionStatus({ exceptionStatus: 1 }, 0)).toBe(1);
-    expect(requestedExceptionStatus({ ifException: 1 }, 2)).toBe(0);
-    expect(requestedExceptionStatus({ ifException: 0 }, 0)).toBe(2);
-    expect(requestedExceptionStatus({}, 1)).toBe(1);
-    expect(requestedExceptionStatus({}, null)).toBe(0);
+  it('requested state: explicit status, else the flag, else none named', () => {
+    expect(requestedExceptionStatus({ exceptionStatus: 1 })).toBe(1);
+    expect(requestedExceptionStatus({ ifException: 1 })).toBe(0);
+    expect(requestedExceptionStatus({ ifException: 0 })).toBe(2);
+    expect(requestedExceptionStatus({ exceptionStatus: 2, ifException: 0 })).toBe(2);
+    expect(requestedExceptionStatus({})).toBeNull();
   });
   it('a move sets the flag with the state', () => {
-    expect(exceptionMove({ ifException: 1, exceptionStatus: 1 }, 2)).toEqual({
+    expect(exceptionMove({ ifException: 1, exceptionStatus: 1 }, { exceptionStatus: 2 })).toEqual({
       exceptionStatus: 2,
       ifException: 0,
       action: 'closeException',
+      amend: false,
     });
-    expect(exceptionMove({ ifException: 0, exceptionStatus: 2 }, 0)).toEqual({
+    expect(exceptionMove({ ifException: 0, exceptionStatus: 2 }, { ifException: 1 })).toEqual({
       exceptionStatus: 0,
       ifException: 1,
       action: 'reopenException',
+      amend: false,
     });
+  });
+  it('a change naming no state amends an open item, else raises one', () => {
+    expect(exceptionMove({ ifException: 1, exceptionStatus: 1 }, {})).toEqual({
+      exceptionStatus: 1,
+      ifException: 1,
+      action: 'raiseException',
+      amend: true,
+    });
+    expect(exceptionMove({ ifException: 0, exceptionStatus: null }, {})).toMatchObject({
+      exceptionStatus: 0,
+      action: 'raiseException',
+    });
+  });
+  it('refusals name the state asked for; a batch names every refused order', () => {
+    const open = { id: 1, ifException: 1, exceptionStatus: 0 };
+    const taken = { id: 2, ifException: 1, exceptionStatus: 1 };
+    const closed = { id: 3, ifException: 0, exceptionStatus: 2 };
+    const fresh = { id: 4, ifException: 0, exceptionStatus: null };
+    expect(exceptionMove(taken, { exceptionStatus: 1 })).toEqual({ rejectKey: 'msg_exception_take_reselect' });
+    expect(exceptionMove(closed, { exceptionStatus: 2 })).toEqual({ rejectKey: 'msg_exception_close_reselect' });
+    expect(exceptionMove(open, { ifException: 1 })).toEqual({ rejectKey: 'msg_exception_raise_reselect' });
+    expect(checkExceptionMoves([open, taken, closed, fresh], { exceptionStatus: 1 })).toEqual({
+      messageKey: 'msg_exception_take_reselect',
+      rows: [taken, closed, fresh],
+    });
+    expect(checkExceptionMoves([open, taken], { exceptionStatus: 2 })).toBeNull();
+    expect(EXCEPTION_REJECT_KEYS[2]).toBe('msg_exception_close_reselect');
   });
 });

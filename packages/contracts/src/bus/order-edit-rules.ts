@@ -143,7 +143,7 @@ export function modifyActionFor(status: number): TOrderAction {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Problem items (screens bus §0, Q14): their own small state machine beside the order's status
+// Problem items (screens bus §0 and exception-list, Q14): their own small state machine beside the order's status
 
 /** 'none' = the order never had a problem item (ifException 0, no closed item). */
 export type TExceptionState = 'none' | TExceptionStatus;
@@ -152,17 +152,24 @@ export type TExceptionAction = 'raiseException' | 'takeException' | 'closeExcept
 const E = EXCEPTION_STATUS;
 
 /**
- * The action a change of the problem item's state is logged as: `EXCEPTION_TRANSITIONS[before][after]`.
- * Saving an item without moving it (open -> open, closed -> closed) or writing a closed one from nothing is
- * logged as 'raise' (an amendment of the item), as the exception list has always done.
+ * The action a move of the problem item is logged as, `EXCEPTION_TRANSITIONS[before][after]`; null = refused
+ * (screens exception-list: raise from none, take over E0, close E0/E1, reopen E2). A closed item is raised again by
+ * reopening it. Two users taking over one item: the second finds it in hand and is refused.
  */
 export const EXCEPTION_TRANSITIONS: Readonly<
-  Record<TExceptionState, Readonly<Record<TExceptionStatus, TExceptionAction>>>
+  Record<TExceptionState, Readonly<Record<TExceptionStatus, TExceptionAction | null>>>
 > = {
-  none: { [E.OPEN]: 'raiseException', [E.IN_HAND]: 'raiseException', [E.CLOSED]: 'raiseException' },
-  [E.OPEN]: { [E.OPEN]: 'raiseException', [E.IN_HAND]: 'takeException', [E.CLOSED]: 'closeException' },
-  [E.IN_HAND]: { [E.OPEN]: 'raiseException', [E.IN_HAND]: 'takeException', [E.CLOSED]: 'closeException' },
-  [E.CLOSED]: { [E.OPEN]: 'reopenException', [E.IN_HAND]: 'reopenException', [E.CLOSED]: 'raiseException' },
+  none: { [E.OPEN]: 'raiseException', [E.IN_HAND]: null, [E.CLOSED]: null },
+  [E.OPEN]: { [E.OPEN]: null, [E.IN_HAND]: 'takeException', [E.CLOSED]: 'closeException' },
+  [E.IN_HAND]: { [E.OPEN]: null, [E.IN_HAND]: null, [E.CLOSED]: 'closeException' },
+  [E.CLOSED]: { [E.OPEN]: 'reopenException', [E.IN_HAND]: null, [E.CLOSED]: null },
+};
+
+/** The refusal of a move, by the state asked for ('{list} ... reselect', M3 pattern). */
+export const EXCEPTION_REJECT_KEYS: Readonly<Record<TExceptionStatus, string>> = {
+  [E.OPEN]: 'msg_exception_raise_reselect',
+  [E.IN_HAND]: 'msg_exception_take_reselect',
+  [E.CLOSED]: 'msg_exception_close_reselect',
 };
 
 /** The problem-item state of an order row. */
@@ -175,26 +182,47 @@ export function exceptionStateOf(row: {
 }
 
 /**
- * The state a problem-item change asks for: an explicit status, else ifException 1 = open / 0 = closed, else the
- * item's current status (an amendment).
+ * The state a problem-item change asks for: an explicit status, else ifException 1 = open / 0 = closed; null when
+ * it names none (only type, description or remark: an amendment of the open item, or a raise when none is open).
  */
-export function requestedExceptionStatus(
-  change: { exceptionStatus?: number | null; ifException?: number | null },
-  current: number | null | undefined,
-): TExceptionStatus {
-  const s =
-    change.exceptionStatus ?? (change.ifException === 1 ? E.OPEN : change.ifException === 0 ? E.CLOSED : current);
+export function requestedExceptionStatus(change: {
+  exceptionStatus?: number | null;
+  ifException?: number | null;
+}): TExceptionStatus | null {
+  const s = change.exceptionStatus ?? (change.ifException === 1 ? E.OPEN : change.ifException === 0 ? E.CLOSED : null);
+  if (s === null || s === undefined) return null;
   return s === E.IN_HAND || s === E.CLOSED ? s : E.OPEN;
 }
 
-/** The move of a problem item: its new state, the order's ifException flag and the logged action. */
+export type TExceptionMove =
+  | { exceptionStatus: TExceptionStatus; ifException: 0 | 1; action: TExceptionAction; amend: boolean }
+  | { rejectKey: string };
+
+/**
+ * The move of a problem item for a change: its new state, the order's ifException flag and the logged action, or
+ * the refusal. A change naming no state amends an open item in place (logged as a raise), else raises one.
+ */
 export function exceptionMove(
   row: { ifException?: number | null; exceptionStatus?: number | null },
-  to: TExceptionStatus,
-): { exceptionStatus: TExceptionStatus; ifException: 0 | 1; action: TExceptionAction } {
-  return {
-    exceptionStatus: to,
-    ifException: to === E.CLOSED ? 0 : 1,
-    action: EXCEPTION_TRANSITIONS[exceptionStateOf(row)][to],
-  };
+  change: { exceptionStatus?: number | null; ifException?: number | null },
+): TExceptionMove {
+  const from = exceptionStateOf(row);
+  const asked = requestedExceptionStatus(change);
+  if (asked === null && (from === E.OPEN || from === E.IN_HAND))
+    return { exceptionStatus: from, ifException: 1, action: 'raiseException', amend: true };
+  const to = asked ?? E.OPEN;
+  const action = EXCEPTION_TRANSITIONS[from][to];
+  if (action === null) return { rejectKey: EXCEPTION_REJECT_KEYS[to] };
+  return { exceptionStatus: to, ifException: to === E.CLOSED ? 0 : 1, action, amend: false };
+}
+
+/** The first refusal of a move over several orders (the server's check and the web's pre-check), else null. */
+export function checkExceptionMoves<T extends { ifException?: number | null; exceptionStatus?: number | null }>(
+  rows: readonly T[],
+  change: { exceptionStatus?: number | null; ifException?: number | null },
+): { messageKey: string; rows: T[] } | null {
+  const refused = rows.map((r) => ({ r, m: exceptionMove(r, change) })).filter((x) => 'rejectKey' in x.m);
+  if (!refused.length) return null;
+  const key = (refused[0]!.m as { rejectKey: string }).rejectKey;
+  return { messageKey: key, rows: refused.map((x) => x.r) };
 }

@@ -41,6 +41,7 @@ export const ACTION_PERMS = {
   modify: ['bus:orderListEdit:batch'],
   modifyOne: ['bus:orderListEdit:edit'],
   exception: ['bus:exception:add', 'bus:exception:handle'],
+  handleException: ['bus:exception:handle'],
   price: ['bus:orderAdd:price', 'bus:unOrder:price', 'bus:order:price'],
   supplementFees: ['bus:feeRecord:save'],
   deleteLine: ['bus:unOrder:edit', 'bus:order:edit', 'bus:orderAdd:add'],

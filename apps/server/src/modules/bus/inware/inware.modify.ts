@@ -9,11 +9,11 @@ import {
   type TOrderFieldChanges,
 } from '@theone/contracts';
 import {
+  checkExceptionMoves,
   checkFieldEdits,
   editGroupOf,
   exceptionMove,
   modifyActionFor,
-  requestedExceptionStatus,
   type TExceptionAction,
 } from '@theone/contracts/bus/order-edit-rules';
 import { badRequest } from '../../../platform/errors';
@@ -23,7 +23,7 @@ import { warehouseCity } from '../../bas/api/place-refs';
 import { applyOrderAction, doneRows, refuseOrders, type TLogPart } from '../order/order-core';
 import { ACTION_PERMS, checkRefs, needAny, needFeeRole, type TOrderCtx, type TRefs } from './inware.context';
 import { computeFees, fetchOrderPrice, markInfo, priceColumns, type TPricedOrder } from './inware.pricing';
-import { diffFields, type TOrderRow } from './order-common';
+import { diffFields, raisedNow, type TOrderRow } from './order-common';
 
 /**
  * Field changes after entry (orderListEdit 'Modify' / 'Set a field', noMarkOrder 'Assign', the exception list):
@@ -91,6 +91,18 @@ export async function modifyOrders(
         // the field-edit table (A9 is checked by the transition map; its audit freeze below)
         const refusal = checkFieldEdits(rows, assignMode ? keys.filter((k) => editGroupOf(k) === 'route') : otherKeys);
         if (refusal) throw refuseOrders(refusal.messageKey, refusal.rows);
+        // the problem item's own table (contracts EXCEPTION_TRANSITIONS): raise, take over E0, close, reopen E2
+        if (exceptionKeys.length) {
+          const wrong = checkExceptionMoves(rows, f);
+          if (wrong) throw refuseOrders(wrong.messageKey, wrong.rows);
+          const moves = rows.map((r) => exceptionMove(r, f));
+          const handles = (a: TExceptionAction) => moves.some((m) => 'action' in m && m.action === a && !m.amend);
+          // raise: bus:exception:add (or :handle); take over, close, reopen: bus:exception:handle
+          if (handles('takeException') || handles('closeException') || handles('reopenException'))
+            needAny(auth, ACTION_PERMS.handleException);
+          if (handles('closeException') && !f.handleRemark?.trim())
+            throw badRequest('err_required', { field: t('field_handle_remark', ctx.lang) }, 'handleRemark');
+        }
         refs = await checkRefs(tx, auth, { markId: f.markId, leftAddrId: f.leftAddrId, destAddrId: f.destAddrId });
       },
       patch: async (row) => {
@@ -103,15 +115,20 @@ export async function modifyOrders(
         if (f.freightManual === '1' && f.feeFreightAr === undefined) set.feeFreightAr = row.feeFreightAr;
         // problem item (Q14): raise, take, close, reopen (contracts EXCEPTION_TRANSITIONS)
         if (exceptionKeys.length) {
+          const move = exceptionMove(row, f);
+          if (!('action' in move)) throw refuseOrders(move.rejectKey, [row]);
           if (f.exceptionType !== undefined) set.exceptionType = f.exceptionType;
           if (f.exceptionDesc !== undefined) set.exceptionDesc = f.exceptionDesc;
           if (f.handleRemark !== undefined) set.handleRemark = f.handleRemark;
-          const move = exceptionMove(row, requestedExceptionStatus(f, row.exceptionStatus));
           set.exceptionStatus = move.exceptionStatus;
           set.ifException = move.ifException;
-          if (move.exceptionStatus >= 1) {
+          if (move.action === 'takeException' || move.action === 'closeException') {
             set.exceptionHandler = auth.userName;
             set.exceptionHandleTime = new Date();
+          }
+          if (move.action === 'raiseException' || move.action === 'reopenException') {
+            if (!move.amend) Object.assign(set, raisedNow(auth.userName));
+            if (move.action === 'reopenException' && f.handleRemark === undefined) set.handleRemark = '';
           }
           exceptionOf.set(row.id, move.action);
         }

@@ -11,7 +11,7 @@ import type { TLogPart } from '../order/order-core';
 import { applyOrderAction, doneRows } from '../order/order-core';
 import { ACTION_PERMS, checkRefs, needAny, type TOrderCtx } from './inware.context';
 import { computeFees, fetchOrderPrice, markInfo, priceColumns, type TPricedOrder } from './inware.pricing';
-import { diffFields, type TOrderRow } from './order-common';
+import { diffFields, raisedNow, type TOrderRow } from './order-common';
 
 /**
  * Receipt at the origin warehouse: receive (A5, S0/S1 -> S2) and re-measure or another receipt of a received
@@ -78,6 +78,7 @@ export async function receiveOrder(ctx: TOrderCtx, body: TArrivedUpdateBody) {
             exceptionType: body.exceptionType,
             exceptionDesc: body.exceptionDesc,
             exceptionStatus: 0,
+            ...raisedNow(ctx.auth.userName),
           });
         }
         return set;

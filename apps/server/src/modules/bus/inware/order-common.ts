@@ -70,3 +70,11 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
   }
   return out;
 }
+
+/** A new (or reopened) problem item: who raised it and when; nobody has it in hand yet. */
+export const raisedNow = (userName: string) => ({
+  exceptionRaiseBy: userName,
+  exceptionRaiseTime: new Date(),
+  exceptionHandler: '',
+  exceptionHandleTime: null,
+});

@@ -213,3 +213,52 @@ export async function arrivingLoads(ctx: TOrderCtx, range: { from: Date; to: Dat
   const [rows, arriveOf] = await Promise.all([trackRowsByIds(ctx, ids), arriveRecordsOf(ctx.db, ids)]);
   return rows.map((r) => ({ ...r, arrive: arriveOf.get(r.id) ?? null }));
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The exception list's Timers tab
+
+/**
+ * Loads in transit (L3) in the caller's scope whose latest milestone (departure if none since) is one of
+ * `milestones` and older than `hours`, oldest first: at most `limit` rows and the count of all of them.
+ */
+export async function stalledLoads(
+  db: DbOrTx,
+  auth: AuthContext,
+  opts: { hours: number; milestones: readonly string[]; limit: number },
+) {
+  const latest = sql`LATERAL (SELECT t.track_status, t.track_time FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC, t.id DESC LIMIT 1) lt ON true`;
+  const since = sql`coalesce(lt.track_time, ${busLoad.leftTime})`;
+  const where = allOf([
+    eq(busLoad.status, LOAD_STATUS.DEPARTED),
+    sql`${since} < now() - make_interval(hours => ${opts.hours})`,
+    sql`coalesce(lt.track_status, '5') = ANY(${sql.param([...opts.milestones])}::text[])`,
+    loadScope(auth),
+  ]);
+  const { rows } = await db.execute<{
+    id: number;
+    loadNo: string;
+    containerNo: string;
+    truckNo: string;
+    busType: string;
+    trackStatus: string;
+    trackTime: Date | string | null;
+    hours: number;
+    total: number;
+  }>(
+    sql`SELECT ${busLoad.id}::int AS "id", ${busLoad.loadNo} AS "loadNo", ${busLoad.containerNo} AS "containerNo",
+          ${busLoad.truckNo} AS "truckNo", ${busLoad.busType} AS "busType",
+          coalesce(lt.track_status, '5') AS "trackStatus", ${since} AS "trackTime",
+          floor(extract(epoch FROM now() - ${since}) / 3600)::int AS "hours", count(*) OVER ()::int AS "total"
+        FROM ${busLoad} LEFT JOIN ${latest}
+       WHERE ${where}
+       ORDER BY ${since} ASC, ${busLoad.id} ASC
+       LIMIT ${opts.limit}`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map(({ total: _t, trackTime, ...r }) => ({
+      ...r,
+      trackTime: trackTime === null ? null : new Date(trackTime),
+    })),
+  };
+}

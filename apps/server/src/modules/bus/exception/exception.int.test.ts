@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { userWithPerms } from '../../bas/bas.test-utils';
+import { busOrder } from '../inware/inware.table';
+import { addOrder, getOrder, orderBody, orderLog, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { busLoad, busTrack } from '../load/load.table';
+import { loadKit, newPlan, stockOrder, type TLoadKit } from '../load/load.test-utils';
+
+/**
+ * Problem items (screens exception-list): raise / take over / close / reopen through `inware/editFields` (A26, the
+ * order core, one order-log row each), the list by tab and filters, the Timers tab; permissions, data scope
+ * (sales see their own customers' orders only), wrong states and two users taking over one item at once.
+ */
+
+let t: TestApp;
+let ids: TRefIds;
+let kit: TLoadKit;
+let admin: TestClient;
+let service: TestClient;
+let sales: TestClient;
+let sales2: TestClient;
+let dispatcher: TestClient;
+let finance: TestClient;
+
+const en = { 'accept-language': 'en' };
+const edit = (c: TestClient, orderIds: number[], fields: Record<string, unknown>, versions?: number[]) =>
+  c.post('/bus/inware/editFields', { ids: orderIds, fields, ...(versions ? { versions } : {}) }, en);
+const list = async (c: TestClient, query: string) => {
+  const res = await c.get(`/bus/exception/list?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { total: number; rows: Record<string, unknown>[] };
+};
+const raise = (c: TestClient, orderIds: number[], desc = 'two cartons short') =>
+  edit(c, orderIds, { ifException: 1, exceptionType: '1', exceptionDesc: desc, exceptionStatus: 0 });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await refIds(t);
+  [admin, service, sales, sales2, dispatcher, finance] = await Promise.all(
+    ['admin', 'service', 'sales', 'sales2', 'dispatcher', 'finance'].map((u) => t.login(u)),
+  );
+  kit = await loadKit(t, ids, admin);
+});
+afterAll(async () => t.close());
+
+describe('[EXCEPTION] raise, take over, close, reopen', () => {
+  it('raises on two waybills, lists them open with who and when, each change one order-log row', async () => {
+    const a = await addOrder(sales, orderBody(ids, { status: 1 }));
+    const b = await stockOrder(kit);
+    const res = await raise(service, [a.id, b.id]);
+    expect(res.statusCode, res.body).toBe(200);
+    const open = await list(service, `transportId=${a.transportId},${b.transportId}`);
+    expect(open.total).toBe(2);
+    for (const row of open.rows)
+      expect(row).toMatchObject({
+        ifException: 1,
+        exceptionStatus: 0,
+        exceptionType: '1',
+        exceptionDesc: 'two cartons short',
+        exceptionRaiseBy: 'service',
+        exceptionHandler: '',
+        daysOpen: 0,
+        mark: 'TH001',
+        serviceName: 'service',
+      });
+    expect(typeof open.rows[0]!.exceptionRaiseTime).toBe('string');
+
+    // take over (E0 -> E1), close with a remark (-> E2, flag off), reopen (-> E0)
+    expect((await edit(dispatcher, [a.id], { exceptionStatus: 1 })).statusCode).toBe(200);
+    expect(await getOrder(admin, a.id)).toMatchObject({ exceptionStatus: 1, exceptionHandler: 'dispatcher' });
+    const close = await edit(dispatcher, [a.id], { exceptionStatus: 2, ifException: 0, handleRemark: 'found in GZ' });
+    expect(close.statusCode, close.body).toBe(200);
+    expect((await list(admin, `tab=closed&transportId=${a.transportId}`)).rows[0]).toMatchObject({
+      ifException: 0,
+      exceptionStatus: 2,
+      handleRemark: 'found in GZ',
+      daysOpen: null,
+    });
+    expect((await list(admin, `transportId=${a.transportId}`)).total).toBe(0);
+    expect((await edit(service, [a.id], { exceptionStatus: 0, ifException: 1 })).statusCode).toBe(200);
+    expect(await getOrder(admin, a.id)).toMatchObject({
+      ifException: 1,
+      exceptionStatus: 0,
+      exceptionHandler: '',
+      exceptionRaiseBy: 'service',
+    });
+    const log = await orderLog(admin, a.id);
+    expect(log.slice(-4).map((l) => [l.action, l.fromStatus, l.toStatus])).toEqual([
+      ['raiseException', 1, 1],
+      ['takeException', 1, 1],
+      ['closeException', 1, 1],
+      ['reopenException', 1, 1],
+    ]);
+    expect(log.at(-2)!.remark).toBe('found in GZ');
+    expect(log.at(-4)!.changes).toEqual(
+      expect.arrayContaining([{ field: 'exceptionDesc', before: null, after: 'two cartons short' }]),
+    );
+    // an open item blocks the load plan (A10: M-exc names the waybill)
+    const plan = await newPlan(kit);
+    const add = await admin.post(`/bus/loadplan/addOrder/${plan.id}`, { orderIds: [b.id] }, en);
+    expect(add.statusCode).toBe(409);
+    expect(add.json().msg).toContain(b.transportId);
+  });
+
+  it('filters by type, status, handler, raised by and raised day', async () => {
+    const a = await stockOrder(kit);
+    const b = await stockOrder(kit);
+    await edit(dispatcher, [a.id], { ifException: 1, exceptionType: '2', exceptionDesc: 'crushed' });
+    await raise(service, [b.id]);
+    await edit(dispatcher, [b.id], { exceptionStatus: 1 });
+    const both = `transportId=${a.transportId},${b.transportId}`;
+    expect((await list(admin, `${both}&exceptionType=2`)).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await list(admin, `${both}&exceptionStatus=1`)).rows.map((r) => r.id)).toEqual([b.id]);
+    expect((await list(admin, `${both}&handler=dispatch`)).rows.map((r) => r.id)).toEqual([b.id]);
+    expect((await list(admin, `${both}&raisedBy=dispatcher`)).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await list(admin, `${both}&status=2&mark=TH001`)).total).toBe(2);
+    expect((await list(admin, `${both}&params[beginTime]=2020-01-01&params[endTime]=2020-01-02`)).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const around = `params[beginTime]=2020-01-01&params[endTime]=${Number(today.slice(0, 4)) + 1}-01-01`;
+    expect((await list(admin, `${both}&${around}`)).total).toBe(2);
+    expect((await list(admin, `${both}&tab=all&orderByColumn=transportId&isAsc=asc`)).rows.map((r) => r.id)).toEqual([
+      a.id,
+      b.id,
+    ]);
+  });
+});
+
+describe('[EXCEPTION] refusals', () => {
+  it('bad input: a wrong separator, an unknown state, a close without a remark change nothing', async () => {
+    const a = await stockOrder(kit);
+    await raise(service, [a.id]);
+    const sep = await admin.get(`/bus/exception/list?transportId=${a.transportId}%EF%BC%8CX`, en);
+    expect(sep.statusCode).toBe(400);
+    expect((await admin.get('/bus/exception/list?tab=later', en)).statusCode).toBe(400);
+    expect((await edit(dispatcher, [a.id], { exceptionStatus: 5 })).statusCode).toBe(400);
+    const noRemark = await edit(dispatcher, [a.id], { exceptionStatus: 2 });
+    expect(noRemark.statusCode).toBe(400);
+    expect(noRemark.json().field).toBe('handleRemark');
+    expect(await getOrder(admin, a.id)).toMatchObject({ ifException: 1, exceptionStatus: 0 });
+  });
+
+  it('wrong state: take over an item in hand, close a closed one, raise on an open one (nothing written)', async () => {
+    const a = await stockOrder(kit);
+    const b = await stockOrder(kit);
+    await raise(service, [a.id, b.id]);
+    expect((await edit(dispatcher, [a.id], { exceptionStatus: 1 })).statusCode).toBe(200);
+    const again = await edit(service, [a.id, b.id], { exceptionStatus: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ errorCode: 'WRONG_STATE' });
+    expect(again.json().msg).toContain(a.transportId);
+    expect(again.json().msg).not.toContain(b.transportId);
+    expect(await getOrder(admin, b.id)).toMatchObject({ exceptionStatus: 0 });
+    expect(await getOrder(admin, a.id)).toMatchObject({ exceptionHandler: 'dispatcher' });
+    const onOpen = await raise(service, [b.id], 'again');
+    expect(onOpen.statusCode).toBe(409);
+    expect((await getOrder(admin, b.id)).exceptionDesc).toBe('two cartons short');
+    await edit(dispatcher, [b.id], { exceptionStatus: 2, handleRemark: 'ok' });
+    const closeTwice = await edit(dispatcher, [b.id], { exceptionStatus: 2, handleRemark: 'ok again' });
+    expect(closeTwice.statusCode).toBe(409);
+    const fresh = await stockOrder(kit);
+    expect((await edit(dispatcher, [fresh.id], { exceptionStatus: 1 })).statusCode).toBe(409);
+    expect((await orderLog(admin, b.id)).filter((l) => l.action === 'closeException')).toHaveLength(1);
+  });
+
+  it('permissions: no list or timers without bus:exception; raising needs :add, handling needs :handle', async () => {
+    const a = await stockOrder(kit);
+    expect((await finance.get('/bus/exception/list')).statusCode).toBe(403);
+    expect((await finance.get('/bus/exception/timers')).statusCode).toBe(403);
+    expect((await raise(finance, [a.id])).statusCode).toBe(403);
+    const raiser = await userWithPerms(t, 'exc_raiser', ['bus:exception', 'bus:exception:add']);
+    expect((await raise(raiser, [a.id])).statusCode).toBe(200);
+    expect((await edit(raiser, [a.id], { exceptionStatus: 1 })).statusCode).toBe(403);
+    expect(await getOrder(admin, a.id)).toMatchObject({ exceptionStatus: 0, exceptionHandler: '' });
+  });
+
+  it("data scope: a sales person neither lists nor changes another sales person's orders", async () => {
+    const mine = await addOrder(sales, orderBody(ids, { status: 1 }));
+    const theirs = await addOrder(sales2, orderBody(ids, { markId: ids.YW101, leftAddrId: ids.yw, status: 1 }));
+    expect((await raise(sales, [mine.id])).statusCode).toBe(200);
+    expect((await raise(sales2, [theirs.id])).statusCode).toBe(200);
+    const both = `transportId=${mine.transportId},${theirs.transportId}`;
+    expect((await list(sales, both)).rows.map((r) => r.id)).toEqual([mine.id]);
+    expect((await list(sales2, both)).rows.map((r) => r.id)).toEqual([theirs.id]);
+    expect((await list(admin, both)).total).toBe(2);
+    const foreign = await edit(sales, [theirs.id], { exceptionDesc: 'not mine' });
+    expect(foreign.statusCode).toBe(404);
+    expect((await getOrder(admin, theirs.id)).exceptionDesc).toBe('two cartons short');
+  });
+
+  it('two users take over the same item at once: exactly one wins, one log row', async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await stockOrder(kit);
+      await raise(service, [a.id]);
+      const { version } = await getOrder(admin, a.id);
+      const answers = await Promise.all([
+        edit(service, [a.id], { exceptionStatus: 1 }, [version]),
+        edit(dispatcher, [a.id], { exceptionStatus: 1 }, [version]),
+        edit(admin, [a.id], { exceptionStatus: 1 }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      const winner = ['service', 'dispatcher', 'admin'][answers.findIndex((r) => r.statusCode === 200)];
+      expect(await getOrder(admin, a.id)).toMatchObject({ exceptionStatus: 1, exceptionHandler: winner });
+      expect((await orderLog(admin, a.id)).filter((l) => l.action === 'takeException')).toHaveLength(1);
+    }
+  });
+});
+
+describe('[EXCEPTION] timers', () => {
+  it('orders received over 48 h and not planned; containers at a border or port without news for 72 h', async () => {
+    const old = await stockOrder(kit);
+    const recent = await stockOrder(kit);
+    const theirs = await stockOrder(kit, { markId: ids.YW101, leftAddrId: ids.yw });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
+    await t.db
+      .update(busOrder)
+      .set({ arrivedTime: hoursAgo(50) })
+      .where(eq(busOrder.id, old.id));
+    await t.db
+      .update(busOrder)
+      .set({ arrivedTime: hoursAgo(60) })
+      .where(eq(busOrder.id, theirs.id));
+    await t.db
+      .update(busOrder)
+      .set({ arrivedTime: hoursAgo(47) })
+      .where(eq(busOrder.id, recent.id));
+    // three containers in transit: at a border port for 80 h, sailing for 80 h, at a border port for 10 h
+    const atBorder = await newPlan(kit, { status: 3, leftTime: hoursAgo(100), containerNo: 'CSQU3054383' });
+    const sailing = await newPlan(kit, { status: 3, leftTime: hoursAgo(100) });
+    const fresh = await newPlan(kit, { status: 3, leftTime: hoursAgo(100) });
+    const milestone = (loadId: number, trackStatus: string, h: number) =>
+      t.db.insert(busTrack).values({ loadId, trackStatus, trackTime: hoursAgo(h), auto: '0', createBy: 'admin' });
+    await milestone(atBorder.id, '16', 80);
+    await milestone(sailing.id, '14', 80);
+    await milestone(fresh.id, '16', 10);
+    const res = await admin.get('/bus/exception/timers');
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ receivedHours: 48, noNewsHours: 72 });
+    const orderIds = d.orders.map((o: { id: number }) => o.id);
+    expect(orderIds).toEqual(expect.arrayContaining([old.id, theirs.id]));
+    expect(orderIds).not.toContain(recent.id);
+    expect(orderIds.indexOf(theirs.id)).toBeLessThan(orderIds.indexOf(old.id));
+    expect(d.orders.find((o: { id: number }) => o.id === old.id)).toMatchObject({ hours: 50, mark: 'TH001' });
+    const loadIds = d.loads.map((l: { id: number }) => l.id);
+    expect(loadIds).toContain(atBorder.id);
+    expect(loadIds).not.toContain(sailing.id);
+    expect(loadIds).not.toContain(fresh.id);
+    expect(d.loads.find((l: { id: number }) => l.id === atBorder.id)).toMatchObject({
+      trackStatus: '16',
+      hours: 80,
+      containerNo: 'CSQU3054383',
+    });
+    // sales see their own customers' orders only, and no load without one of them
+    const s2 = (await sales2.get('/bus/exception/timers')).json().data;
+    expect(s2.orders.map((o: { id: number }) => o.id)).toContain(theirs.id);
+    expect(s2.orders.map((o: { id: number }) => o.id)).not.toContain(old.id);
+    expect(s2.loads.map((l: { id: number }) => l.id)).not.toContain(atBorder.id);
+    // once planned, the order leaves the timer
+    await t.db.update(busOrder).set({ status: 3 }).where(eq(busOrder.id, old.id));
+    await t.db.update(busLoad).set({ status: 4 }).where(eq(busLoad.id, atBorder.id));
+    const after = (await admin.get('/bus/exception/timers')).json().data;
+    expect(after.orders.map((o: { id: number }) => o.id)).not.toContain(old.id);
+    expect(after.loads.map((l: { id: number }) => l.id)).not.toContain(atBorder.id);
+  });
+});
