@@ -106,9 +106,8 @@ export const FEE_FIELD_NAMES = [
   'thisArWriteoffAmout',
   'amount',
   'totals',
-  // delivery money
+  // delivery money (sendPartAmount, the amount to collect on delivery, is not a fee: the driver collects it, Q15)
   'sendFeeAmount',
-  'sendPartAmount',
   'sendOtherAmount',
   // insurance
   'insuranceRate',

@@ -6,6 +6,7 @@ import { sysFile } from '../../platform/db/platform.table';
 import { badRequest } from '../../platform/errors';
 import { isFileId } from '../../platform/files/file-store';
 import { payinfoQrFileOwner } from '../bas/api/payinfo-files';
+import { podPictureFileOwner, signPictureFileOwner } from '../bus/send/send-files';
 import { avatarFileOwner } from '../system/api';
 
 /**
@@ -38,7 +39,11 @@ export interface FileOwner {
 }
 
 /** The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes). */
-export const FILE_OWNERS: readonly FileOwner[] = [avatarFileOwner, payinfoQrFileOwner];
+export const FILE_OWNERS: readonly FileOwner[] = [
+  avatarFileOwner, payinfoQrFileOwner,
+  signPictureFileOwner,
+  podPictureFileOwner,
+];
 
 const asSql = (value: SQL | boolean) => (typeof value === 'boolean' ? sql`${value}` : value);
 

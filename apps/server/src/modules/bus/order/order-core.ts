@@ -1,6 +1,6 @@
 import type { TOrderLogAction } from '@theone/contracts';
 import { checkOrderAction, fromStatuses, NEW_ORDER, ORDER_TRANSITIONS, type TOrderAction } from '@theone/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
@@ -64,6 +64,11 @@ export interface TOrderActionInput {
 
 export interface TOrderCoreCtx {
   auth: AuthContext;
+  /**
+   * The orders the caller reaches, when a module widens the data scope through its own records (a driver reaches
+   * the orders of their delivery runs, bus/send); default `orderScope(auth)`. undefined from it = every order.
+   */
+  reach?: (auth: AuthContext) => SQL | undefined;
 }
 
 /** The spec's 'reselect' refusal naming the orders in the wrong state. */
@@ -74,20 +79,30 @@ export function refuseOrders(key: string, rows: readonly Pick<TOrderRow, 'transp
 }
 
 /** Orders by id in the caller's scope, in the order of the ids (duplicates dropped); missing ones left out. */
-export async function ordersInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]): Promise<TOrderRow[]> {
+export async function ordersInScope(
+  db: DbOrTx,
+  auth: AuthContext,
+  ids: readonly number[],
+  reach: TOrderCoreCtx['reach'] = orderScope,
+): Promise<TOrderRow[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const rows = await db
     .select()
     .from(busOrder)
-    .where(allOf([inArray(busOrder.id, unique), orderScope(auth)]));
+    .where(allOf([inArray(busOrder.id, unique), reach(auth)]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Orders by id in the caller's scope; any id missing or outside the scope is a 404. */
-export async function loadOrders(db: DbOrTx, auth: AuthContext, ids: readonly number[]): Promise<TOrderRow[]> {
-  const rows = await ordersInScope(db, auth, ids);
+export async function loadOrders(
+  db: DbOrTx,
+  auth: AuthContext,
+  ids: readonly number[],
+  reach?: TOrderCoreCtx['reach'],
+): Promise<TOrderRow[]> {
+  const rows = await ordersInScope(db, auth, ids, reach);
   if (rows.length !== new Set(ids).size) throw notFound();
   return rows;
 }
@@ -205,7 +220,9 @@ export async function applyOrderAction(
   const { auth } = ctx;
   const strict = input.allOrNothing !== false;
   const unique = [...new Set(input.ids)];
-  const rows = strict ? await loadOrders(tx, auth, unique) : await ordersInScope(tx, auth, unique);
+  const rows = strict
+    ? await loadOrders(tx, auth, unique, ctx.reach)
+    : await ordersInScope(tx, auth, unique, ctx.reach);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const versionOf = new Map<number, number | undefined>();
   input.ids.forEach((id, i) => {

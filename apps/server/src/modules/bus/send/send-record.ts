@@ -1,0 +1,168 @@
+import {
+  runStatusOf,
+  SEND_REJECT_KEYS,
+  SEND_STATUS,
+  sendAllows,
+  type TRunCounts,
+  type TSendOperation,
+} from '@theone/contracts/bus/send';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../../platform/auth/auth-context';
+import type { DbOrTx } from '../../../platform/db/database';
+import { allOf } from '../../../platform/db/sql-helpers';
+import { notFound, wrongState } from '../../../platform/errors';
+import { isDriverOfUser } from '../../bas/api/send-refs';
+import { busOrder } from '../inware/inware.table';
+import { orderScope } from '../inware/order-common';
+import { busSend, busSendLine, busSendLog } from './send.table';
+
+/**
+ * What every run and sign action shares (the run's small core, like load-record.ts for loads):
+ *
+ * - `sendScope`: the runs a user sees. Users with all data see every run; a driver (a user linked to a bas driver,
+ *   screens Q7) the runs of their driver; scoped users (sales, customer service) the runs holding one of their
+ *   customers' orders, and the runs they created.
+ * - `orderReach`: the orders a user reaches here: their data scope, plus the orders of their runs for a driver
+ *   (a driver has no customers of their own). Passed to the order core as `reach`.
+ * - `lockRun`: the run by id in scope, `FOR UPDATE` (actions on one run are serialised), checked against
+ *   SEND_OPERATIONS.
+ * - `settleRun`: after the orders moved, the run's status from its lines (contracts runStatusOf), version + 1 and one
+ *   run-log row, in the caller's transaction.
+ */
+
+export type TSendRecord = typeof busSend.$inferSelect;
+
+/** The runs the caller sees (undefined: all). */
+export function sendScope(auth: AuthContext, table: typeof busSend = busSend): SQL | undefined {
+  const orders = orderScope(auth);
+  if (!orders) return undefined;
+  return sql`(${isDriverOfUser(table.driverId, auth.userId)} OR ${table.createBy} = ${auth.userName}
+    OR EXISTS (SELECT 1 FROM ${busSendLine} JOIN ${busOrder} ON ${busOrder.id} = ${busSendLine.orderId}
+                WHERE ${busSendLine.sendId} = ${table.id} AND ${orders}))`;
+}
+
+/** The orders the caller reaches (undefined: all): the data scope, plus the orders of the runs they drive or made. */
+export function orderReach(auth: AuthContext): SQL | undefined {
+  const orders = orderScope(auth);
+  if (!orders) return undefined;
+  return sql`(${orders} OR ${busOrder.id} IN (SELECT l.order_id FROM bus_send_line l JOIN bus_send s ON s.id = l.send_id
+    WHERE ${isDriverOfUser(sql`s.driver_id`, auth.userId)} OR s.create_by = ${auth.userName}))`;
+}
+
+/** Refuses the operation in the run's status with its 'reselect' message. */
+export function checkSendOperation(run: Pick<TSendRecord, 'status' | 'sendNo'>, operation: TSendOperation) {
+  if (!sendAllows(operation, run.status)) throw wrongState(SEND_REJECT_KEYS[operation], { list: run.sendNo });
+}
+
+/** The run locked for this transaction (404 outside the caller's scope), checked for the operation. */
+export async function lockRun(
+  tx: DbOrTx,
+  auth: AuthContext,
+  id: number,
+  operation?: TSendOperation,
+): Promise<TSendRecord> {
+  const [row] = await tx
+    .select()
+    .from(busSend)
+    .where(allOf([eq(busSend.id, id), sendScope(auth)]))
+    .for('update', { of: busSend });
+  if (!row) throw notFound();
+  if (operation) checkSendOperation(row, operation);
+  return row;
+}
+
+/** A run in the caller's scope, or 404. */
+export async function findRun(db: DbOrTx, auth: AuthContext, id: number): Promise<TSendRecord> {
+  const [row] = await db
+    .select()
+    .from(busSend)
+    .where(allOf([eq(busSend.id, id), sendScope(auth)]));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function runCounts(db: DbOrTx, sendId: number): Promise<TRunCounts> {
+  const r = await db.execute<{ active: number; out: number; signed: number }>(sql`
+    SELECT count(*) FILTER (WHERE l.returned = '0')::int AS active,
+           count(*) FILTER (WHERE l.returned = '0' AND o.status = 7)::int AS out,
+           count(*) FILTER (WHERE l.returned = '0' AND o.status = 8)::int AS signed
+      FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id WHERE l.send_id = ${sendId}`);
+  const x = r.rows[0]!;
+  return { active: x.active, out: x.out, signed: x.signed };
+}
+
+export interface TSendLogEntry {
+  sendId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  orderCount?: number;
+  remark?: string;
+}
+
+export async function writeSendLog(tx: DbOrTx, by: string, entries: readonly TSendLogEntry[]) {
+  if (!entries.length) return;
+  await tx.insert(busSendLog).values(
+    entries.map((e) => ({
+      sendId: e.sendId,
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      orderCount: Math.min(e.orderCount ?? 0, 32_767),
+      remark: (e.remark ?? '').slice(0, 500),
+      createBy: by,
+    })),
+  );
+}
+
+/**
+ * After an action moved the run's orders: its status from its lines (a run stays a draft until dispatched; a
+ * dispatched run with every line back in stock is a draft again), `set`, version + 1 and one run-log row. The run
+ * must be locked by the caller.
+ */
+export async function settleRun(
+  tx: DbOrTx,
+  auth: AuthContext,
+  run: TSendRecord,
+  action: string,
+  options: { orderCount?: number; remark?: string; set?: Partial<TSendRecord>; dispatched?: boolean } = {},
+): Promise<TSendRecord> {
+  const counts = await runCounts(tx, run.id);
+  const dispatched = options.dispatched ?? run.dispatchTime !== null;
+  const status = runStatusOf(dispatched, counts);
+  const { id: _i, version: _v, sendNo: _n, createBy: _c, createTime: _t, ...set } = options.set ?? {};
+  const [updated] = await tx
+    .update(busSend)
+    .set({
+      ...set,
+      status,
+      ...(status === SEND_STATUS.DRAFT ? { dispatchTime: null } : {}),
+      version: sql`${busSend.version} + 1`,
+      updateBy: auth.userName,
+      updateTime: sql`now()`,
+    })
+    .where(eq(busSend.id, run.id))
+    .returning();
+  await writeSendLog(tx, auth.userName, [
+    {
+      sendId: run.id,
+      action,
+      fromStatus: run.status,
+      toStatus: status,
+      orderCount: options.orderCount ?? 0,
+      remark: options.remark,
+    },
+  ]);
+  return updated!;
+}
+
+/** The run locked, by one of its orders' sendId (sign actions lock the run of each order they touch). */
+export async function lockRunsOf(tx: DbOrTx, sendIds: readonly (number | null)[]): Promise<Map<number, TSendRecord>> {
+  const ids = [...new Set(sendIds.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
+  const out = new Map<number, TSendRecord>();
+  for (const id of ids) {
+    const [row] = await tx.select().from(busSend).where(eq(busSend.id, id)).for('update');
+    if (row) out.set(id, row);
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import { LOAD_STATUS } from '@theone/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { TestApp } from '../../../../test/build-test-app';
+import { basDriver, basVehicle } from '../../bas/bas.table';
+import { userId } from '../../bas/bas.test-utils';
+import { lockLoad, settleLoadStatus } from '../load/load-record';
+import { arriveOrders, loadWith, stockOrder, type TTrackKit } from '../load/track.test-utils';
+import { applyOrderAction } from '../order/order-core';
+import { busSend, busSendLine, busSendLog } from './send.table';
+
+/**
+ * Helpers of the delivery-run and signing tests (not a test file). Orders reach the overseas stock (S6) through the
+ * order core as the earlier modules move them: planned and loaded (loadWith), departed (A15 + the load settled L3),
+ * arrived (A17, L4), so these tests do not depend on the pick-up screens being built alongside.
+ */
+
+export { orderLogOf, orderRow, type TTrackKit as TSendKit, trackKit as sendKit } from '../load/track.test-utils';
+
+/** n orders of the mark (TH001 unless overridden) in the overseas warehouse (S6), on one departed-and-arrived load. */
+export async function arrivedOrders(kit: TTrackKit, n = 2, overrides: Record<string, unknown> = {}) {
+  const orders = [];
+  for (let i = 0; i < n; i++) orders.push(await stockOrder(kit, overrides));
+  const ids = orders.map((o) => o.id);
+  const load = await loadWith(kit, ids, { over: { containerNo: 'CSQU3054383' } });
+  await kit.t.db.transaction(async (tx) => {
+    const locked = await lockLoad(tx, kit.planner, load.id);
+    await applyOrderAction(
+      tx,
+      { auth: kit.planner },
+      { ids, action: 'confirmDeparture', patch: () => ({ leftTime: new Date() }) },
+    );
+    await settleLoadStatus(tx, kit.planner, locked, 'depart', { status: LOAD_STATUS.DEPARTED, orderCount: ids.length });
+  });
+  await arriveOrders(kit, load.id, ids);
+  return { load, orders };
+}
+
+let plate = 0;
+/** A driver of basic data (linked to a user when `userName` is given) with a vehicle. */
+export async function driverWithVehicle(t: TestApp, name: string, userName?: string) {
+  plate += 1;
+  const [vehicle] = await t.db
+    .insert(basVehicle)
+    .values({ plateNo: `กข ${1000 + plate} กรุงเทพ`, vehicleType: '1', createBy: 'admin' })
+    .returning();
+  const [driver] = await t.db
+    .insert(basDriver)
+    .values({
+      driverName: name,
+      phone: `08123${String(40000 + plate)}`,
+      vehicleId: vehicle!.id,
+      userId: userName ? await userId(t, userName) : null,
+      createBy: 'admin',
+    })
+    .returning();
+  return { driverId: driver!.id, vehicleId: vehicle!.id };
+}
+
+export async function runRow(t: TestApp, id: number) {
+  const [row] = await t.db.select().from(busSend).where(eq(busSend.id, id));
+  return row;
+}
+
+export async function linesOf(t: TestApp, sendId: number) {
+  return t.db.select().from(busSendLine).where(eq(busSendLine.sendId, sendId)).orderBy(asc(busSendLine.id));
+}
+
+export async function runLog(t: TestApp, sendId: number) {
+  return t.db.select().from(busSendLog).where(eq(busSendLog.sendId, sendId)).orderBy(asc(busSendLog.id));
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function multipart(files: Array<{ field: string; name: string; content: Buffer; type?: string }>) {
+  const boundary = `----theone${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
