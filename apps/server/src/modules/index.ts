@@ -15,6 +15,8 @@ import { loadIoRoutes } from './bus/load/load-io.routes';
 import { loadplanRoutes } from './bus/load/loadplan.routes';
 import { trackRoutes } from './bus/load/track.routes';
 import { printRoutes } from './bus/print/print.routes';
+import { sendRoutes } from './bus/send/send.routes';
+import { sendIoRoutes } from './bus/send/send-io.routes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { homeRoutes } from './home/home.routes';
@@ -73,6 +75,8 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   trackRoutes,
   exceptionRoutes,
   loadIoRoutes,
+  sendRoutes,
+  sendIoRoutes,
   // home
   homeRoutes,
 ];
