@@ -56,6 +56,7 @@ export const registry: Record<string, PageComponent> = {
   'bas/vehicle-list': named(() => import('../../features/bas/resources/drivers'), 'VehicleListPage'),
   'bus/arrivedAddOrder': lazy(() => import('../../features/bus/inware/ArrivedAddOrderPage')),
   'bus/deliveryfree': lazy(() => import('../../features/bus/inware/DeliveryFreePage')),
+  'bus/exception-list': lazy(() => import('../../features/bus/exception/ExceptionListPage')),
   'bus/inOrder': lazy(() => import('../../features/bus/inware/InOrderPage')),
   'bus/loadDetails': lazy(() => import('../../features/bus/load/LoadDetailsPage')),
   'bus/loadList': lazy(() => import('../../features/bus/load/LoadListPage')),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
+import { OrderExceptionTab } from '../exception/OrderExceptionTab';
 import { OrderLogTimeline } from '../shared/OrderLogTimeline';
 import '../shared/bus.css';
 import { OrderContainerTab, OrderTrackingTab } from '../track/OrderJourney';
@@ -14,7 +15,8 @@ import { CargoBlock, ExceptionBanner, FeeFields, OrderFields, StatusSteps } from
  * orderDetails (screens §3, `?id=`): the complete record of one order: step bar S0-S8, each step with the time of
  * the log row that entered it (`stepTimes` of the details answer),
  * tabs Order, Cargo, Fees (fee role), Container (its load record, linking to loadDetails), Tracking (the container's
- * milestones; both from the order's journey, track/OrderJourney.tsx), Delivery and sign, Log. The files tab comes
+ * milestones; both from the order's journey, track/OrderJourney.tsx), Delivery and sign, Problem items (its history
+ * from the log, exception/OrderExceptionTab.tsx), Log. The files tab comes
  * with its module.
  */
 export default function OrderDetailsPage() {
@@ -58,6 +60,11 @@ export default function OrderDetailsPage() {
                 children: <DictTag type="sign_status" value={order.signStatus} />,
               },
             ]),
+          },
+          {
+            key: 'exception',
+            label: t('bus_tab_problem_items'),
+            children: <OrderExceptionTab rows={log.data} currency={order.currency} />,
           },
           {
             key: 'log',

@@ -1,0 +1,222 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { EXCEPTION_DAYS_RED, EXCEPTION_TABS, type TExceptionTab } from '@theone/contracts/bus/exception.schemas';
+import { checkExceptionMoves } from '@theone/contracts/bus/order-edit-rules';
+import { Segmented } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
+import { feedback } from '../../../lib/feedback';
+import { translate } from '../../../lib/i18n';
+import { ORDER_DETAIL_PATH } from '../inware/api';
+import '../shared/bus.css';
+import { EXCEPTION_LIST_URL, exceptionKeys, reopenException, type TExceptionRow, takeException } from './api';
+import { CloseDialog, RaiseDialog } from './dialogs';
+import { TimersPanel } from './TimersPanel';
+
+/**
+ * exception-list (screens §3, key bus:exception): problem items in tabs Open (E0/E1), Closed, All and Timers
+ * (computed by the server, read-only). Raise (scan or type waybills; bus:exception:add), Take over (E0), Close with
+ * a handling remark (E0/E1, P-close) and Reopen (E2) (bus:exception:handle), all `inware/editFields` (A26): each is
+ * an order-log row, the item's history (orderDetails, tab Problem items). Selected rows are pre-checked with the
+ * contracts' EXCEPTION_TRANSITIONS, naming the rows in the wrong state; the server checks again.
+ */
+type TTab = TExceptionTab | 'timers';
+const TABS: readonly TTab[] = [...EXCEPTION_TABS, 'timers'];
+
+/** False (with the refusal naming the rows) when a move is not allowed for every row. */
+function allowed(rows: readonly TExceptionRow[], change: { exceptionStatus: number; ifException?: number }) {
+  if (!rows.length) {
+    feedback.message.warning(translate('msg_select_data_first'));
+    return false;
+  }
+  const wrong = checkExceptionMoves(rows, change);
+  if (!wrong) return true;
+  feedback.message.warning(translate(wrong.messageKey, { list: wrong.rows.map((r) => r.transportId).join(', ') }));
+  return false;
+}
+
+const canTake = (r: TExceptionRow) => checkExceptionMoves([r], { exceptionStatus: 1 }) === null;
+const canClose = (r: TExceptionRow) => checkExceptionMoves([r], { exceptionStatus: 2 }) === null;
+const canReopen = (r: TExceptionRow) => checkExceptionMoves([r], { exceptionStatus: 0, ifException: 1 }) === null;
+
+export default function ExceptionListPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useSearchParams();
+  const tab: TTab = TABS.find((x) => x === query.get('tab')) ?? 'open';
+  const setTab = useCallback(
+    (next: TTab) =>
+      setQuery(
+        (prev) => {
+          const q = new URLSearchParams(prev);
+          q.set('tab', next);
+          q.delete('pageNum');
+          return q;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  const baseParams = useMemo(() => ({ tab }), [tab]);
+  const [raising, setRaising] = useState<{ id: number; transportId: string }[] | null>(null);
+  const [closing, setClosing] = useState<TExceptionRow[] | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: exceptionKeys.all });
+
+  const take = (rows: readonly TExceptionRow[], ctx: ListContext<TExceptionRow>) =>
+    allowed(rows, { exceptionStatus: 1 }) &&
+    ctx.runAction({ rows, confirm: false, run: (rs, config) => takeException(rs, config) });
+  const reopen = (rows: readonly TExceptionRow[], ctx: ListContext<TExceptionRow>) =>
+    allowed(rows, { exceptionStatus: 0, ifException: 1 }) &&
+    ctx.runAction({ rows, confirm: false, run: (rs, config) => reopenException(rs, config) });
+  const close = (rows: TExceptionRow[]) => {
+    if (allowed(rows, { exceptionStatus: 2 })) setClosing(rows);
+  };
+
+  const columns: ListColumn<TExceptionRow>[] = [
+    {
+      key: 'transportId',
+      title: 'field_transport_id',
+      width: 150,
+      sortable: true,
+      render: (_v, r) => (
+        <Link to={`${ORDER_DETAIL_PATH}?id=${r.id}`} data-testid={`exception-order-${r.transportId}`}>
+          {r.transportId}
+        </Link>
+      ),
+    },
+    { key: 'mark', title: 'field_mark', width: 90 },
+    { key: 'status', title: 'exception_order_status', width: 110, type: 'dict', dictType: 'order_status' },
+    { key: 'containerNo', title: 'field_container_no', width: 130 },
+    { key: 'exceptionType', title: 'field_exception_type', width: 120, type: 'dict', dictType: 'exception_type' },
+    { key: 'exceptionDesc', title: 'field_exception_desc', width: 200 },
+    {
+      key: 'exceptionStatus',
+      title: 'field_exception_status',
+      width: 100,
+      type: 'dict',
+      dictType: 'exception_status',
+    },
+    { key: 'exceptionRaiseBy', title: 'exception_raised_by', width: 100 },
+    { key: 'exceptionRaiseTime', title: 'exception_raised_at', width: 160, type: 'datetime', sortable: true },
+    { key: 'exceptionHandler', title: 'field_exception_handler', width: 100 },
+    { key: 'exceptionHandleTime', title: 'exception_handled_at', width: 160, type: 'datetime', sortable: true },
+    { key: 'handleRemark', title: 'field_handle_remark', width: 180 },
+    {
+      key: 'daysOpen',
+      title: 'exception_days_open',
+      width: 90,
+      align: 'right',
+      render: (_v, r) =>
+        r.daysOpen === null ? (
+          '-'
+        ) : (
+          <span
+            className={r.daysOpen > EXCEPTION_DAYS_RED ? 'bus-diff' : undefined}
+            data-testid={`days-open-${r.transportId}`}
+          >
+            {r.daysOpen}
+          </span>
+        ),
+    },
+    { key: 'consignee', title: 'field_consignee', width: 120 },
+    { key: 'serviceName', title: 'exception_service', width: 100 },
+  ];
+
+  return (
+    <>
+      <Segmented<TTab>
+        style={{ marginBottom: 8 }}
+        value={tab}
+        onChange={setTab}
+        options={TABS.map((value) => ({ value, label: t(`exception_tab_${value}`) }))}
+        data-testid="exception-tabs"
+      />
+      {tab === 'timers' ? (
+        <TimersPanel />
+      ) : (
+        <ListPage<TExceptionRow>
+          id="bus/exception-list"
+          queryKey={exceptionKeys.lists()}
+          url={EXCEPTION_LIST_URL}
+          baseParams={baseParams}
+          rowKey="id"
+          searchFields={[
+            { type: 'numbers', name: 'transportId', label: 'field_transport_id' },
+            { type: 'text', name: 'mark', label: 'field_mark' },
+            { type: 'numbers', name: 'containerNo', label: 'field_container_no' },
+            { type: 'dict', name: 'exceptionType', label: 'field_exception_type', dictType: 'exception_type' },
+            {
+              type: 'dict',
+              name: 'exceptionStatus',
+              label: 'field_exception_status',
+              dictType: 'exception_status',
+              multiple: true,
+            },
+            { type: 'dict', name: 'status', label: 'exception_order_status', dictType: 'order_status', multiple: true },
+            { type: 'dateRange', name: 'raisedAt', label: 'exception_raised_at' },
+            { type: 'text', name: 'handler', label: 'field_exception_handler' },
+            { type: 'text', name: 'raisedBy', label: 'exception_raised_by' },
+          ]}
+          columns={columns}
+          toolbar={[
+            {
+              key: 'raise',
+              label: 'exception_raise_title',
+              type: 'primary',
+              perm: 'bus:exception:add',
+              onClick: () => setRaising([]),
+            },
+            {
+              key: 'take',
+              label: 'exception_take',
+              perm: 'bus:exception:handle',
+              selection: 'multiple',
+              onClick: (ctx) => take(ctx.selectedRows, ctx),
+            },
+            {
+              key: 'close',
+              label: 'exception_close',
+              perm: 'bus:exception:handle',
+              selection: 'multiple',
+              onClick: (ctx) => close(ctx.selectedRows),
+            },
+            {
+              key: 'reopen',
+              label: 'exception_reopen',
+              perm: 'bus:exception:handle',
+              selection: 'multiple',
+              onClick: (ctx) => reopen(ctx.selectedRows, ctx),
+            },
+          ]}
+          rowActions={[
+            {
+              key: 'take',
+              label: 'exception_take',
+              perm: 'bus:exception:handle',
+              hidden: (r) => !canTake(r),
+              onClick: (r, ctx) => take([r], ctx),
+            },
+            {
+              key: 'close',
+              label: 'exception_close',
+              perm: 'bus:exception:handle',
+              hidden: (r) => !canClose(r),
+              onClick: (r) => close([r]),
+            },
+            {
+              key: 'reopen',
+              label: 'exception_reopen',
+              perm: 'bus:exception:handle',
+              hidden: (r) => !canReopen(r),
+              onClick: (r, ctx) => reopen([r], ctx),
+            },
+          ]}
+          actionsWidth={200}
+        />
+      )}
+      <RaiseDialog open={raising !== null} initial={raising ?? []} onClose={() => setRaising(null)} onDone={refresh} />
+      <CloseDialog rows={closing} onClose={() => setClosing(null)} onDone={refresh} />
+    </>
+  );
+}
