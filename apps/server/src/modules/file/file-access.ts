@@ -38,9 +38,10 @@ export interface FileOwner {
   readable(auth: AuthContext): SQL | boolean;
 }
 
-/** The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes). */
+/** The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes; bus: sign photos). */
 export const FILE_OWNERS: readonly FileOwner[] = [
-  avatarFileOwner, payinfoQrFileOwner,
+  avatarFileOwner,
+  payinfoQrFileOwner,
   signPictureFileOwner,
   podPictureFileOwner,
 ];
