@@ -16,6 +16,7 @@ import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
 import { dateRange, likeContains, orderOf } from '../../platform/http/paging';
 import { liveUserExists } from '../system/api';
+import { markPartiesChanged } from './api/mark-parties';
 import { basCorporationAddr, basMark } from './bas.table';
 import { userNames } from './bas-common';
 import { markScopeFilter } from './mark-scope';
@@ -411,6 +412,8 @@ export async function editMark(db: DbOrTx, auth: AuthContext, body: TMarkEditBod
         .where(allOf([eq(basMark.id, body.id), eq(basMark.version, body.version), scope]))
         .returning();
       if (!updated) throw changedReload();
+      if (updated.sales !== current.sales || updated.service !== current.service || updated.deptId !== current.deptId)
+        await markPartiesChanged(tx, [body.id]);
       if (body.addresses) await syncAddresses(tx, body.id, body.addresses, auth.userName);
       if (isAgent === '1') {
         if (body.underMarkIds) await syncSubMarks(tx, auth, updated!, body.underMarkIds, auth.userName);

@@ -8,12 +8,12 @@ import {
   type TFill,
   type TLoadOperation,
 } from '@theone/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
-import { markScopeFilter } from '../../bas/mark-scope';
+import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -34,18 +34,27 @@ import { busLoad, busLoadLog, busTrack } from './load.table';
 
 export type TLoadRecord = typeof busLoad.$inferSelect;
 
+/** The caller's data scope over bus_load_party rows named `alias` (undefined: the caller sees every load). */
+export const partyScope = (auth: AuthContext, alias = 'p') =>
+  partyScopeFilter(auth, sql.raw(`${alias}.kind`), sql.raw(`${alias}.ref_id`));
+
 /**
  * The load records the caller may see (undefined: all). A planned order always has a mark (A10 checks it), so a
- * scoped user's records are those whose stored `mark_ids` (refreshLoadTotals) meet the marks of their scope (read
- * once per statement, an InitPlan array; a GIN lookup per mark, not a scan of their orders), or that they opened.
+ * scoped user's records are those with a party row of their scope (bus_load_party: the marks' sales and service
+ * people and departments, kept with the totals), or that they opened (an empty plan).
  */
 export function loadScope(auth: AuthContext, table: typeof busLoad = busLoad) {
-  const marks = markScopeFilter(auth);
-  if (!marks) return undefined;
-  // the loads of the user's marks through the GIN index on mark_ids, plus the ones they opened (an empty plan)
-  return sql`${table.id} IN (SELECT sl.id FROM bus_load sl WHERE sl.mark_ids && ARRAY(SELECT bas_mark.id FROM bas_mark WHERE ${marks})
+  const parties = partyScope(auth);
+  if (!parties) return undefined;
+  return sql`${table.id} IN (SELECT p.load_id FROM bus_load_party p WHERE ${parties}
     UNION SELECT sl.id FROM bus_load sl WHERE sl.create_by = ${auth.userName})`;
 }
+
+/**
+ * Whether a scoped caller's sums may add up their party rows (each order counted once, see bas partySumsExact);
+ * otherwise they add up the caller's orders.
+ */
+export const partySums = (auth: AuthContext) => partyScope(auth) !== undefined && partySumsExact(auth);
 
 /** The caller's orders of a load (undefined: all of them), for lines and sums. */
 export const loadOrderScope = (auth: AuthContext) => orderScope(auth);
@@ -136,6 +145,8 @@ export const LOAD_TOTALS_SQL = sql.raw(`count(*)::int AS n, coalesce(sum(arrived
 export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]): Promise<void> {
   const ids = [...new Set(loadIds)];
   if (!ids.length) return;
+  // the load rows first: their row locks order concurrent refreshes of one load, so the party rows below are
+  // rebuilt from a snapshot taken after the other transaction committed
   await db.execute(sql`
     UPDATE bus_load l SET total_orders = coalesce(s.n, 0), total_pieces = coalesce(s.pieces, 0),
            total_weight = coalesce(s.weight, 0), total_volume = coalesce(s.volume, 0), total_ar = coalesce(s.ar, 0),
@@ -146,7 +157,42 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
       LEFT JOIN (SELECT load_id, ${LOAD_TOTALS_SQL}
                    FROM bus_order WHERE load_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY load_id) s ON s.load_id = x.id
      WHERE l.id = x.id`);
+  await rebuildParties(
+    db,
+    sql`o.load_id = ANY(${sql.param(ids)}::bigint[])`,
+    sql`load_id = ANY(${sql.param(ids)}::bigint[])`,
+  );
 }
+
+/** The party rows of the loads chosen by `orders` (on bus_order o) and `rows` (on bus_load_party), rebuilt. */
+async function rebuildParties(db: DbOrTx, orders: SQL, rows: SQL) {
+  await db.execute(sql`
+    WITH gone AS (DELETE FROM bus_load_party WHERE ${rows})
+    INSERT INTO bus_load_party (load_id, kind, ref_id, orders, loaded, marks, pieces, weight, volume, ar)
+    SELECT o.load_id, p.kind, p.ref_id, count(*)::int, count(*) FILTER (WHERE o.status >= 4)::int,
+           count(DISTINCT o.mark_id)::int, coalesce(sum(o.arrived_piece), 0)::int, coalesce(sum(o.arrived_weight), 0),
+           coalesce(sum(o.arrived_volume), 0), coalesce(sum(o.fee_ar_amount), 0)
+      FROM bus_order o CROSS JOIN LATERAL ${markPartiesSql(sql`o.mark_id`)} p
+     WHERE ${orders} AND o.load_id IS NOT NULL
+     GROUP BY o.load_id, p.kind, p.ref_id`);
+}
+
+/** A mark's sales person, service person or department changed: the party rows of the loads holding it. */
+async function refreshMarkParties(tx: DbOrTx, markIds: readonly number[]) {
+  const loads = await tx
+    .select({ id: busLoad.id })
+    .from(busLoad)
+    .where(sql`${busLoad.markIds} && ${sql.param([...markIds])}::bigint[]`)
+    .for('update');
+  if (!loads.length) return;
+  const ids = loads.map((l) => l.id);
+  await rebuildParties(
+    tx,
+    sql`o.load_id = ANY(${sql.param(ids)}::bigint[])`,
+    sql`load_id = ANY(${sql.param(ids)}::bigint[])`,
+  );
+}
+onMarkPartiesChanged(refreshMarkParties);
 
 export interface TLoadLogEntry {
   loadId: number;

@@ -28,7 +28,7 @@ import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
 import { busLoad, busLoadLog, busTrack } from './load.table';
-import { findLoad, loadScope } from './load-record';
+import { findLoad, loadScope, partyScope, partySums } from './load-record';
 
 /**
  * The load record's reads (screens loadplanList/Details, loadList/Details, track-list/details): lists with their
@@ -204,6 +204,13 @@ function rowSumsLateral(auth: AuthContext): SQL {
       p."__tMarks" AS "markCount", p."__tPieces" AS "pieces",
       p."__tWeight"::numeric(16,2)::text AS "weight", p."__tVolume"::numeric(16,3)::text AS "volume",
       p."__tAr"::numeric(16,2)::text AS "orderArAmount") a ON true`;
+  if (partySums(auth))
+    return sql`LEFT JOIN LATERAL (SELECT coalesce(sum(lp.orders), 0)::int AS "orderCount",
+      coalesce(sum(lp.loaded), 0)::int AS "loadedCount", coalesce(sum(lp.marks), 0)::int AS "markCount",
+      coalesce(sum(lp.pieces), 0)::int AS "pieces", coalesce(sum(lp.weight), 0)::numeric(16,2)::text AS "weight",
+      coalesce(sum(lp.volume), 0)::numeric(16,3)::text AS "volume",
+      coalesce(sum(lp.ar), 0)::numeric(16,2)::text AS "orderArAmount"
+    FROM bus_load_party lp WHERE lp.load_id = p.id AND ${partyScope(auth, 'lp')}) a ON true`;
   return sql`LEFT JOIN LATERAL (SELECT count(*)::int AS "orderCount",
       count(*) FILTER (WHERE ${o.status} >= 4)::int AS "loadedCount",
       count(DISTINCT ${o.markId})::int AS "markCount",
@@ -245,7 +252,8 @@ async function queryLoads(
     ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
     : sql``;
   // s: the filtered records' count, container fees and (for a user who sees every order) the sums of their stored
-  // totals, one pass over bus_load; os (scoped users): the sums of the caller's orders of those records; p: the page,
+  // totals, one pass over bus_load; os (scoped users): the sums of the caller's party rows of those records (or of
+  // their orders when party rows would count an order twice, see partySums); p: the page,
   // taken in the list's order straight from bus_load (an index on the sort key reads only the page), re-numbered
   // over its own rows (the inner query is named bus_load so the same ORDER BY applies)
   const scoped = orderScope(auth) !== undefined;
@@ -254,7 +262,14 @@ async function queryLoads(
       coalesce(sum(${busLoad.totalWeight}), 0)::numeric(16,2)::text AS "__weight",
       coalesce(sum(${busLoad.totalVolume}), 0)::numeric(16,3)::text AS "__volume",
       coalesce(sum(${busLoad.totalAr}), 0)::numeric(16,2)::text AS "__ar"`;
-  const orderSums = sql`SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
+  const orderSums = partySums(auth)
+    ? sql`SELECT coalesce(sum(lp.orders), 0)::int AS "__orders", coalesce(sum(lp.pieces), 0)::int AS "__pieces",
+                 coalesce(sum(lp.weight), 0)::numeric(16,2)::text AS "__weight",
+                 coalesce(sum(lp.volume), 0)::numeric(16,3)::text AS "__volume",
+                 coalesce(sum(lp.ar), 0)::numeric(16,2)::text AS "__ar"
+            FROM bus_load_party lp
+           WHERE lp.load_id IN (SELECT ${busLoad.id} FROM ${busLoad} WHERE ${where}) AND ${partyScope(auth, 'lp')}`
+    : sql`SELECT count(*)::int AS "__orders", coalesce(sum(${o.arrivedPiece}), 0)::int AS "__pieces",
                  coalesce(sum(${o.arrivedWeight}), 0)::numeric(16,2)::text AS "__weight",
                  coalesce(sum(${o.arrivedVolume}), 0)::numeric(16,3)::text AS "__volume",
                  coalesce(sum(${o.feeArAmount}), 0)::numeric(16,2)::text AS "__ar"
