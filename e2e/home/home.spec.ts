@@ -21,8 +21,8 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   const yesterday = d.toISOString().slice(0, 10);
-  // Each card opens its list with its own filters (contracts bus/home-cards.ts); sign-list and exception-list are
-  // not screens yet, so those cards open orderList with the same rule.
+  // Each card opens its list with its own filters (contracts bus/home-cards.ts); sign-list is not a screen yet, so
+  // that card opens orderList with the same rule; problem items open the exception list's Open tab.
   const expected: Record<string, string> = {
     todayOrders: `/theone/bus/orderList?beginTime=${day}&endTime=${day}&pageNum=1`,
     yesterdayOrders: `/theone/bus/orderList?beginTime=${yesterday}&endTime=${yesterday}&pageNum=1`,
@@ -31,7 +31,7 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
     noMark: '/theone/bus/noMarkOrder?pageNum=1',
     waitingSettlement: '/theone/bus/orderList?status=8&arWriteStatus=0%2C1&pageNum=1',
     waitingSign: '/theone/bus/orderList?status=7&pageNum=1',
-    problemItems: '/theone/bus/orderList?ifException=1&pageNum=1',
+    problemItems: '/theone/bus/exception-list?tab=open&pageNum=1',
   };
   for (const [card, href] of Object.entries(expected)) {
     await expect(page.getByTestId(`home-card-${card}`)).toHaveAttribute('href', href);

@@ -264,3 +264,20 @@ describe('[EXCEPTION] timers', () => {
     expect(after.loads.map((l: { id: number }) => l.id)).not.toContain(atBorder.id);
   });
 });
+
+describe('[EXCEPTION] home card', () => {
+  it("the home page's problem-item card counts the exception list's Open tab, in each user's scope", async () => {
+    const mine = await addOrder(sales, orderBody(ids, { status: 1 }));
+    const theirs = await addOrder(sales2, orderBody(ids, { markId: ids.YW101, leftAddrId: ids.yw, status: 1 }));
+    await raise(sales, [mine.id]);
+    await raise(sales2, [theirs.id]);
+    for (const c of [admin, sales, sales2, service]) {
+      const card = (await c.get('/bus/index')).json().data.counts.problemItems;
+      expect(card).toBe((await list(c, 'pageSize=1')).total);
+    }
+    const before = (await sales.get('/bus/index')).json().data.counts.problemItems;
+    await edit(service, [mine.id], { exceptionStatus: 2, handleRemark: 'ok' });
+    expect((await sales.get('/bus/index')).json().data.counts.problemItems).toBe(before - 1);
+    expect((await list(sales, 'pageSize=1')).total).toBe(before - 1);
+  });
+});
