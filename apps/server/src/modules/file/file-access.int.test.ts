@@ -174,6 +174,8 @@ describe('[FILES] every column that holds file ids has an owner rule', () => {
         AND data_type IN ('character varying', 'text', 'uuid', 'ARRAY', 'jsonb')`);
     const owned = new Set(FILE_OWNERS.map((o) => o.name));
     expect(rows.map((r) => r.name).filter((name) => !owned.has(name))).toEqual([]);
-    expect(owned).toEqual(new Set(['sys_user.avatar', 'bas_payinfo.qr_file_id']));
+    expect(owned).toEqual(
+      new Set(['sys_user.avatar', 'bas_payinfo.qr_file_id', 'bus_send_line.sign_picture', 'bus_send_line.pod_picture']),
+    );
   });
 });
