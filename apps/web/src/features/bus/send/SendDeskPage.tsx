@@ -1,0 +1,251 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { checkBatch, SIGN_STATUS } from '@theone/contracts';
+import { Form, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormDialog';
+import { type ListContext, ListPage } from '../../../components/ListPage';
+import { feedback } from '../../../lib/feedback';
+import { formatMoney } from '../../../lib/format';
+import { translate } from '../../../lib/i18n';
+import { request, type TableResponse } from '../../../lib/request';
+import '../shared/bus.css';
+import { addToRun, printDeliveryNotes, removeFromRun, sendKeys, type TSendLine, type TSendRow } from './api';
+import { RunDialog, type RunDialogProps } from './RunDialog';
+import './send.css';
+
+/**
+ * send (screens §3, key bus:send): the dispatch desk over the overseas stock (S6) and the orders out (S7). New send
+ * order from the selected (A19), Add to a draft run (A19), Back to stock (A22 for S7 unsigned or failed; A20 for S6
+ * in a draft run), Print delivery notes (one page per order, Thai), Export. Failed deliveries show red with the
+ * reason, for redelivery.
+ */
+
+const refuse = (rows: readonly TSendLine[], action: 'addToSendOrder' | 'backToStock') => {
+  const refusal = checkBatch(
+    rows.map((r) => ({ ...r, status: r.status as never })),
+    action,
+  );
+  if (!refusal) return false;
+  feedback.message.warning(
+    translate(refusal.messageKey, {
+      list: refusal.rows.map((r) => r.transportId).join(', '),
+      transportId: refusal.rows.map((r) => r.transportId).join(', '),
+    }),
+  );
+  return true;
+};
+
+function AddToRunDialog({
+  rows,
+  onClose,
+  onSaved,
+}: {
+  rows: TSendLine[] | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [runs, setRuns] = useState<TSendRow[]>([]);
+  const load = async () => {
+    const answer = await request.get<TableResponse<TSendRow>>('/bus/send/list', { status: '0', pageSize: 100 });
+    setRuns(answer.rows);
+  };
+  return (
+    <FormModal<{ sendId?: number }>
+      open={rows !== null}
+      title={t('send_btn_add_to_run')}
+      onClose={onClose}
+      onSaved={onSaved}
+      onSubmit={(v) => addToRun(v.sendId as number, { orderIds: (rows ?? []).map((r) => r.orderId) })}
+    >
+      <Form.Item
+        name="sendId"
+        label={t('send_field_send_no')}
+        rules={[{ required: true, message: t('err_required', { field: t('send_field_send_no') }) }]}
+      >
+        <Select
+          onDropdownVisibleChange={(open) => open && load()}
+          data-testid="desk-run-picker"
+          options={runs.map((r) => ({ value: r.id, label: `${r.sendNo} · ${r.driverName} · ${r.orders}` }))}
+        />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+export default function SendDeskPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<RunDialogProps['mode']>(null);
+  const [adding, setAdding] = useState<TSendLine[] | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sendKeys.all });
+
+  const back = (ctx: ListContext<TSendLine>) => {
+    const rows = ctx.selectedRows;
+    const wrong = rows.filter((r) => !r.sendId || r.status === 8);
+    if (wrong.length) {
+      feedback.message.warning(
+        translate('msg_delivery_state_reselect', { list: wrong.map((r) => r.transportId).join(', ') }),
+      );
+      return;
+    }
+    const byRun = new Map<number, TSendLine[]>();
+    for (const r of rows) byRun.set(r.sendId as number, [...(byRun.get(r.sendId as number) ?? []), r]);
+    return ctx.runAction({
+      confirm: 'confirm_back_stock',
+      run: async (_rows, config) => {
+        for (const [sendId, lines] of byRun)
+          await removeFromRun(sendId, { orderIds: lines.map((l) => l.orderId) }, config);
+      },
+    });
+  };
+
+  return (
+    <>
+      <ListPage<TSendLine>
+        id="bus/send"
+        queryKey={sendKeys.custom('desk')}
+        url="/bus/send/desk"
+        rowKey="orderId"
+        searchFields={[
+          { type: 'numbers', name: 'transportId', label: 'print_waybill' },
+          { name: 'mark', label: 'send_field_mark' },
+          { name: 'consignee', label: 'print_consignee' },
+          { name: 'consigneeTel', label: 'send_print_tel' },
+          { name: 'area', label: 'send_field_area' },
+          { name: 'containerNo', label: 'field_container_no' },
+          {
+            type: 'select',
+            name: 'status',
+            label: 'field_status',
+            options: [
+              { value: '6', label: 'send_tab_stock' },
+              { value: '7', label: 'send_tab_out' },
+            ],
+          },
+          { name: 'sendNo', label: 'send_field_send_no' },
+          { type: 'dict', name: 'deliveryStatus', label: 'send_field_delivery_status', dictType: 'send_status' },
+          { type: 'dict', name: 'signStatus', label: 'field_sign_status', dictType: 'sign_status' },
+          {
+            type: 'select',
+            name: 'arrivePay',
+            label: 'send_field_arrive_pay',
+            options: [
+              { value: '1', label: 'bus_yes' },
+              { value: '0', label: 'bus_no' },
+            ],
+          },
+        ]}
+        columns={[
+          { key: 'transportId', title: 'print_waybill', width: 150 },
+          { key: 'mark', title: 'send_field_mark', width: 90 },
+          { key: 'consignee', title: 'print_consignee', width: 120 },
+          { key: 'consigneeTel', title: 'send_print_tel', width: 120 },
+          { key: 'consigneeAddr', title: 'print_consignee_addr', width: 220 },
+          { key: 'status', title: 'field_status', type: 'dict', dictType: 'order_status', width: 110 },
+          {
+            key: 'deliveryStatus',
+            title: 'send_field_delivery_status',
+            type: 'dict',
+            dictType: 'send_status',
+            width: 100,
+          },
+          { key: 'sendNo', title: 'send_field_send_no', width: 140 },
+          { key: 'arrivedPiece', title: 'print_pieces', type: 'number', width: 70 },
+          { key: 'arrivedWeight', title: 'send_field_weight', type: 'number', decimals: 2, width: 90 },
+          { key: 'arrivedVolume', title: 'send_field_volume', type: 'number', decimals: 3, width: 90 },
+          { key: 'containerNo', title: 'field_container_no', width: 130 },
+          { key: 'daysInStock', title: 'send_field_days_in_stock', type: 'number', width: 80, sortable: true },
+          { key: 'signStatus', title: 'field_sign_status', type: 'dict', dictType: 'sign_status', width: 100 },
+          { key: 'signFailRemark', title: 'send_field_fail_remark', width: 140 },
+          {
+            key: 'sendPartAmount',
+            title: 'send_field_part_amount',
+            width: 110,
+            render: (_v, r) =>
+              r.sendPartAmount ? (
+                formatMoney(r.sendPartAmount)
+              ) : r.arrivePay ? (
+                <Tag color="orange">{t('send_field_arrive_pay')}</Tag>
+              ) : (
+                ''
+              ),
+          },
+          {
+            key: 'ifException',
+            title: 'send_field_problem',
+            width: 80,
+            render: (_v, r) => (r.ifException ? <Tag color="red">{t('send_field_problem')}</Tag> : ''),
+          },
+        ]}
+        toolbar={[
+          {
+            key: 'add',
+            label: 'send_btn_new_run',
+            type: 'primary',
+            perm: 'bus:send:add',
+            selection: 'multiple',
+            onClick: (ctx) => {
+              if (refuse(ctx.selectedRows, 'addToSendOrder')) return;
+              const inRun = ctx.selectedRows.filter((r) => r.sendId);
+              if (inRun.length) {
+                feedback.message.warning(
+                  translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
+                );
+                return;
+              }
+              setDialog({ kind: 'add', orders: ctx.selectedRows });
+            },
+          },
+          {
+            key: 'addOrder',
+            label: 'send_btn_add_to_run',
+            perm: 'bus:send:addOrder',
+            selection: 'multiple',
+            onClick: (ctx) => {
+              if (refuse(ctx.selectedRows, 'addToSendOrder')) return;
+              setAdding(ctx.selectedRows);
+            },
+          },
+          { key: 'back', label: 'send_btn_back', perm: 'bus:send:back', selection: 'multiple', onClick: back },
+          {
+            key: 'print',
+            label: 'send_btn_print_notes',
+            perm: 'bus:send:print',
+            selection: 'multiple',
+            onClick: (ctx) => printDeliveryNotes(ctx.selectedRows.map((r) => r.orderId)),
+          },
+        ]}
+        tableProps={{
+          rowClassName: (r) => (r.signStatus === SIGN_STATUS.FAILED ? 'send-row-failed' : ''),
+        }}
+        footer={(answer) => {
+          const sums = answer?.sums as Record<string, string | number> | undefined;
+          if (!sums) return null;
+          return (
+            <Space size={16} className="send-sums" data-testid="desk-sums">
+              <span>
+                {t('send_field_orders')}: {sums.orders}
+              </span>
+              <span>
+                {t('print_pieces')}: {sums.pieces}
+              </span>
+              <span>
+                {t('send_field_weight')}: {String(sums.weight)}
+              </span>
+              <span>
+                {t('send_field_volume')}: {String(sums.volume)}
+              </span>
+              <span>
+                {t('send_field_part_amount')}: {formatMoney(String(sums.sendPartAmount))}
+              </span>
+            </Space>
+          );
+        }}
+      />
+      <RunDialog mode={dialog} onClose={() => setDialog(null)} onSaved={refresh} />
+      <AddToRunDialog rows={adding} onClose={() => setAdding(null)} onSaved={refresh} />
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { SEND_REJECT_KEYS, SEND_STATUS, sendAllows, type TSendOperation } from '@theone/contracts/bus/send';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListContext, ListPage } from '../../../components/ListPage';
+import { runStateAction } from '../../../components/state-action';
+import { feedback } from '../../../lib/feedback';
+import { formatMoney } from '../../../lib/format';
+import { translate } from '../../../lib/i18n';
+import { navigateTo } from '../../../lib/navigation';
+import { getData } from '../../../lib/request';
+import '../shared/bus.css';
+import {
+  deleteRuns,
+  dispatchRuns,
+  printRunSheets,
+  removeFromRun,
+  SIGN_LIST_PATH,
+  sendKeys,
+  type TSendDetail,
+  type TSendRow,
+} from './api';
+import { RunDialog, type RunDialogProps } from './RunDialog';
+import { RunDrawer, RunLines } from './RunLines';
+import './send.css';
+
+/**
+ * sendOrder (screens §3, key bus:sendOrder): delivery runs (one day, one driver, one vehicle, many orders). Add (A19),
+ * Confirm delivery (A21, batch), Print run sheet (Thai by default), Export; per row: Details drawer, Edit (header in
+ * D0, amounts any time), Delete (D0), Cancel delivery (A22 every unsigned order back to stock), Sign (sign-list of
+ * the run). The expandable row lists the run's orders with Remove (D0). A driver sees their own runs only.
+ */
+
+function allowAll(rows: readonly TSendRow[], operation: TSendOperation): boolean {
+  if (rows.length === 0) {
+    feedback.message.warning(translate('msg_select_data_first'));
+    return false;
+  }
+  const wrong = rows.filter((r) => !sendAllows(operation, r.status));
+  if (!wrong.length) return true;
+  feedback.message.warning(translate(SEND_REJECT_KEYS[operation], { list: wrong.map((r) => r.sendNo).join(', ') }));
+  return false;
+}
+
+export default function SendOrderPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<RunDialogProps['mode']>(null);
+  const [drawer, setDrawer] = useState<number | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sendKeys.all });
+
+  const edit = async (r: TSendRow) => {
+    const detail = await getData<TSendDetail>(`/bus/send/${r.id}`);
+    setDialog({ kind: 'edit', run: r, lines: detail.lines });
+  };
+
+  const cancelDelivery = async (r: TSendRow, ctx: ListContext<TSendRow>) => {
+    const detail = await getData<TSendDetail>(`/bus/send/${r.id}`);
+    const unsigned = detail.lines.filter((l) => !l.returned && l.status === 7);
+    await runStateAction({
+      rows: unsigned,
+      confirm: 'confirm_back_stock',
+      run: (rows, config) => removeFromRun(r.id, { orderIds: rows.map((l) => l.orderId) }, config),
+      onDone: () => ctx.refetch(),
+    });
+  };
+
+  return (
+    <>
+      <ListPage<TSendRow>
+        id="bus/sendOrder"
+        queryKey={sendKeys.lists()}
+        url="/bus/send/list"
+        rowKey="id"
+        searchFields={[
+          { name: 'sendNo', label: 'send_field_send_no' },
+          { name: 'transDriver', label: 'send_field_driver' },
+          { name: 'plateNo', label: 'send_field_plate' },
+          { type: 'dict', name: 'status', label: 'send_field_status', dictType: 'send_run_status', multiple: true },
+          { type: 'dateRange', name: 'sendTime', label: 'send_field_send_time' },
+          { name: 'transportId', label: 'print_waybill' },
+          { name: 'containerNo', label: 'field_container_no' },
+        ]}
+        columns={[
+          {
+            key: 'sendNo',
+            title: 'send_field_send_no',
+            width: 150,
+            render: (_v, r) => (
+              <Button type="link" size="small" onClick={() => setDrawer(r.id)} data-testid={`run-link-${r.sendNo}`}>
+                {r.sendNo}
+              </Button>
+            ),
+          },
+          { key: 'status', title: 'send_field_status', type: 'dict', dictType: 'send_run_status', width: 100 },
+          { key: 'sendTime', title: 'send_field_send_time', type: 'datetime', width: 160, sortable: true },
+          {
+            key: 'driverName',
+            title: 'send_field_driver',
+            width: 170,
+            render: (_v, r) => `${r.driverName} ${r.driverPhone}`,
+          },
+          { key: 'plateNo', title: 'send_field_plate', width: 120 },
+          { key: 'orders', title: 'send_field_orders', type: 'number', width: 70 },
+          { key: 'pieces', title: 'print_pieces', type: 'number', width: 70 },
+          { key: 'weight', title: 'send_field_weight', type: 'number', decimals: 2, width: 90 },
+          { key: 'volume', title: 'send_field_volume', type: 'number', decimals: 3, width: 90 },
+          {
+            key: 'signed',
+            title: 'send_field_signed',
+            width: 80,
+            render: (_v, r) => `${r.signed}/${r.orders}`,
+          },
+          { key: 'failed', title: 'send_field_failed', type: 'number', width: 70 },
+          { key: 'sendFeeAmount', title: 'send_field_fee_amount', type: 'money', fee: true, width: 100 },
+          { key: 'sendPartAmount', title: 'send_field_part_amount', type: 'money', width: 100 },
+          { key: 'sendOtherAmount', title: 'send_field_other_amount', type: 'money', fee: true, width: 100 },
+          { key: 'sendRemark', title: 'send_field_remark', width: 160 },
+          { key: 'createBy', title: 'send_field_create_by', width: 100 },
+        ]}
+        toolbar={[
+          {
+            key: 'add',
+            label: 'add',
+            type: 'primary',
+            perm: 'bus:sendOrder:add',
+            onClick: () => setDialog({ kind: 'add' }),
+          },
+          {
+            key: 'sure',
+            label: 'send_btn_sure',
+            perm: 'bus:sendOrder:sure',
+            selection: 'multiple',
+            onClick: (ctx) =>
+              allowAll(ctx.selectedRows, 'sure') &&
+              ctx.runAction({
+                confirm: 'confirm_delivery',
+                run: (rows, config) =>
+                  dispatchRuns(
+                    rows.map((r) => r.id),
+                    config,
+                  ),
+              }),
+          },
+          {
+            key: 'print',
+            label: 'send_btn_print_sheet',
+            perm: 'bus:sendOrder:print',
+            selection: 'multiple',
+            onClick: (ctx) => printRunSheets(ctx.selectedRows.map((r) => r.id)),
+          },
+        ]}
+        exportConfig={{ url: '/bus/send/export', fileName: 'send_orders', perm: 'bus:sendOrder:export' }}
+        rowActions={[
+          { key: 'info', label: 'details', onClick: (r) => setDrawer(r.id) },
+          { key: 'edit', label: 'edit', perm: 'bus:sendOrder:edit', onClick: (r) => edit(r) },
+          {
+            key: 'delete',
+            label: 'delete',
+            perm: 'bus:sendOrder:delete',
+            danger: true,
+            hidden: (r) => !sendAllows('delete', r.status),
+            onClick: (r, ctx) =>
+              ctx.runAction({
+                rows: [r],
+                confirm: 'confirm_delete',
+                danger: true,
+                run: (rows, config) =>
+                  deleteRuns(
+                    rows.map((x) => x.id),
+                    config,
+                  ),
+              }),
+          },
+          {
+            key: 'cancel',
+            label: 'send_btn_cancel_delivery',
+            perm: 'bus:sendOrder:cancel',
+            danger: true,
+            hidden: (r) => r.status !== SEND_STATUS.DISPATCHED,
+            onClick: (r, ctx) => cancelDelivery(r, ctx),
+          },
+          {
+            key: 'sign',
+            label: 'send_btn_sign',
+            perm: 'bus:sign',
+            hidden: (r) => r.status === SEND_STATUS.DRAFT,
+            onClick: (r) => navigateTo(`${SIGN_LIST_PATH}?sendNo=${r.sendNo}&tab=all`),
+          },
+        ]}
+        actionsWidth={260}
+        tableProps={{
+          expandable: {
+            expandedRowRender: (r) => <RunLines runId={r.id} onChanged={refresh} />,
+          },
+        }}
+        footer={(answer) => {
+          const sums = answer?.sums as Record<string, string | number> | undefined;
+          if (!sums) return null;
+          return (
+            <Space size={16} className="send-sums" data-testid="send-sums">
+              <span>
+                {t('send_field_orders')}: {sums.orders}
+              </span>
+              <span>
+                {t('print_pieces')}: {sums.pieces}
+              </span>
+              {sums.sendFeeAmount !== undefined ? (
+                <span>
+                  {t('send_field_fee_amount')}: {formatMoney(String(sums.sendFeeAmount))}
+                </span>
+              ) : null}
+              <span>
+                {t('send_field_part_amount')}: {formatMoney(String(sums.sendPartAmount))}
+              </span>
+              {sums.sendOtherAmount !== undefined ? (
+                <span>
+                  {t('send_field_other_amount')}: {formatMoney(String(sums.sendOtherAmount))}
+                </span>
+              ) : null}
+            </Space>
+          );
+        }}
+      />
+      <RunDialog mode={dialog} onClose={() => setDialog(null)} onSaved={refresh} />
+      <RunDrawer runId={drawer} onClose={() => setDrawer(null)} />
+    </>
+  );
+}
