@@ -5,6 +5,7 @@ import { markRoutes } from './bas/mark.routes';
 import { priceRoutes } from './bas/price.routes';
 import { referenceRoutes } from './bas/reference.routes';
 import { resourceRoutes } from './bas/resource.routes';
+import { arriveRoutes } from './bus/arrive/arrive.routes';
 import { exceptionRoutes } from './bus/exception/exception.routes';
 import { inwareEntryRoutes } from './bus/inware/inware-entry.routes';
 import { inwareIoRoutes } from './bus/inware/inware-io.routes';
@@ -65,6 +66,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   referenceRoutes,
   resourceRoutes,
   // bus
+  arriveRoutes,
   inwareEntryRoutes,
   inwareReceiptRoutes,
   inwareQueryRoutes,

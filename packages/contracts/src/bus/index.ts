@@ -1,4 +1,6 @@
 /** Business (bus): inbound orders. order-status.ts is exported from the package root on its own. */
+export * from './arrive';
+export * from './arrive.schemas';
 export * from './inware.schemas';
 export * from './load';
 export * from './load.schemas';

@@ -175,7 +175,13 @@ describe('[FILES] every column that holds file ids has an owner rule', () => {
     const owned = new Set(FILE_OWNERS.map((o) => o.name));
     expect(rows.map((r) => r.name).filter((name) => !owned.has(name))).toEqual([]);
     expect(owned).toEqual(
-      new Set(['sys_user.avatar', 'bas_payinfo.qr_file_id', 'bus_send_line.sign_picture', 'bus_send_line.pod_picture']),
+      new Set([
+        'sys_user.avatar',
+        'bas_payinfo.qr_file_id',
+        'bus_arrive_photo.file_id',
+        'bus_send_line.sign_picture',
+        'bus_send_line.pod_picture',
+      ]),
     );
   });
 });

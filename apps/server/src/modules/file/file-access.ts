@@ -6,6 +6,7 @@ import { sysFile } from '../../platform/db/platform.table';
 import { badRequest } from '../../platform/errors';
 import { isFileId } from '../../platform/files/file-store';
 import { payinfoQrFileOwner } from '../bas/api/payinfo-files';
+import { arrivePhotoFileOwner } from '../bus/arrive/arrive-files';
 import { podPictureFileOwner, signPictureFileOwner } from '../bus/send/send-files';
 import { avatarFileOwner } from '../system/api';
 
@@ -38,10 +39,14 @@ export interface FileOwner {
   readable(auth: AuthContext): SQL | boolean;
 }
 
-/** The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes; bus: sign photos). */
+/**
+ * The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes; bus: pick-up
+ * and sign photos).
+ */
 export const FILE_OWNERS: readonly FileOwner[] = [
   avatarFileOwner,
   payinfoQrFileOwner,
+  arrivePhotoFileOwner,
   signPictureFileOwner,
   podPictureFileOwner,
 ];

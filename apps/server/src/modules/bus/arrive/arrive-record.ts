@@ -1,17 +1,21 @@
-import { eq, inArray } from 'drizzle-orm';
+import { ARRIVE_STATUS } from '@theone/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { conflict } from '../../../platform/errors';
+import { allOf } from '../../../platform/db/sql-helpers';
+import { conflict, notFound } from '../../../platform/errors';
+import { busLoad } from '../load/load.table';
+import { loadScope } from '../load/load-record';
 import { busArrive } from './arrive.table';
 
 /**
  * The pick-up (arrive) record's life at departure (screens bus-container.md §0): confirming departure (A15)
  * creates it P0 'on the way', one per load; cancelling departure (A16) deletes it while it is still P0. Both run in
- * the caller's transaction with the load record locked (track.service.ts). The destination issue adds the pick-up
- * actions (P1-P3) in this folder.
+ * the caller's transaction with the load record locked (track.service.ts). The pick-up and arrival actions
+ * (P1-P3) are in arrive.service.ts; they lock the load first, then this record (the order of A16 too).
  */
 
-export const ARRIVE_STATUS = { ON_THE_WAY: 0, PICKED_UP: 1, PARTLY_IN: 2, ALL_IN: 3 } as const;
+export { ARRIVE_STATUS };
 
 export type TArriveRecord = typeof busArrive.$inferSelect;
 
@@ -46,4 +50,43 @@ export async function arriveRecordsOf(db: DbOrTx, loadIds: readonly number[]) {
     .from(busArrive)
     .where(inArray(busArrive.loadId, [...loadIds]));
   return new Map(rows.map((r) => [r.loadId, { id: r.id, status: r.status }]));
+}
+
+/** SQL: the arrive record's load is one the caller sees (loadScope; undefined: all). */
+export function arriveScope(auth: AuthContext) {
+  const scope = loadScope(auth);
+  return scope ? sql`${busArrive.loadId} IN (SELECT ${busLoad.id} FROM ${busLoad} WHERE ${scope})` : undefined;
+}
+
+/** An arrive record by id whose load the caller sees, or 404 (not locked). */
+export async function findArrive(db: DbOrTx, auth: AuthContext, id: number): Promise<TArriveRecord> {
+  const [row] = await db
+    .select()
+    .from(busArrive)
+    .where(allOf([eq(busArrive.id, id), arriveScope(auth)]));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The record by id, locked (the caller holds its load's lock already), or 404 when it went meanwhile. */
+export async function lockArriveById(tx: DbOrTx, id: number): Promise<TArriveRecord> {
+  const [row] = await tx.select().from(busArrive).where(eq(busArrive.id, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Writes the record's own columns, version + 1 (the caller holds the lock, so the version check cannot fail). */
+export async function updateArriveRecord(
+  tx: DbOrTx,
+  auth: AuthContext,
+  record: TArriveRecord,
+  set: Partial<Omit<TArriveRecord, 'id' | 'loadId' | 'version' | 'createBy' | 'createTime'>>,
+): Promise<TArriveRecord> {
+  const [row] = await tx
+    .update(busArrive)
+    .set({ ...set, version: sql`${busArrive.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
+    .where(and(eq(busArrive.id, record.id), eq(busArrive.version, record.version)))
+    .returning();
+  if (!row) throw conflict('msg_changed_reload');
+  return row;
 }

@@ -238,6 +238,30 @@ async function cancelDeparture(tx: DbOrTx, auth: AuthContext, load: TLoadRecord,
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The automatic 'arrived at destination warehouse' milestone (A17, A18)
+
+const ARRIVED_MILESTONE = '6';
+
+/**
+ * The automatic 'arrived' milestone exists exactly while the load is L4 or later: written at the time of the first
+ * arrival, removed (with its messages) when cancelled arrivals take the load back to L3. The arrive service calls it
+ * after settleLoadStatus, in its transaction, with the load locked.
+ */
+export async function syncArrivedMilestone(tx: DbOrTx, auth: AuthContext, load: TLoadRecord, at: Date) {
+  const where = and(eq(busTrack.loadId, load.id), eq(busTrack.trackStatus, ARRIVED_MILESTONE), eq(busTrack.auto, '1'));
+  const [existing] = await tx.select({ id: busTrack.id }).from(busTrack).where(where);
+  if (load.status >= LOAD_STATUS.ARRIVED) {
+    if (!existing)
+      await tx
+        .insert(busTrack)
+        .values({ loadId: load.id, trackStatus: ARRIVED_MILESTONE, trackTime: at, auto: '1', createBy: auth.userName });
+  } else if (existing) {
+    await tx.delete(busTrackMessage).where(eq(busTrackMessage.trackId, existing.id));
+    await tx.delete(busTrack).where(eq(busTrack.id, existing.id));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Manual milestones
 
 /** A manual milestone code that fits the load's transport mode, else a 400 naming trackStatus. */

@@ -1,0 +1,266 @@
+import {
+  hasAnyPermission,
+  type TLanguage,
+  ZArriveActionAnswer,
+  ZArriveCancelBody,
+  ZArriveDetailAnswer,
+  ZArriveEditBody,
+  ZArriveExportBody,
+  ZArriveListAnswer,
+  ZArriveListQuery,
+  ZArriveLocationAnswer,
+  ZArriveLocationBody,
+  ZArriveOrderListAnswer,
+  ZArriveOrderQuery,
+  ZArriveSureBody,
+  zIdParam,
+} from '@theone/contracts';
+import { answers } from '@theone/contracts/common/responses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../../platform/deps';
+import { forbidden } from '../../../platform/errors';
+import { type ExcelColumn, sendExcel } from '../../../platform/excel/excel';
+import { ok, table } from '../../../platform/http/envelope';
+import { t } from '../../../platform/i18n';
+import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { orderCtx, title } from '../inware/inware-route-keys';
+import { arriveDetail, arriveOrdersForExport, arriveRowsForExport, listArrive, listArriveOrders } from './arrive.read';
+import { cancelArrive, deleteArrive, editArrive, setLocation, sureArrive } from './arrive.service';
+
+/**
+ * `/bus/arrive/*` (screens arriveList, arriveDetails, arriveOrder; spec §7 'Arrive': GET list, /{id}; POST sure,
+ * edit, delete/{id}, cancel/{id}, export), plus the arriveOrder screen's order list (`GET arrive/orderList`, our
+ * reading of the screens' `inware/list {view:'arrive'}`, kept in this module) and its 'Set location'
+ * (`POST arrive/location`). Rules in arrive.service.ts, reads in arrive.read.ts.
+ */
+
+/** Rows an export writes at most (the list's filters narrow it further). */
+export const ARRIVE_EXPORT_MAX = 20_000;
+
+type Row = Record<string, unknown>;
+
+const recordColumns = (lang: TLanguage): ExcelColumn<Row>[] => [
+  { key: 'loadNo', header: 'field_load_no', width: 15 },
+  { key: 'containerNo', header: 'field_container_no', width: 14 },
+  { key: 'sealNo', header: 'field_seal_no', width: 12 },
+  { key: 'truckNo', header: 'field_truck_no', width: 12 },
+  { key: 'containerType', header: 'field_container_type', type: 'dict', dict: 'container_type', width: 14 },
+  { key: 'busType', header: 'field_bus_type', type: 'dict', dict: 'bus_type', width: 10 },
+  { key: 'leftAddrName', header: 'field_left_addr_id', width: 10 },
+  { key: 'destAddrName', header: 'field_dest_addr_id', width: 10 },
+  { key: 'unloadPort', header: 'field_unload_port', width: 14 },
+  { key: 'leftTime', header: 'field_left_time', type: 'datetime' },
+  { key: 'etaDate', header: 'field_eta_date', type: 'date', width: 12 },
+  { key: 'trackStatus', header: 'track_latest', type: 'dict', dict: 'track_status', width: 16 },
+  { key: 'status', header: 'arrive_status', type: 'dict', dict: 'arrive_status', width: 12 },
+  { key: 'pickupTime', header: 'arrive_pickup_time', type: 'datetime' },
+  { key: 'vehiclePlate', header: 'arrive_vehicle', width: 12 },
+  { key: 'driverName', header: 'arrive_driver', width: 12 },
+  { key: 'houseName', header: 'arrive_house', width: 14 },
+  { key: 'unloadTime', header: 'arrive_unload_time', type: 'datetime' },
+  {
+    key: 'sealIntact',
+    header: 'arrive_seal_intact',
+    width: 10,
+    value: (r) => (r.sealIntact === null ? '' : t(r.sealIntact === '1' ? 'bus_yes' : 'bus_no', lang)),
+  },
+  { key: 'arrivedCount', header: 'arrive_orders_in', type: 'integer', width: 9 },
+  { key: 'orderCount', header: 'field_order_count', type: 'integer', width: 9 },
+  { key: 'pieces', header: 'field_piece', type: 'integer', width: 9 },
+  { key: 'weight', header: 'field_weight', type: 'number', width: 12 },
+  { key: 'volume', header: 'field_volume', type: 'number', width: 12 },
+  { key: 'remark', header: 'field_remark', width: 24 },
+];
+
+const ORDER_COLUMNS: ExcelColumn<Row>[] = [
+  { key: 'transportId', header: 'field_transport_id', width: 17 },
+  { key: 'mark', header: 'field_mark', width: 10 },
+  { key: 'consignee', header: 'field_consignee', width: 16 },
+  { key: 'consigneeTel', header: 'field_consignee_tel', width: 14 },
+  { key: 'consigneeAddr', header: 'field_consignee_addr', width: 30 },
+  { key: 'containerNo', header: 'field_container_no', width: 14 },
+  { key: 'status', header: 'field_status', type: 'dict', dict: 'order_status', width: 12 },
+  { key: 'arrivedPiece', header: 'field_arrived_piece', type: 'integer', width: 9 },
+  { key: 'scannedPieces', header: 'arrive_scanned', type: 'integer', width: 9 },
+  { key: 'arrivedWeight', header: 'field_arrived_weight', type: 'number', width: 12 },
+  { key: 'arrivedVolume', header: 'field_arrived_volume', type: 'number', width: 12 },
+  { key: 'arriveTime', header: 'arrive_time', type: 'datetime' },
+  { key: 'arriveHouseName', header: 'arrive_house', width: 14 },
+  { key: 'daysInStock', header: 'arrive_days_in_stock', type: 'integer', width: 9 },
+  { key: 'trayNo', header: 'arrive_location', width: 10 },
+  { key: 'deliveryStatus', header: 'field_delivery_status', type: 'dict', dict: 'send_status', width: 12 },
+  { key: 'ifException', header: 'field_if_exception', width: 8 },
+  { key: 'balanceType', header: 'field_balance_type', type: 'dict', dict: 'balance_type', width: 10 },
+  { key: 'collectAmount', header: 'arrive_collect_thb', type: 'money', width: 12 },
+  { key: 'thFeeAr', header: 'field_th_fee_ar', type: 'money', width: 12 },
+  { key: 'feeArAmount', header: 'field_fee_ar_amount', type: 'money', width: 12 },
+  { key: 'currency', header: 'field_currency', width: 8, fee: true },
+];
+
+export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const tags = ['bus'];
+  const ctxOf = orderCtx(deps);
+  const write = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) =>
+    title('menu_arrive_list', businessType);
+
+  app.get(
+    '/bus/arrive/list',
+    {
+      config: { permission: 'bus:arrive', operlog: false },
+      schema: {
+        tags,
+        summary: 'Pick-up records of departed containers with their route, milestone, pick-up data and order counts',
+        querystring: ZArriveListQuery,
+        response: answers(ZArriveListAnswer),
+      },
+    },
+    async (req) => {
+      const { rows, total, sums } = await listArrive(ctxOf(req), req.query);
+      return { ...table(req, rows, total), sums };
+    },
+  );
+
+  app.get(
+    '/bus/arrive/orderList',
+    {
+      config: { permission: ['bus:arriveOrder', 'bus:arrive', 'arrive:info'], operlog: false },
+      schema: {
+        tags,
+        summary: 'Orders to receive (S5 of picked-up containers), in overseas stock (S6) or all, with their arrival',
+        querystring: ZArriveOrderQuery,
+        response: answers(ZArriveOrderListAnswer),
+      },
+    },
+    async (req) => {
+      const { rows, total, sums } = await listArriveOrders(ctxOf(req), req.query);
+      return { ...table(req, rows, total), sums };
+    },
+  );
+
+  app.post(
+    '/bus/arrive/edit',
+    {
+      config: { permission: 'bus:arrive:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: 'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
+        body: ZArriveEditBody,
+        response: answers(ZArriveActionAnswer),
+      },
+    },
+    async (req) => ok(req, await editArrive(ctxOf(req), req.body)),
+  );
+
+  app.post(
+    '/bus/arrive/sure',
+    {
+      config: { permission: ['bus:arrive:sure', 'bus:arriveOrder:sure'], operlog: write(BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: 'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
+        body: ZArriveSureBody,
+        response: answers(ZArriveActionAnswer),
+      },
+    },
+    async (req) => ok(req, await sureArrive(ctxOf(req), req.body)),
+  );
+
+  app.post(
+    '/bus/arrive/cancel/:id',
+    {
+      config: { permission: ['bus:arrive:cancel', 'bus:arriveOrder:cancel'], operlog: write(BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: 'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
+        params: zIdParam,
+        body: ZArriveCancelBody,
+        response: answers(ZArriveActionAnswer),
+      },
+    },
+    async (req) => ok(req, await cancelArrive(ctxOf(req), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/bus/arrive/delete/:id',
+    {
+      config: { permission: 'bus:arrive:delete', operlog: write(BUSINESS_TYPE.DELETE) },
+      schema: {
+        tags,
+        summary: 'Clear a pick-up registration back to P0 while no order arrived',
+        params: zIdParam,
+        response: answers(ZArriveActionAnswer),
+      },
+    },
+    async (req) => ok(req, await deleteArrive(ctxOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/bus/arrive/location',
+    {
+      config: { permission: 'bus:arriveOrder:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
+      schema: {
+        tags,
+        summary: 'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
+        body: ZArriveLocationBody,
+        response: answers(ZArriveLocationAnswer),
+      },
+    },
+    async (req) => ok(req, await setLocation(ctxOf(req), req.body)),
+  );
+
+  app.post(
+    '/bus/arrive/export',
+    {
+      config: {
+        permission: ['bus:arrive:export', 'bus:arriveOrder:export'],
+        operlog: write(BUSINESS_TYPE.EXPORT),
+        heavy: 'export',
+      },
+      schema: {
+        tags,
+        summary: "Export pick-up records, or (view 'orders') the overseas warehouse's orders (.xlsx)",
+        body: ZArriveExportBody,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const body = req.body;
+      if (body.view === 'orders') {
+        if (!hasAnyPermission(req.auth.permissions, ['bus:arriveOrder:export'])) throw forbidden();
+        const rows = await arriveOrdersForExport(ctx, body, ARRIVE_EXPORT_MAX);
+        return sendExcel(req, reply, {
+          fileName: 'arrive_xls_orders_file',
+          sheetName: 'menu_arrive_order',
+          db: deps.db,
+          timezone: deps.config.timezone,
+          columns: ORDER_COLUMNS,
+          rows: rows as unknown as Row[],
+        });
+      }
+      if (!hasAnyPermission(req.auth.permissions, ['bus:arrive:export'])) throw forbidden();
+      const rows = await arriveRowsForExport(ctx, body, ARRIVE_EXPORT_MAX);
+      return sendExcel(req, reply, {
+        fileName: 'arrive_xls_file',
+        sheetName: 'menu_arrive_list',
+        db: deps.db,
+        timezone: deps.config.timezone,
+        columns: recordColumns(req.lang),
+        rows: rows as unknown as Row[],
+      });
+    },
+  );
+
+  app.get(
+    '/bus/arrive/:id',
+    {
+      config: { permission: ['bus:arrive', 'arrive:info'], operlog: false },
+      schema: {
+        tags,
+        summary: 'A pick-up record with its photos, the orders of the container (S5/S6 and later) and the log',
+        params: zIdParam,
+        response: answers(ZArriveDetailAnswer),
+      },
+    },
+    async (req) => ok(req, await arriveDetail(ctxOf(req), req.params.id), 'msg_query_success'),
+  );
+};
