@@ -6,6 +6,7 @@
 export * from '../../modules/bas/bas.table';
 export * from '../../modules/bus/arrive/arrive.table';
 export * from '../../modules/bus/cargo/cargo.table';
+export * from '../../modules/bus/exception/exception.table';
 export * from '../../modules/bus/inware/inware.table';
 export * from '../../modules/bus/load/load.table';
 export * from '../../modules/bus/order-log/order-log.table';

@@ -1,0 +1,19 @@
+import { bigint, index, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../../platform/db/columns';
+
+/**
+ * Photos of problem items (screens exception-list 'Raise': photos): one row per photo and order, written with the
+ * raise (or an amendment) in the same transaction as its order-log row. Files are read through the file module's
+ * FILE_OWNERS (exception-files.ts): whoever may read the order's problem items.
+ */
+export const busExceptionPhoto = pgTable(
+  'bus_exception_photo',
+  {
+    id: idColumn(),
+    orderId: bigint({ mode: 'number' }).notNull(),
+    fileId: uuid().notNull(),
+    createBy: varchar({ length: 64 }).notNull().default(''),
+    createTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bus_exception_photo_order_idx').on(t.orderId), index('bus_exception_photo_file_idx').on(t.fileId)],
+);
