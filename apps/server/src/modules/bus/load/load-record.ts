@@ -9,6 +9,7 @@ import {
   type TLoadOperation,
 } from '@theone/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
@@ -109,23 +110,32 @@ export interface TLoadCounts {
  * from its stored totals (refreshLoadTotals keeps them in the transaction of every order change, before this runs).
  */
 export async function loadCounts(db: DbOrTx, loadId: number): Promise<TLoadCounts> {
-  const [x] = await db
-    .select({
-      total: busLoad.totalOrders,
-      planned: busLoad.totalPlanned,
-      loaded: busLoad.totalLoaded,
-      arrived: busLoad.totalArrived,
-      signed: busLoad.totalSigned,
-      pieces: busLoad.totalPieces,
-      loadedPieces: busLoad.loadedPieces,
-      weight: busLoad.totalWeight,
-      volume: busLoad.totalVolume,
-    })
-    .from(busLoad)
-    .where(eq(busLoad.id, loadId));
+  const refreshed = db instanceof PgTransaction ? refreshedCounts.get(db)?.get(loadId) : undefined;
+  if (refreshed) return refreshed;
+  const [x] = await db.select(COUNT_COLUMNS).from(busLoad).where(eq(busLoad.id, loadId));
   if (!x) throw notFound();
   return x;
 }
+
+const COUNT_COLUMNS = {
+  id: busLoad.id,
+  total: busLoad.totalOrders,
+  planned: busLoad.totalPlanned,
+  loaded: busLoad.totalLoaded,
+  arrived: busLoad.totalArrived,
+  signed: busLoad.totalSigned,
+  pieces: busLoad.totalPieces,
+  loadedPieces: busLoad.loadedPieces,
+  weight: busLoad.totalWeight,
+  volume: busLoad.totalVolume,
+};
+
+/**
+ * The counts refreshLoadTotals just wrote, per transaction: settling the load right after the order core's write
+ * reads them from here instead of reading the row again. Only refreshLoadTotals writes the totals inside a
+ * transaction, so what it returned stays true until it runs again (and replaces it).
+ */
+const refreshedCounts = new WeakMap<object, Map<number, TLoadCounts>>();
 
 /** The stored totals of a load computed from its orders (SELECT list over bus_order grouped by load_id). */
 export const LOAD_TOTALS_SQL = sql.raw(`count(*)::int AS n, coalesce(sum(arrived_piece), 0)::int AS pieces,
@@ -147,7 +157,7 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
   if (!ids.length) return;
   // the load rows first: their row locks order concurrent refreshes of one load, so the party rows below are
   // rebuilt from a snapshot taken after the other transaction committed
-  await db.execute(sql`
+  const updated = await db.execute<Record<string, unknown>>(sql`
     UPDATE bus_load l SET total_orders = coalesce(s.n, 0), total_pieces = coalesce(s.pieces, 0),
            total_weight = coalesce(s.weight, 0), total_volume = coalesce(s.volume, 0), total_ar = coalesce(s.ar, 0),
            mark_ids = coalesce(s.marks, '{}'), total_planned = coalesce(s.planned, 0),
@@ -156,7 +166,15 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
       FROM unnest(${sql.param(ids)}::bigint[]) AS x(id)
       LEFT JOIN (SELECT load_id, ${LOAD_TOTALS_SQL}
                    FROM bus_order WHERE load_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY load_id) s ON s.load_id = x.id
-     WHERE l.id = x.id`);
+     WHERE l.id = x.id
+     RETURNING l.id, l.total_orders AS total, l.total_planned AS planned, l.total_loaded AS loaded,
+               l.total_arrived AS arrived, l.total_signed AS signed, l.total_pieces AS pieces,
+               l.loaded_pieces AS "loadedPieces", l.total_weight::text AS weight, l.total_volume::text AS volume`);
+  if (db instanceof PgTransaction) {
+    const counts = refreshedCounts.get(db) ?? new Map<number, TLoadCounts>();
+    for (const r of updated.rows) counts.set(Number(r.id), r as unknown as TLoadCounts);
+    refreshedCounts.set(db, counts);
+  }
   await rebuildParties(
     db,
     sql`o.load_id = ANY(${sql.param(ids)}::bigint[])`,
@@ -266,7 +284,8 @@ export async function settleLoadStatus(
       remark: options.remark,
     },
   ]);
-  await syncLoadedMilestone(tx, auth, updated!);
+  // the automatic 'loaded' milestone exists exactly while the load is L2 or later: only a crossing changes it
+  if (load.status >= LOAD_STATUS.LOADED !== status >= LOAD_STATUS.LOADED) await syncLoadedMilestone(tx, auth, updated!);
   return { load: updated!, counts, fill: fillOf(updated!.containerType, counts.volume, counts.weight) };
 }
 
