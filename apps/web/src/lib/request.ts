@@ -76,7 +76,8 @@ async function onRejected(error: AxiosError): Promise<never> {
 function onRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const token = config.skipAuth ? undefined : getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  config.headers.set('Accept-Language', currentLanguage());
+  // a call may ask for another language (the overseas warehouse reprints labels in Thai)
+  if (!config.headers.get('Accept-Language')) config.headers.set('Accept-Language', currentLanguage());
   return config;
 }
 

@@ -117,6 +117,8 @@ export const ARRIVE_ORDER_ORDER_BY = ['arriveTime', 'transportId', 'createTime']
 
 const arriveOrderFilters = {
   tab: z.preprocess(emptyToUndefined, z.enum(ARRIVE_ORDER_TABS).default('receive')),
+  /** the list's export view (the same filters post to arrive/export) */
+  view: z.literal('orders').optional(),
   transportId: zTextFilter(15_000),
   containerNo: zTextFilter(20),
   loadNo: zTextFilter(20),

@@ -295,3 +295,17 @@ describe('[ARRIVE] arrive/export', () => {
     expect((await recordsOnly.post('/bus/arrive/export', { view: 'orders' })).statusCode).toBe(403);
   });
 });
+
+describe('[ARRIVE] Thai labels (inware/printbar with bus:arriveOrder:print)', () => {
+  it('reprints the labels of overseas orders in Thai; needs a print key', async () => {
+    const { orders } = await pickedUpLoad(kit, dispatcher, refs, 1);
+    const res = await dispatcher.request({
+      method: 'POST',
+      url: `/bus/inware/printbar/${orders[0]!.id}`,
+      headers: { 'accept-language': 'th' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect((await reader.post(`/bus/inware/printbar/${orders[0]!.id}`)).statusCode).toBe(403);
+  });
+});

@@ -43,8 +43,14 @@ export const PRINT_LABEL_KEYS = [
   'bus:inOrder:print',
   'bus:noMarkOrder:print',
   'bus:order:print',
+  'bus:arriveOrder:print',
 ] as const;
-export const PRINT_PIECE_KEYS = ['bus:inOrder:print', 'bus:noMarkOrder:print', 'bus:order:print'] as const;
+export const PRINT_PIECE_KEYS = [
+  'bus:inOrder:print',
+  'bus:noMarkOrder:print',
+  'bus:order:print',
+  'bus:arriveOrder:print',
+] as const;
 export const PRINT_RECEIPT_KEYS = ['bus:inOrder:print', 'bus:order:print'] as const;
 export const PRINT_FEE_KEYS = ['bus:order:printFee'] as const;
 

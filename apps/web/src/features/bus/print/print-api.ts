@@ -24,8 +24,15 @@ export const PRINT_KINDS: readonly PrintKind[] = ['label', 'pieces', 'receipt', 
 
 /** The keys the server accepts for each kind (the print buttons of the screens, screens §5). */
 export const PRINT_PERMS: Record<PrintKind, PermissionValue> = {
-  label: ['bus:orderAdd:print', 'bus:unOrder:print', 'bus:inOrder:print', 'bus:noMarkOrder:print', 'bus:order:print'],
-  pieces: ['bus:inOrder:print', 'bus:noMarkOrder:print', 'bus:order:print'],
+  label: [
+    'bus:orderAdd:print',
+    'bus:unOrder:print',
+    'bus:inOrder:print',
+    'bus:noMarkOrder:print',
+    'bus:order:print',
+    'bus:arriveOrder:print',
+  ],
+  pieces: ['bus:inOrder:print', 'bus:noMarkOrder:print', 'bus:order:print', 'bus:arriveOrder:print'],
   receipt: ['bus:inOrder:print', 'bus:order:print'],
   fee: 'bus:order:printFee',
 };

@@ -1,0 +1,178 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { arriveAllows } from '@theone/contracts/bus/arrive';
+import { Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListPage } from '../../../components/ListPage';
+import { navigateTo } from '../../../lib/navigation';
+import type { TableResponse } from '../../../lib/request';
+import { loadSearch } from '../load/columns';
+import { trackKeys } from '../track/api';
+import { WarehouseFilterSelect } from './WarehouseFilterSelect';
+import '../shared/bus.css';
+import './arrive.css';
+import { cancelContainer, deleteRegistration, sureContainer } from './actions';
+import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveRow, type TArriveSums } from './api';
+import { PickupDialog } from './dialogs';
+
+/**
+ * arriveList (screens §3, key bus:arrive): departed containers and their pick-up records (P0 on the way, P1
+ * picked up, P2 partly, P3 all in the overseas warehouse). Register pick-up (arrive/edit), Confirm arrival of a
+ * whole container (A17), Cancel arrival (A18), Clear the registration (arrive/delete), Export, Details.
+ */
+export default function ArriveListPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<TArriveRow | null>(null);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: arriveKeys.all });
+    await queryClient.invalidateQueries({ queryKey: trackKeys.all });
+  };
+  return (
+    <>
+      <ListPage<TArriveRow>
+        id="bus/arriveList"
+        queryKey={arriveKeys.lists()}
+        url="/bus/arrive/list"
+        rowKey="id"
+        searchFields={[
+          loadSearch.containerNo(),
+          loadSearch.loadNo(),
+          loadSearch.dict('status', 'arrive_status', 'arrive_status', true),
+          loadSearch.text('truckNo', 'field_truck_no'),
+          loadSearch.dict('busType', 'field_bus_type', 'bus_type'),
+          loadSearch.geog('destAddrId', 2),
+          loadSearch.text('unloadPort', 'load_unload_port'),
+          { type: 'custom', name: 'houseId', label: 'arrive_house', render: () => <WarehouseFilterSelect /> },
+          loadSearch.range('etaDate', 'load_eta_date', 'EtaDate'),
+          loadSearch.range('pickupTime', 'arrive_pickup_time', 'PickupTime'),
+        ]}
+        columns={[
+          {
+            key: 'loadNo',
+            title: 'load_no',
+            width: 140,
+            fixed: 'left',
+            render: (_v, r) => (
+              <Link to={`${ARRIVE_DETAIL_PATH}?id=${r.id}`} data-testid={`arrive-link-${r.loadNo}`}>
+                {r.loadNo}
+              </Link>
+            ),
+          },
+          { key: 'containerNo', title: 'field_container_no', width: 130 },
+          { key: 'status', title: 'arrive_status', width: 110, type: 'dict', dictType: 'arrive_status' },
+          {
+            key: 'arrivedCount',
+            title: 'arrive_orders_in',
+            width: 100,
+            align: 'right',
+            render: (_v, r) => (
+              <span data-testid={`arrive-count-${r.loadNo}`}>
+                {r.arrivedCount} / {r.orderCount}
+              </span>
+            ),
+          },
+          { key: 'sealNo', title: 'field_seal_no', width: 110 },
+          { key: 'truckNo', title: 'field_truck_no', width: 110, defaultHidden: true },
+          { key: 'containerType', title: 'field_container_type', width: 110, type: 'dict', dictType: 'container_type' },
+          { key: 'busType', title: 'field_bus_type', width: 90, type: 'dict', dictType: 'bus_type' },
+          {
+            key: 'route',
+            title: 'bus_route',
+            width: 150,
+            render: (_v, r) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
+          },
+          { key: 'unloadPort', title: 'load_unload_port', width: 120 },
+          { key: 'leftTime', title: 'field_left_time', width: 160, type: 'datetime', sortable: true },
+          { key: 'etaDate', title: 'load_eta_date', width: 160, type: 'datetime', sortable: true },
+          { key: 'trackStatus', title: 'track_latest', width: 150, type: 'dict', dictType: 'track_status' },
+          { key: 'pickupTime', title: 'arrive_pickup_time', width: 160, type: 'datetime', sortable: true },
+          {
+            key: 'vehicle',
+            title: 'arrive_vehicle',
+            width: 170,
+            render: (_v, r) => [r.vehiclePlate, r.driverName].filter(Boolean).join(' · ') || '-',
+          },
+          { key: 'houseName', title: 'arrive_house', width: 140 },
+          { key: 'unloadTime', title: 'arrive_unload_time', width: 160, type: 'datetime', defaultHidden: true },
+          {
+            key: 'sealIntact',
+            title: 'arrive_seal_intact',
+            width: 100,
+            render: (_v, r) =>
+              r.sealIntact === null ? (
+                '-'
+              ) : r.sealIntact === '1' ? (
+                <Tag color="green">{t('bus_yes')}</Tag>
+              ) : (
+                <Tag color="red">{t('arrive_seal_broken')}</Tag>
+              ),
+          },
+          { key: 'pieces', title: 'field_cargo_piece', width: 80, align: 'right' },
+          { key: 'volume', title: 'field_cargo_volume', width: 100, align: 'right' },
+          { key: 'remark', title: 'field_remark', width: 160, defaultHidden: true },
+        ]}
+        rowActions={[
+          {
+            key: 'info',
+            label: 'details',
+            perm: ['arrive:info', 'bus:arrive'],
+            onClick: (r) => navigateTo(`${ARRIVE_DETAIL_PATH}?id=${r.id}`),
+          },
+          {
+            key: 'edit',
+            label: 'perm_bus_arrive_edit',
+            perm: 'bus:arrive:edit',
+            onClick: (r) => setEditing(r),
+          },
+          {
+            key: 'sure',
+            label: 'perm_bus_arrive_sure',
+            perm: 'bus:arrive:sure',
+            hidden: (r) => !arriveAllows('sure', r.status),
+            onClick: (r, ctx) => sureContainer(r, async () => ctx.refetch().then(refresh)),
+          },
+          {
+            key: 'cancel',
+            label: 'perm_bus_arrive_cancel',
+            perm: 'bus:arrive:cancel',
+            danger: true,
+            hidden: (r) => !arriveAllows('cancel', r.status),
+            onClick: (r, ctx) => cancelContainer(r, async () => ctx.refetch().then(refresh)),
+          },
+          {
+            key: 'delete',
+            label: 'perm_bus_arrive_delete',
+            perm: 'bus:arrive:delete',
+            danger: true,
+            hidden: (r) => !arriveAllows('delete', r.status),
+            onClick: (r, ctx) => deleteRegistration(r, async () => ctx.refetch().then(refresh)),
+          },
+        ]}
+        actionsWidth={320}
+        exportConfig={{ url: '/bus/arrive/export', fileName: 'arrive', perm: 'bus:arrive:export' }}
+        footer={(answer) => <ArriveSums sums={(answer as TableResponse<TArriveRow> & { sums?: TArriveSums })?.sums} />}
+      />
+      <PickupDialog record={editing} onClose={() => setEditing(null)} onDone={refresh} />
+    </>
+  );
+}
+
+function ArriveSums({ sums }: { sums?: TArriveSums }) {
+  const { t } = useTranslation();
+  if (!sums) return null;
+  return (
+    <Space size={24} data-testid="arrive-sums">
+      <Typography.Text>
+        {t('load_orders')}: {sums.arrived} / {sums.orders}
+      </Typography.Text>
+      <Typography.Text>
+        {t('field_cargo_piece')}: {sums.pieces}
+      </Typography.Text>
+      <Typography.Text>
+        {t('field_cargo_volume')}: {sums.volume} m³
+      </Typography.Text>
+    </Space>
+  );
+}

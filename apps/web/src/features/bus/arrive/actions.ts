@@ -1,0 +1,134 @@
+import { ARRIVE_REJECT_KEYS, arriveAllows, type TArriveOperation } from '@theone/contracts/bus/arrive';
+import { canTransition, rejectMessageKey } from '@theone/contracts/bus/order-status';
+import { runStateAction } from '../../../components/state-action';
+import { feedback } from '../../../lib/feedback';
+import { translate } from '../../../lib/i18n';
+import { isApiError } from '../../../lib/request';
+import {
+  cancelArrive,
+  containerOf,
+  deleteArrive,
+  printThaiLabels,
+  sureArrive,
+  type TArriveOrderRow,
+  type TArriveRow,
+} from './api';
+
+/**
+ * The state-changing actions of the pick-up screens, each pre-checked with the shared rules (contracts
+ * ARRIVE_OPERATIONS for the record, the order transition map for ticked orders) before its prompt and call; the
+ * server checks again. Each resolves true when the call succeeded.
+ */
+type TRecord = Pick<TArriveRow, 'id' | 'status' | 'containerNo' | 'truckNo' | 'loadNo'>;
+type TOrder = Pick<TArriveOrderRow, 'id' | 'version' | 'transportId' | 'status' | 'arriveId' | 'sendId'>;
+
+function recordAllows(record: TRecord, operation: TArriveOperation): boolean {
+  if (arriveAllows(operation, record.status)) return true;
+  feedback.message.warning(translate(ARRIVE_REJECT_KEYS[operation], { list: containerOf(record) }));
+  return false;
+}
+
+/** A17 for the whole container (P1/P2): every departed order of it. */
+export function sureContainer(record: TRecord, onDone: () => unknown) {
+  if (!recordAllows(record, 'sure')) return Promise.resolve(false);
+  return runStateAction<TRecord>({
+    rows: [record],
+    confirm: 'arrive_confirm_sure_container',
+    confirmValues: { containerNo: containerOf(record) },
+    run: (_rows, config) => sureArrive({ arriveId: record.id }, config),
+    onDone,
+  });
+}
+
+/** A18 for the whole container (P2/P3): every arrived order not in a delivery run. */
+export function cancelContainer(record: TRecord, onDone: () => unknown) {
+  if (!recordAllows(record, 'cancel')) return Promise.resolve(false);
+  return runStateAction<TRecord>({
+    rows: [record],
+    confirm: 'arrive_confirm_cancel_container',
+    confirmValues: { containerNo: containerOf(record) },
+    danger: true,
+    run: (_rows, config) => cancelArrive(record.id, {}, config),
+    onDone,
+  });
+}
+
+/** Clears the pick-up registration (P1, nothing arrived). */
+export function deleteRegistration(record: TRecord, onDone: () => unknown) {
+  if (!recordAllows(record, 'delete')) return Promise.resolve(false);
+  return runStateAction<TRecord>({
+    rows: [record],
+    confirm: 'arrive_confirm_delete',
+    confirmValues: { containerNo: containerOf(record) },
+    danger: true,
+    run: (_rows, config) => deleteArrive(record.id, config),
+    onDone,
+  });
+}
+
+/** The ticked orders grouped by their pick-up record (a call per container). */
+function byRecord(rows: readonly TOrder[]) {
+  const groups = new Map<number, TOrder[]>();
+  for (const r of rows) if (r.arriveId) groups.set(r.arriveId, [...(groups.get(r.arriveId) ?? []), r]);
+  return groups;
+}
+
+/** A17 for ticked orders (S5), P-arrive. */
+export function sureOrders(rows: readonly TOrder[], onDone: () => unknown) {
+  return runStateAction<TOrder>({
+    rows,
+    check: (r) => canTransition(r.status as never, 'confirmArrival') && r.arriveId !== null,
+    wrongState: rejectMessageKey('confirmArrival'),
+    rowLabel: (r) => r.transportId,
+    confirm: 'arrive_confirm_sure',
+    run: async (selected, config) => {
+      for (const [arriveId, list] of byRecord(selected))
+        await sureArrive({ arriveId, orderIds: list.map((o) => o.id), versions: list.map((o) => o.version) }, config);
+    },
+    onDone,
+  });
+}
+
+/** A18 for ticked orders (S6, not in a delivery run: M-insend), P-cancelArrive. */
+export function cancelOrders(rows: readonly TOrder[], onDone: () => unknown) {
+  const inRun = rows.filter((r) => r.sendId !== null && r.status === 6);
+  if (inRun.length) {
+    feedback.message.warning(
+      translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
+    );
+    return Promise.resolve(false);
+  }
+  return runStateAction<TOrder>({
+    rows,
+    check: (r) => canTransition(r.status as never, 'cancelArrival') && r.arriveId !== null,
+    wrongState: rejectMessageKey('cancelArrival'),
+    rowLabel: (r) => r.transportId,
+    confirm: 'arrive_confirm_cancel',
+    danger: true,
+    run: async (selected, config) => {
+      for (const [arriveId, list] of byRecord(selected))
+        await cancelArrive(arriveId, { orderIds: list.map((o) => o.id), versions: list.map((o) => o.version) }, config);
+    },
+    onDone,
+  });
+}
+
+/** Order labels in Thai, opened in a new tab (the tab is opened inside the click so it is not blocked). */
+export async function openThaiLabels(ids: readonly number[]): Promise<boolean> {
+  if (!ids.length) {
+    feedback.message.warning(translate('msg_select_data_first'));
+    return false;
+  }
+  const win = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await printThaiLabels(ids));
+    setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
+    if (win && !win.closed) win.location.href = url;
+    else window.open(url, '_blank');
+    return true;
+  } catch (error) {
+    win?.close();
+    if (!isApiError(error) || !error.handled) feedback.message.error(translate('msg_unknown_error'));
+    return false;
+  }
+}
