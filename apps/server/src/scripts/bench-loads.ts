@@ -103,6 +103,8 @@ export async function seedLoadBench(db: Db, log: (line: string) => void) {
   await db.execute(sql`
     UPDATE bas_mark SET service = NULL
     WHERE create_by = 'bench' AND mark LIKE 'BENCH%' AND right(mark, 4)::int % 2 = 1 AND service IS NOT NULL`);
+  // the marks' parties changed: the loads' party rows follow (as bas mark/edit makes them do)
+  await refreshBenchLoadTotals(db);
   log(
     `load bench data: ${SCAN_PLANS} plans of ${SCAN_PER_PLAN} planned orders, ${PLAN_ORDERS * PLAN_RUNS} orders in stock, a container of ${PRINT_ORDERS} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );

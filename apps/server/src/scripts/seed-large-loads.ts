@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LOAD_TOTALS_SQL } from '../modules/bus/load/load-record';
+import { LOAD_TOTALS_SQL, rebuildParties } from '../modules/bus/load/load-record';
 import type { Db } from '../platform/db/database';
 
 /**
@@ -237,8 +237,8 @@ export async function settleLargeLoads(db: Db) {
 }
 
 /**
- * The stored totals of the bench loads (orders, pieces, weight, volume, receivables: migration 0014, kept by
- * refreshLoadTotals in the actions) from their orders, where they differ: the seeds write orders directly.
+ * The stored totals and party rows of the bench loads (migrations 0014-0016 and 0019, kept by refreshLoadTotals in
+ * the actions) from their orders: the seeds write orders directly.
  */
 export async function refreshBenchLoadTotals(db: Db, loadNoLike = 'LD%') {
   await db.execute(sql`
@@ -251,4 +251,6 @@ export async function refreshBenchLoadTotals(db: Db, loadNoLike = 'LD%') {
             l.total_loaded, l.total_arrived, l.total_signed, l.loaded_pieces)
            IS DISTINCT FROM (s.n, s.pieces, s.weight, s.volume, s.ar, s.marks, s.planned, s.loaded, s.arrived,
             s.signed, s.loaded_pieces)`);
+  const loads = sql`(SELECT id FROM bus_load WHERE create_by = 'bench' AND load_no LIKE ${loadNoLike})`;
+  await rebuildParties(db, sql`o.load_id IN ${loads}`, sql`load_id IN ${loads}`);
 }

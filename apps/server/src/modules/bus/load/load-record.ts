@@ -182,8 +182,11 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
   );
 }
 
-/** The party rows of the loads chosen by `orders` (on bus_order o) and `rows` (on bus_load_party), rebuilt. */
-async function rebuildParties(db: DbOrTx, orders: SQL, rows: SQL) {
+/**
+ * The party rows of the loads chosen by `orders` (a condition on bus_order o) and `rows` (the same loads, on
+ * bus_load_party), rebuilt. Exported for seeds that write orders directly.
+ */
+export async function rebuildParties(db: DbOrTx, orders: SQL, rows: SQL) {
   await db.execute(sql`
     WITH gone AS (DELETE FROM bus_load_party WHERE ${rows})
     INSERT INTO bus_load_party (load_id, kind, ref_id, orders, loaded, marks, pieces, weight, volume, ar)
