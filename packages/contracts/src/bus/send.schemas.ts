@@ -362,3 +362,6 @@ export const ZSendOptionsAnswer = okEnvelope(
 
 /** inware/signUpload/{id}: the stored proof-of-delivery photo. */
 export const ZSignUploadAnswer = okEnvelope(z.object({ fileId: z.string(), orderId: z.number().int() }));
+
+/** GET send/order/{id}: an order's delivery lines in every run, newest first (order details). */
+export const ZOrderDeliveryAnswer = okEnvelope(z.array(ZSendOrderLine));

@@ -344,6 +344,24 @@ describe('[SEND] reads: list, details, desk; drivers and scoped users', () => {
     expect((await driver.get('/bus/send/desk')).statusCode).toBe(403);
   });
 
+  it('an order’s delivery lines in every run (order details): returned ones too, scoped readers see only theirs', async () => {
+    const th = await arrivedOrders(kit, 1);
+    const yw = await arrivedOrders(kit, 1, { markId: ids.YW101 });
+    const o = th.orders[0]!.id;
+    const first = await run(dispatcher, [o, yw.orders[0]!.id]);
+    await dispatcher.post('/bus/send/sure', { ids: [first.id] });
+    await dispatcher.post(`/bus/send/removeOrder/${first.id}`, { orderIds: [o] });
+    const second = await run(dispatcher, [o]);
+    const res = await service.get(`/bus/send/order/${o}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((l: { sendId: number; returned: boolean }) => [l.sendId, l.returned])).toEqual([
+      [second.id, false],
+      [first.id, true],
+    ]);
+    expect((await service.get(`/bus/send/order/${yw.orders[0]!.id}`)).json().data).toEqual([]);
+    expect((await driver.get(`/bus/send/order/${o}`)).json().data.length).toBe(2);
+  });
+
   it('exports the runs and prints the run sheet and delivery notes (PDF); keys are checked', async () => {
     const { orders } = await arrivedOrders(kit, 1);
     const r = await run(

@@ -316,3 +316,13 @@ export async function exportSignLines(
     WHERE ${where} ORDER BY o.id DESC LIMIT ${max}`);
   return r.rows.map(lineRow);
 }
+
+/** An order's delivery lines in every run it was put into, newest first (order details, 'Delivery and sign'). */
+export async function orderDeliveryLines(db: DbOrTx, auth: AuthContext, orderId: number) {
+  const reach = lineReach(auth);
+  const r =
+    await db.execute<TLineDbRow>(sql`SELECT ${lineColumns} FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id
+    JOIN bus_send s ON s.id = l.send_id WHERE o.id = ${orderId}
+    ${reach ? sql`AND o.id IN (SELECT bus_order.id FROM bus_order WHERE ${reach})` : sql``} ORDER BY l.id DESC`);
+  return r.rows.map(lineRow);
+}

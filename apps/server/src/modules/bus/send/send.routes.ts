@@ -1,4 +1,5 @@
 import {
+  ZOrderDeliveryAnswer,
   ZSendActionAnswer,
   ZSendAddBody,
   ZSendDeskAnswer,
@@ -26,7 +27,7 @@ import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { addDays, todayIn } from '../../../platform/time';
 import { sendOptions } from '../../bas/api/send-refs';
 import { orderCtx, title } from '../inware/inware-route-keys';
-import { deskList, listRuns, runDetail, signList } from './send.read';
+import { deskList, listRuns, orderDeliveryLines, runDetail, signList } from './send.read';
 import { addOrdersToRunById, addRun, deleteRuns, editRun, removeOrdersFromRun, sureRuns } from './send.service';
 import { cancelSigns, saveSign, signFail } from './sign.service';
 
@@ -92,6 +93,20 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const { rows, total, sums } = await deskList(ctxOf(req), req.query);
       return { ...table(req, rows, total), sums };
     },
+  );
+
+  app.get(
+    '/bus/send/order/:id',
+    {
+      config: { permission: ['order:info', 'bus:order', 'bus:sendOrder', 'bus:send', 'bus:sign'] },
+      schema: {
+        tags,
+        summary: 'An order’s delivery lines in every run it was in, newest first (order details, Delivery and sign)',
+        params: zIdParam,
+        response: answers(ZOrderDeliveryAnswer),
+      },
+    },
+    async (req) => ok(req, await orderDeliveryLines(deps.db, req.auth, req.params.id)),
   );
 
   app.get(

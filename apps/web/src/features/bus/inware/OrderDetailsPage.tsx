@@ -1,9 +1,9 @@
-import { Descriptions, type DescriptionsProps, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
-import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { OrderExceptionTab } from '../exception/OrderExceptionTab';
+import { OrderDeliveryTab } from '../send/OrderDeliveryTab';
 import { OrderLogTimeline } from '../shared/OrderLogTimeline';
 import '../shared/bus.css';
 import { OrderContainerTab, OrderTrackingTab } from '../track/OrderJourney';
@@ -27,7 +27,6 @@ export default function OrderDetailsPage() {
   const log = useOrderLog(order?.id);
   const buttons = useOrderSheetButtons(order, 'bus:order:edit', query.refetch);
   if (query.isLoading || !order) return <OrderPageFallback loading={query.isLoading} />;
-  const sheet = (items: DescriptionsProps['items']) => <Descriptions bordered size="small" column={2} items={items} />;
   const tagsAndButtons = (
     <>
       <DictTag type="send_status" value={order.deliveryStatus} />
@@ -50,16 +49,7 @@ export default function OrderDetailsPage() {
           {
             key: 'sign',
             label: t('bus_tab_sign'),
-            children: sheet([
-              { key: 'st', label: t('field_sign_time'), children: formatDateTime(order.signTime) || '-' },
-              { key: 'sp', label: t('field_sign_person'), children: order.signPerson || '-' },
-              { key: 'sn', label: t('field_sign_piece'), children: order.signPiece ?? '-' },
-              {
-                key: 'ss',
-                label: t('field_sign_status'),
-                children: <DictTag type="sign_status" value={order.signStatus} />,
-              },
-            ]),
+            children: <OrderDeliveryTab order={order} />,
           },
           {
             key: 'exception',
