@@ -83,6 +83,8 @@ export const ZExceptionRow = z.object({
   daysOpen: z.number().int().nullable(),
   /** the mark's customer-service person (login name) */
   serviceName: z.string(),
+  /** photo file ids of the order's problem items, oldest first (GET /file/download/{id}) */
+  photos: z.array(z.string()),
 });
 export const ZExceptionListAnswer = tableEnvelope(ZExceptionRow);
 

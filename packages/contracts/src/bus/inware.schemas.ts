@@ -421,6 +421,8 @@ export const ZEditFieldsBody = z
     versions: z.array(zVersion).max(500).optional(),
     fields: ZOrderFieldChanges,
     reason: zText(500),
+    /** problem items: photos (file ids from /file/upload, images) attached with the raise or an amendment */
+    photos: z.array(z.uuid()).max(9).optional(),
   })
   .strict()
   .refine((b) => Object.values(b.fields).some((v) => v !== undefined), { message: 'err_no_change', path: ['fields'] });

@@ -7,6 +7,7 @@ import { badRequest } from '../../platform/errors';
 import { isFileId } from '../../platform/files/file-store';
 import { payinfoQrFileOwner } from '../bas/api/payinfo-files';
 import { arrivePhotoFileOwner } from '../bus/arrive/arrive-files';
+import { exceptionPhotoFileOwner } from '../bus/exception/exception-files';
 import { podPictureFileOwner, signPictureFileOwner } from '../bus/send/send-files';
 import { avatarFileOwner } from '../system/api';
 
@@ -40,8 +41,8 @@ export interface FileOwner {
 }
 
 /**
- * The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes; bus: pick-up
- * and sign photos).
+ * The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes; bus: pick-up,
+ * sign and problem-item photos).
  */
 export const FILE_OWNERS: readonly FileOwner[] = [
   avatarFileOwner,
@@ -49,6 +50,7 @@ export const FILE_OWNERS: readonly FileOwner[] = [
   arrivePhotoFileOwner,
   signPictureFileOwner,
   podPictureFileOwner,
+  exceptionPhotoFileOwner,
 ];
 
 const asSql = (value: SQL | boolean) => (typeof value === 'boolean' ? sql`${value}` : value);

@@ -281,3 +281,71 @@ describe('[EXCEPTION] home card', () => {
     expect((await list(sales, 'pageSize=1')).total).toBe(before - 1);
   });
 });
+
+describe('[EXCEPTION] photos', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+  async function upload(c: TestClient, name: string, content: Buffer, type: string) {
+    const boundary = '----exception-photo';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return c.request({
+      method: 'POST',
+      url: '/prod-api/file/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  }
+
+  it('a raise carries image photos, listed on the item and readable by those who may read the order', async () => {
+    const a = await addOrder(sales, orderBody(ids, { status: 1 }));
+    const up = await upload(service, 'carton.png', PNG, 'image/png');
+    expect(up.statusCode, up.body).toBe(200);
+    const photo = up.json().data.fileId as string;
+    const res = await service.post(
+      '/bus/inware/editFields',
+      { ids: [a.id], fields: { ifException: 1, exceptionType: '2', exceptionDesc: 'wet carton' }, photos: [photo] },
+      en,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(admin, `transportId=${a.transportId}`)).rows[0]!.photos).toEqual([photo]);
+    expect((await sales.get(`/file/download/${photo}`)).statusCode).toBe(200);
+    expect((await sales2.get(`/file/download/${photo}`)).statusCode).toBe(404);
+    const tracker = await userWithPerms(t, 'exc_tracker', ['bus:track']);
+    expect((await tracker.get(`/file/download/${photo}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not an image, another user’s upload and photos without a problem item', async () => {
+    const a = await addOrder(sales, orderBody(ids, { status: 1 }));
+    const pdf = (await upload(service, 'note.pdf', PDF, 'application/pdf')).json().data.fileId as string;
+    const raiseWith = (c: TestClient, photos: string[]) =>
+      c.post(
+        '/bus/inware/editFields',
+        { ids: [a.id], fields: { ifException: 1, exceptionType: '2', exceptionDesc: 'x' }, photos },
+        en,
+      );
+    const notImage = await raiseWith(service, [pdf]);
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().field).toBe('photos');
+    const html = await upload(service, 'fake.jpg', Buffer.from('<html><script>1</script></html>'), 'image/jpeg');
+    expect(html.statusCode).toBe(415);
+    const others = (await upload(dispatcher, 'd.png', PNG, 'image/png')).json().data.fileId as string;
+    expect((await raiseWith(service, [others])).statusCode).toBe(400);
+    expect(await getOrder(admin, a.id)).toMatchObject({ ifException: 0 });
+    const png = (await upload(service, 'p.png', PNG, 'image/png')).json().data.fileId as string;
+    const noItem = await service.post(
+      '/bus/inware/editFields',
+      { ids: [a.id], fields: { consignee: 'Khun B' }, reason: 'typo', photos: [png] },
+      en,
+    );
+    expect(noItem.statusCode).toBe(400);
+  });
+});

@@ -19,6 +19,7 @@ import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { markIdsByCode } from '../inware/order-names';
 import { stalledLoads } from '../load/track.read';
+import { exceptionPhotosColumn } from './exception-photos';
 
 /**
  * Reading problem items (screens exception-list): the list by tab and filters, and the Timers tab. An item is the
@@ -88,6 +89,7 @@ const rowColumns = {
     number | null
   >`CASE WHEN ${busOrder.ifException} = 1 THEN floor(extract(epoch FROM now() - coalesce(${busOrder.exceptionRaiseTime}, ${busOrder.orderTime})) / 86400)::int END`,
   serviceName: sql<string>`coalesce(${userNameOf(markServiceIdOf(busOrder.markId))}, '')`,
+  photos: exceptionPhotosColumn,
 };
 
 /** `GET /bus/exception/list`: a page of problem items, newest raised first unless sorted, and the total. */

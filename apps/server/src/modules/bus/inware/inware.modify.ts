@@ -20,6 +20,7 @@ import { badRequest } from '../../../platform/errors';
 import { t } from '../../../platform/i18n';
 import { parseBusinessTime } from '../../../platform/time';
 import { warehouseCity } from '../../bas/api/place-refs';
+import { addExceptionPhotos, checkExceptionPhotos } from '../exception/exception-photos';
 import { applyOrderAction, doneRows, refuseOrders, type TLogPart } from '../order/order-core';
 import { ACTION_PERMS, checkRefs, needAny, needFeeRole, type TOrderCtx, type TRefs } from './inware.context';
 import { computeFees, fetchOrderPrice, markInfo, priceColumns, type TPricedOrder } from './inware.pricing';
@@ -60,7 +61,14 @@ const LOGGED_FIELDS = [
 
 export async function modifyOrders(
   ctx: TOrderCtx,
-  input: { ids: number[]; versions?: number[]; fields: TOrderFieldChanges; reason: string; single?: boolean },
+  input: {
+    ids: number[];
+    versions?: number[];
+    fields: TOrderFieldChanges;
+    reason: string;
+    single?: boolean;
+    photos?: string[];
+  },
 ) {
   const { auth, timezone } = ctx;
   const f = input.fields;
@@ -70,6 +78,8 @@ export async function modifyOrders(
   const otherKeys = keys.filter((k) => !exceptionKeys.includes(k));
   const assignMode = otherKeys.includes('markId') && otherKeys.every((k) => ASSIGN_FIELDS.includes(k));
   if (exceptionKeys.length) needAny(auth, ACTION_PERMS.exception);
+  const photos = [...new Set(input.photos ?? [])];
+  if (photos.length && !exceptionKeys.length) throw badRequest('err_invalid_value', { field: 'photos' }, 'photos');
   if (otherKeys.length) {
     needAny(auth, assignMode ? ACTION_PERMS.assignMark : input.single ? ACTION_PERMS.modifyOne : ACTION_PERMS.modify);
     if (!assignMode && !input.reason.trim()) throw badRequest('err_reason_required', { field: 'reason' }, 'reason');
@@ -177,6 +187,16 @@ export async function modifyOrders(
         return parts;
       },
     });
-    return doneRows(outcomes).map((u) => ({ id: u.id, version: u.version }));
+    const done = doneRows(outcomes);
+    if (photos.length) {
+      await checkExceptionPhotos(tx, auth, photos);
+      await addExceptionPhotos(
+        tx,
+        auth,
+        done.map((u) => u.id),
+        photos,
+      );
+    }
+    return done.map((u) => ({ id: u.id, version: u.version }));
   });
 }

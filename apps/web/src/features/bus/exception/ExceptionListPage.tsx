@@ -12,6 +12,7 @@ import { ORDER_DETAIL_PATH } from '../inware/api';
 import '../shared/bus.css';
 import { EXCEPTION_LIST_URL, exceptionKeys, reopenException, type TExceptionRow, takeException } from './api';
 import { CloseDialog, RaiseDialog } from './dialogs';
+import { ExceptionPhotos } from './ExceptionPhotos';
 import { TimersPanel } from './TimersPanel';
 
 /**
@@ -118,6 +119,13 @@ export default function ExceptionListPage() {
             {r.daysOpen}
           </span>
         ),
+    },
+    {
+      key: 'photos',
+      title: 'exception_photos',
+      width: 150,
+      ellipsis: false,
+      render: (_v, r) => <ExceptionPhotos fileIds={r.photos} />,
     },
     { key: 'consignee', title: 'field_consignee', width: 120 },
     { key: 'serviceName', title: 'exception_service', width: 100 },

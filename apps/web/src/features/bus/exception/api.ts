@@ -23,12 +23,17 @@ export function useExceptionTimers(enabled: boolean) {
   return useQuery({ queryKey: exceptionKeys.custom('timers'), queryFn: fetchTimers, enabled });
 }
 
-/** Raise (E0) on several orders: type, description. */
+/** Raise (E0) on several orders: type, description, photos (file ids from /file/upload). */
 export const raiseException = (
   ids: readonly number[],
   values: { exceptionType: string; exceptionDesc: string },
+  photos: readonly string[] = [],
   config?: AxiosRequestConfig,
-) => editFields({ ids, fields: { ifException: 1, exceptionStatus: 0, ...values } }, config);
+) =>
+  editFields(
+    { ids, fields: { ifException: 1, exceptionStatus: 0, ...values }, ...(photos.length ? { photos } : {}) },
+    config,
+  );
 
 /** Take over (E0 -> E1, handler = me), with the versions the list showed: a second taker gets 'changed'. */
 export const takeException = (rows: readonly { id: number; version: number }[], config?: AxiosRequestConfig) =>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionFormModal } from '../../../components/ActionFormModal';
 import { DictSelect } from '../../../components/DictSelect';
+import { fileIds, type UploadedFile, UploadField } from '../../../components/UploadField';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { findByCode } from '../inware/api';
@@ -22,7 +23,7 @@ interface TChosen {
 /** Raise: waybills scanned (a wedge scanner types the code and Enter) or typed, comma lists accepted. */
 export function RaiseDialog(props: { open: boolean; initial: TChosen[]; onClose: () => void; onDone: () => unknown }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ exceptionType: string; exceptionDesc: string }>();
+  const [form] = Form.useForm<{ exceptionType: string; exceptionDesc: string; photos?: UploadedFile[] }>();
   const [chosen, setChosen] = useState<TChosen[]>([]);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +72,8 @@ export function RaiseDialog(props: { open: boolean; initial: TChosen[]; onClose:
       save={(v) =>
         raiseException(
           chosen.map((c) => c.id),
-          v,
+          { exceptionType: v.exceptionType, exceptionDesc: v.exceptionDesc },
+          fileIds(v.photos).map(String),
         )
       }
     >
@@ -101,6 +103,9 @@ export function RaiseDialog(props: { open: boolean; initial: TChosen[]; onClose:
       </Form.Item>
       <Form.Item name="exceptionDesc" label={t('field_exception_desc')} rules={[{ required: true, whitespace: true }]}>
         <Input.TextArea rows={3} maxLength={500} showCount data-testid="exception-desc" />
+      </Form.Item>
+      <Form.Item name="photos" label={t('exception_photos')}>
+        <UploadField maxCount={9} accept="image/*" maxSizeMb={10} listType="picture" />
       </Form.Item>
     </ActionFormModal>
   );
