@@ -1,0 +1,218 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signIn, test } from '../fixtures/auth';
+import { api, createOrder } from '../home/order-api';
+
+/**
+ * Delivery runs and signing (issue 14 items 3-4): three TH001 orders received, loaded, departed and arrived in the
+ * Bangkok warehouse through the API; on the send desk the dispatcher puts two of them into a run of a driver linked
+ * to the 'driver' account and dispatches it on sendOrder; the driver, on a phone-sized screen (390×844), signs one
+ * order with a photo and fails the other; the dispatcher takes the failed one back to stock. The order statuses are
+ * checked through the API after each step.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const run = Date.now().toString().slice(-6);
+const DRIVER = `Somchai ${run}`;
+const modal = (page: Page) => page.locator('.ant-modal:visible').last();
+const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
+const confirmPrompt = (page: Page) =>
+  page
+    .locator('.ant-modal-confirm:visible')
+    .getByRole('button', { name: /确\s*定|OK|ตกลง/ })
+    .click();
+const okDialog = (page: Page) => modal(page).locator('.ant-modal-footer .ant-btn-primary').click();
+
+/** A 1×1 PNG: the signature photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An ISO 6346 container number of this run, with its check digit. */
+function containerNo(serial: string): string {
+  const body = `TODU${serial.padStart(6, '0').slice(-6)}`;
+  let total = 0;
+  for (let i = 0; i < 10; i++) {
+    const ch = body.charCodeAt(i);
+    let v = i < 4 ? ch - 55 : ch - 48;
+    if (i < 4) v += Math.floor((v - 1) / 10);
+    total += v * 2 ** i;
+  }
+  return `${body}${(total % 11) % 10}`;
+}
+
+const orders: { id: number; transportId: string }[] = [];
+
+const orderStatus = async (request: APIRequestContext, id: number) =>
+  (
+    await api<{ status: number; signStatus: number; sendId: number | null }>(
+      request,
+      'admin',
+      'GET',
+      `/bus/inware/${id}`,
+    )
+  ).data;
+
+test.beforeAll(async ({ request }) => {
+  for (let i = 0; i < 3; i++)
+    orders.push(await createOrder(request, { status: 1, receive: true, consignee: `คุณสมศรี ${run}-${i}` }));
+  const left = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=1');
+  const dest = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=2');
+  const houses = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/warehouse/select');
+  const plan = await api<{ id: number; loadNo: string }>(request, 'admin', 'POST', '/bus/loadplan/add', {
+    busType: 'EK',
+    leftAddrId: left.data.find((g) => g.code === 'GZ')!.id,
+    destAddrId: dest.data.find((g) => g.code === 'BKK')!.id,
+    containerType: '40HQ',
+    loadHouseId: houses.data.find((w) => w.code === 'GZ')!.id,
+    loadTime: '2026-11-23 09:00:00',
+    orderIds: orders.map((o) => o.id),
+  });
+  expect(plan.code, plan.msg).toBe(200);
+  const loaded = await api(request, 'admin', 'POST', `/bus/load/addOrder/${plan.data.id}`, {
+    containerNo: containerNo(run),
+    sealNo: `SL${run}`,
+    loadTime: '2026-11-23 10:00:00',
+    loadPerson: '张强',
+  });
+  expect(loaded.code, loaded.msg).toBe(200);
+  const departed = await api(request, 'admin', 'POST', '/bus/track/save', {
+    loadIds: [plan.data.id],
+    trackTime: '2026-11-23 18:00:00',
+    trackRemark: '友谊关出境',
+  });
+  expect(departed.code, departed.msg).toBe(200);
+  const records = await api<unknown>(request, 'admin', 'GET', `/bus/arrive/list?loadNo=${plan.data.loadNo}`);
+  const record = (records.rows as { id: number; version: number }[])[0]!;
+  const bkk = houses.data.find((w) => w.code === 'BKK')!.id;
+  const picked = await api(request, 'admin', 'POST', '/bus/arrive/edit', {
+    id: record.id,
+    version: record.version,
+    pickupTime: '2026-11-26 07:00:00',
+    houseId: bkk,
+    sealIntact: '1',
+    remark: '',
+    sealPhotos: [],
+    doorPhotos: [],
+  });
+  expect(picked.code, picked.msg).toBe(200);
+  const arrived = await api(request, 'admin', 'POST', '/bus/arrive/sure', {
+    arriveId: record.id,
+    arrivedHouseId: bkk,
+    arriveTime: '2026-11-26 09:00:00',
+  });
+  expect(arrived.code, arrived.msg).toBe(200);
+  for (const o of orders) expect((await orderStatus(request, o.id)).status).toBe(6);
+  // the driver of basic data linked to the 'driver' account, with a vehicle
+  const users = await api<unknown>(request, 'admin', 'GET', '/system/user/list?userName=driver');
+  const driverUser = (users.rows as { userId: number; userName: string }[]).find((u) => u.userName === 'driver')!;
+  const vehicle = await api<{ id: number }>(request, 'admin', 'POST', '/bas/vehicle/add', {
+    plateNo: `กข ${run.slice(-4)}`,
+    country: 'TH',
+    vehicleType: '1',
+  });
+  expect(vehicle.code, vehicle.msg).toBe(200);
+  const vehicles = await api<unknown>(
+    request,
+    'admin',
+    'GET',
+    `/bas/vehicle/list?plateNo=${encodeURIComponent(`กข ${run.slice(-4)}`)}`,
+  );
+  const vehicleId = (vehicles.rows as { id: number }[])[0]!.id;
+  const driver = await api(request, 'admin', 'POST', '/bas/driver/add', {
+    driverName: DRIVER,
+    phone: '0812345678',
+    country: 'TH',
+    vehicleId,
+    userId: driverUser.userId,
+  });
+  expect(driver.code, driver.msg).toBe(200);
+});
+
+test('[DELIVERY]: a run with two orders is built on the desk and dispatched', async ({ page, request }) => {
+  await signIn(page, 'dispatcher', `bus/send?transportId=${orders.map((o) => o.transportId).join(',')}`);
+  const desk = visible(page, '[data-testid="list-bus/send"]');
+  for (const o of orders.slice(0, 2))
+    await desk.locator('tbody tr', { hasText: o.transportId }).locator('input[type=checkbox]').check();
+  await desk.getByTestId('list-btn-add').click();
+  const dialog = modal(page);
+  await expect(dialog.getByTestId('run-orders')).toContainText(orders[0]!.transportId);
+  await dialog.getByTestId('run-driver').click();
+  await page.keyboard.type(DRIVER);
+  await page.locator('.ant-select-dropdown:visible').getByText(DRIVER).first().click();
+  await dialog.getByTestId(`run-sendPartAmount-${orders[0]!.transportId}`).fill('1250.50');
+  await okDialog(page);
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  const first = await orderStatus(request, orders[0]!.id);
+  expect(first.status).toBe(6);
+  expect(first.sendId).not.toBeNull();
+
+  // sendOrder: the new run, dispatched
+  await page.goto(`bus/sendOrder?transportId=${orders[0]!.transportId}`);
+  const runs = visible(page, '[data-testid="list-bus/sendOrder"]');
+  const row = runs.locator('tbody tr.ant-table-row').first();
+  // the first visit of the screen loads its chunk: allow for a slow shared machine
+  await expect(row).toContainText(DRIVER, { timeout: 45_000 });
+  await expect(row).toContainText('1,250.50');
+  await row.locator('input[type=checkbox]').check();
+  await runs.getByTestId('list-btn-sure').click();
+  await confirmPrompt(page);
+  await expect(row).toContainText('已派车');
+  for (const o of orders.slice(0, 2)) expect((await orderStatus(request, o.id)).status).toBe(7);
+});
+
+test('[DELIVERY]: the driver, on a phone, signs one order with a photo and fails the other', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await signIn(page, 'driver', 'bus/sign-list?tab=unsigned');
+  const cards = visible(page, '[data-testid=sign-cards]');
+  const [a, b] = orders as [{ id: number; transportId: string }, { id: number; transportId: string }];
+  await expect(cards.getByTestId(`sign-card-${a.transportId}`)).toContainText('1,250.50');
+  // nothing wider than the phone
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+
+  await cards.getByTestId(`card-sign-${a.transportId}`).click();
+  const dialog = modal(page);
+  await expect(dialog.getByTestId('sign-person')).toHaveValue(/คุณสมศรี/);
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+  await dialog.getByTestId('sign-idcard').fill('1101700207447');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'sign.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.locator('.ant-upload-list-item')).toHaveCount(1);
+  await expect(
+    dialog.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)'),
+  ).toHaveCount(1);
+  await okDialog(page);
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  await expect(cards.getByTestId(`sign-card-${a.transportId}`)).toHaveCount(0);
+  expect(await orderStatus(request, a.id)).toMatchObject({ status: 8, signStatus: 1 });
+
+  await cards.getByTestId(`card-fail-${b.transportId}`).click();
+  await modal(page).getByTestId('fail-reason').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item').first().click();
+  await modal(page).getByTestId('fail-remark').fill('ไม่มีคนอยู่บ้าน');
+  await okDialog(page);
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  expect(await orderStatus(request, b.id)).toMatchObject({ status: 7, signStatus: 2 });
+  await context.close();
+});
+
+test('[DELIVERY]: the dispatcher takes the failed order back to stock', async ({ page, request }) => {
+  const b = orders[1]!;
+  await signIn(page, 'dispatcher', `bus/send?transportId=${b.transportId}`);
+  const desk = visible(page, '[data-testid="list-bus/send"]');
+  const row = desk.locator('tbody tr', { hasText: b.transportId });
+  await expect(row).toHaveClass(/send-row-failed/);
+  await row.locator('input[type=checkbox]').check();
+  await desk.getByTestId('list-btn-back').click();
+  await confirmPrompt(page);
+  await expect.poll(async () => (await orderStatus(request, b.id)).status).toBe(6);
+  expect((await orderStatus(request, b.id)).sendId).toBeNull();
+  // the signed one stays signed; the third never left the stock
+  expect((await orderStatus(request, orders[0]!.id)).status).toBe(8);
+  expect((await orderStatus(request, orders[2]!.id)).status).toBe(6);
+});
