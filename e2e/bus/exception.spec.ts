@@ -5,7 +5,7 @@ import { api, createOrder } from '../home/order-api';
 /**
  * Problem items (issue 14 item 5): customer service raises one problem item on two waybills typed into the Raise
  * dialog (as a keyboard-wedge scanner types them: the code and Enter), takes one over, closes it with a handling
- * remark and reopens it; the order details' Problem items tab shows that history (raised, taken over, closed,
+ * remark and reopens it (the raise carries a photo, shown on both rows); the order details' Problem items tab shows that history (raised, taken over, closed,
  * reopened) from the order log. Orders of TH001 are set up through the API.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -18,6 +18,10 @@ const okDialog = (page: Page) =>
     .click();
 
 const orders: { id: number; transportId: string }[] = [];
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const DESC = `外箱破损 ${Date.now().toString().slice(-6)}`;
 
 test.beforeAll(async ({ request }) => {
@@ -45,12 +49,18 @@ test('[EXCEPTION]: raise on two waybills, take over, close with a remark, reopen
   await modal(page).getByTestId('exception-type').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '破损' }).first().click();
   await modal(page).getByTestId('exception-desc').fill(DESC);
+  await modal(page)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'carton.png', mimeType: 'image/png', buffer: PNG });
+  await expect(modal(page).locator('.ant-upload-list-item')).toContainText('carton.png');
+  await expect(modal(page).locator('.ant-upload-list-item-uploading')).toHaveCount(0);
   await okDialog(page);
   await expect(list.locator('tbody tr.ant-table-row')).toHaveCount(2);
   const rowA = list.locator('tbody tr.ant-table-row', { hasText: a.transportId });
   await expect(rowA).toContainText(DESC);
   await expect(rowA).toContainText('待处理');
   await expect(rowA).toContainText('service');
+  await expect(rowA.locator('[data-testid^=exception-photo-]')).toHaveCount(1);
 
   // Take over (E0 -> E1): the handler is the user
   await rowA.getByRole('button', { name: '接手处理' }).click();
