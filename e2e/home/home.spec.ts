@@ -21,8 +21,8 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   const yesterday = d.toISOString().slice(0, 10);
-  // Each card opens its list with its own filters (contracts bus/home-cards.ts); sign-list is not a screen yet, so
-  // that card opens orderList with the same rule; problem items open the exception list's Open tab.
+  // Each card opens its list with its own filters (contracts bus/home-cards.ts): waiting sign opens the sign list's
+  // orders out for delivery; problem items open the exception list's Open tab.
   const expected: Record<string, string> = {
     todayOrders: `/theone/bus/orderList?beginTime=${day}&endTime=${day}&pageNum=1`,
     yesterdayOrders: `/theone/bus/orderList?beginTime=${yesterday}&endTime=${yesterday}&pageNum=1`,
@@ -30,7 +30,7 @@ test('[HOME]: counts link to filtered lists', async ({ page, signInAs }) => {
     waitingLoad: '/theone/bus/inOrder?tab=stock&pageNum=1',
     noMark: '/theone/bus/noMarkOrder?pageNum=1',
     waitingSettlement: '/theone/bus/orderList?status=8&arWriteStatus=0%2C1&pageNum=1',
-    waitingSign: '/theone/bus/orderList?status=7&pageNum=1',
+    waitingSign: '/theone/bus/sign-list?tab=all&status=7&pageNum=1',
     problemItems: '/theone/bus/exception-list?tab=open&pageNum=1',
   };
   for (const [card, href] of Object.entries(expected)) {
@@ -80,12 +80,19 @@ test('[HOME]: a sales user sees the cards of the lists they can open, in their d
   await expect.poll(() => count(page, 'waitingInput')).toBe(before + 1);
 });
 
-test('[HOME]: a driver sees the waiting-signature card only, without the order chart', async ({ page, signInAs }) => {
+test('[HOME]: a driver sees the signature cards only, without the order chart', async ({ page, signInAs }) => {
   await signInAs('driver');
   await expect(page.getByTestId('home-card-waitingSign')).toBeVisible({ timeout: 30_000 });
-  // neither sign-list nor orderList is a screen of the driver: the count, without a link to a missing page
-  await expect(page.getByTestId('home-card-waitingSign')).not.toHaveAttribute('href', /./);
+  // sign-list is the driver's screen: the card opens it
+  await expect(page.getByTestId('home-card-waitingSign')).toHaveAttribute(
+    'href',
+    '/theone/bus/sign-list?tab=all&status=7&pageNum=1',
+  );
   await expect(page.getByTestId('home-greeting')).toBeVisible();
-  await expect(page.locator('[data-testid^=home-card-]')).toHaveCount(1);
+  // 'my deliveries' once the account is linked to a driver of basic data (e2e/bus/delivery.spec.ts links one)
+  const mine = page.getByTestId('home-card-myDeliveries');
+  const cards = (await mine.count()) ? 2 : 1;
+  if (cards === 2) await expect(mine).toHaveAttribute('href', '/theone/bus/sign-list?tab=unsigned&pageNum=1');
+  await expect(page.locator('[data-testid^=home-card-]')).toHaveCount(cards);
   await expect(page.getByTestId('home-chart')).toHaveCount(0);
 });

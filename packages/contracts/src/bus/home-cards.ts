@@ -24,6 +24,7 @@ export const HOME_CARD_KEYS = [
   'waitingSettlement',
   'waitingSign',
   'problemItems',
+  'myDeliveries',
 ] as const;
 export type THomeCardKey = (typeof HOME_CARD_KEYS)[number];
 
@@ -98,7 +99,9 @@ export const HOME_CARDS: readonly THomeCardDefinition[] = [
     key: 'waitingSign',
     perm: 'bus:sign',
     targets: [
-      { path: '/bus/sign-list', filters: () => ({ tab: 'unsigned' }) },
+      // every order out for delivery (S7), failed deliveries included (they still wait for a signature): the sign
+      // list's All tab narrowed to S7 lists exactly the orders the card counts
+      { path: '/bus/sign-list', filters: () => ({ tab: 'all', status: '7' }) },
       { path: ORDER_LIST_PATH, view: 'orderList', filters: () => ({ status: '7' }) },
     ],
   },
@@ -109,5 +112,12 @@ export const HOME_CARDS: readonly THomeCardDefinition[] = [
       { path: '/bus/exception-list', filters: () => ({ tab: 'open' }) },
       { path: ORDER_LIST_PATH, view: 'orderList', filters: () => ({ ifException: '1' }) },
     ],
+  },
+  {
+    // a driver's orders out for delivery on their own runs (S7, not failed): sign-list's Unsigned tab, where a driver
+    // sees exactly those; users who are no driver get no such card (the server leaves the count out)
+    key: 'myDeliveries',
+    perm: 'bus:sign',
+    targets: [{ path: '/bus/sign-list', filters: () => ({ tab: 'unsigned' }) }],
   },
 ];

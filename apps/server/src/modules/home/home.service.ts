@@ -11,6 +11,7 @@ import {
   type TOrderDailyFigures,
 } from '../bus/inware/order-counts';
 import { waitingDepartureCount } from '../bus/load/track.read';
+import { myDeliveryCount } from '../bus/send/send-counts';
 
 /**
  * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a count of
@@ -62,6 +63,8 @@ export interface THomeCounts {
   waitingSettlement: number;
   waitingSign: number;
   problemItems: number;
+  /** a driver's orders out on their own runs (bus/send send-counts.ts); absent for users who are no driver */
+  myDeliveries?: number;
 }
 
 /** The 30 business days ending today, 'YYYY-MM-DD', with their orders, weight (kg) and volume (m³). */
@@ -103,10 +106,11 @@ export async function computeHomeFigures(
   now: Date = new Date(),
 ): Promise<THomeFigures> {
   const day = todayIn(timezone, now);
-  const [queue, chart, waitingDeparture] = await Promise.all([
+  const [queue, chart, waitingDeparture, myDeliveries] = await Promise.all([
     orderQueueCounts(db, auth),
     orderDailyFigures(db, auth, day, timezone, CHART_DAYS),
     waitingDepartureCount(db, auth),
+    myDeliveryCount(db, auth),
   ]);
   return {
     day,
@@ -115,6 +119,7 @@ export async function computeHomeFigures(
       yesterdayOrders: chart.orders[CHART_DAYS - 2]!,
       ...queue,
       waitingDeparture,
+      ...(myDeliveries === undefined ? {} : { myDeliveries }),
     },
     chart,
   };

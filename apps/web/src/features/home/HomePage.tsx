@@ -47,6 +47,7 @@ const ICONS: Record<CardKey, ReactNode> = {
   waitingSettlement: <AccountBookOutlined />,
   waitingSign: <SignatureOutlined />,
   problemItems: <ExclamationCircleOutlined />,
+  myDeliveries: <CarOutlined />,
 };
 
 /** Quick actions (screens §2); each shows when the user's routes hold its screen. */

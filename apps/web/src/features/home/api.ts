@@ -21,6 +21,8 @@ export interface THomeCounts {
   waitingSettlement: number;
   waitingSign: number;
   problemItems: number;
+  /** a driver's orders out on their own runs (only for drivers) */
+  myDeliveries?: number;
 }
 
 export interface THomeChart {

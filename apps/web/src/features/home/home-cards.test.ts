@@ -71,7 +71,7 @@ describe('home cards', () => {
       (path: string) =>
         paths.includes(path);
     expect(href('waitingSign', '2026-03-01', only('/bus/sign-list', '/bus/orderList'))).toBe(
-      '/bus/sign-list?tab=unsigned&pageNum=1',
+      '/bus/sign-list?tab=all&status=7&pageNum=1',
     );
     expect(opened(href('waitingSign', '2026-03-01', only('/bus/orderList')), ORDER_LIST_FILTERS)).toMatchObject({
       path: '/bus/orderList',

@@ -37,6 +37,7 @@ const LOOK: Record<CardKey, { title: string; color: string }> = {
   waitingSettlement: { title: 'home_waiting_settlement', color: '#722ed1' },
   waitingSign: { title: 'home_waiting_sign', color: '#389e0d' },
   problemItems: { title: 'home_problem_items', color: '#cf1322' },
+  myDeliveries: { title: 'home_my_deliveries', color: '#08979c' },
 };
 
 export const HOME_CARD_LIST: readonly HomeCard[] = HOME_CARDS.map((c) => ({

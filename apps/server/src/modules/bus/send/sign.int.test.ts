@@ -216,6 +216,18 @@ describe('[SIGN] sign/save (A23)', () => {
   });
 });
 
+describe('[SIGN] home card', () => {
+  it('a driver’s card counts the orders out on their runs, as their sign list’s Unsigned tab; others have no card', async () => {
+    await outForDelivery(2);
+    await outForDelivery(1, other.driverId);
+    const home = (await driver.get('/bus/index')).json().data;
+    const list = (await driver.get('/bus/sign/list?tab=unsigned')).json();
+    expect(home.counts.myDeliveries).toBeGreaterThanOrEqual(2);
+    expect(home.counts.myDeliveries).toBe(list.total);
+    expect((await dispatcher.get('/bus/index')).json().data.counts).not.toHaveProperty('myDeliveries');
+  });
+});
+
 describe('[SIGN] signFail (A24), delete (A25), signUpload, export', () => {
   it('sign fail keeps S7 with the reason; back to stock and into tomorrow’s run it is unsigned again', async () => {
     const { orders, run } = await outForDelivery(1);

@@ -268,6 +268,15 @@ export default function SignListPage() {
             { name: 'consigneeTel', label: 'send_print_tel' },
             { type: 'dict', name: 'signStatus', label: 'field_sign_status', dictType: 'sign_status' },
             {
+              type: 'select',
+              name: 'status',
+              label: 'field_status',
+              options: [
+                { value: '7', label: 'send_tab_out' },
+                { value: '8', label: 'sign_tab_signed' },
+              ],
+            },
+            {
               type: 'dateRange',
               name: 'signTime',
               label: 'field_sign_time',
