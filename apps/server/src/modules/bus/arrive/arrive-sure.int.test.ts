@@ -213,17 +213,20 @@ describe('[ARRIVE] arrive/sure with a scanned code', () => {
   });
 
   it('shows the amount to collect in THB for an arrive-pay customer (TH002, RMB at the seeded 4.85)', async () => {
-    const { orders } = await pickedUpLoad(kit, dispatcher, refs, 1, [{ markId: ids.TH002 }]);
-    const [row] = await t.db
-      .select({ fee: busOrder.feeArAmount, currency: busOrder.currency })
-      .from(busOrder)
-      .where(eq(busOrder.id, orders[0]!.id));
-    const res = await sure(dispatcher, { code: orders[0]!.transportId });
-    expect(res.statusCode, res.body).toBe(200);
-    const collect = res.json().data.scan.collectAmount;
-    expect(row!.currency).toBe('RMB');
-    if (row!.fee === null) expect(collect).toBeNull();
-    else expect(collect).toBe(toMoneyString(convert(row!.fee, '4.85')));
+    const { orders } = await pickedUpLoad(kit, dispatcher, refs, 2, [{ markId: ids.TH002 }, { markId: ids.TH002 }]);
+    await t.db.update(busOrder).set({ feeArAmount: '250.00', currency: 'RMB' }).where(eq(busOrder.id, orders[0]!.id));
+    await t.db.update(busOrder).set({ feeArAmount: '99.99', currency: 'THB' }).where(eq(busOrder.id, orders[1]!.id));
+    const rmb = await sure(dispatcher, { code: orders[0]!.transportId });
+    expect(rmb.statusCode, rmb.body).toBe(200);
+    expect(rmb.json().data.scan.collectAmount).toBe(toMoneyString(convert('250.00', '4.85')));
+    expect(rmb.json().data.scan.collectAmount).toBe('1212.50');
+    const thb = await sure(dispatcher, { code: `${orders[1]!.transportId}-1` });
+    expect(thb.json().data.scan.collectAmount).toBe('99.99');
+    // a monthly customer (TH001): nothing to collect
+    const monthly = await pickedUpLoad(kit, dispatcher, refs, 1);
+    expect(
+      (await sure(dispatcher, { code: monthly.orders[0]!.transportId })).json().data.scan.collectAmount,
+    ).toBeNull();
   });
 
   it('hides another sales person’s order from a scoped scanner (M-notfound)', async () => {

@@ -111,27 +111,71 @@ const recordColumns = {
   trackTime: latestTrack('track_time'),
 };
 
-/** Counts and sums of the caller's orders per load. */
+type TOrderSums = { orderCount: number; arrivedCount: number; pieces: number; weight: string; volume: string };
+
+/**
+ * Counts and sums of the caller's orders per load: for users who see every order the load's stored totals
+ * (refreshLoadTotals keeps them with every order change), for scoped users an aggregate of their own orders.
+ */
 async function orderSums(ctx: TOrderCtx, loadIds: readonly number[]) {
-  const out = new Map<
-    number,
-    { orderCount: number; arrivedCount: number; pieces: number; weight: string; volume: string }
-  >();
+  const out = new Map<number, TOrderSums>();
   if (!loadIds.length) return out;
-  const rows = await ctx.db
+  const scope = orderScope(ctx.auth);
+  const rows = scope
+    ? await ctx.db
+        .select({
+          loadId: sql<number>`${busOrder.loadId}`,
+          orderCount: sql<number>`count(*)::int`,
+          arrivedCount: sql<number>`(count(*) FILTER (WHERE ${busOrder.status} >= 6))::int`,
+          pieces: sql<number>`coalesce(sum(${busOrder.arrivedPiece}), 0)::int`,
+          weight: sql<string>`coalesce(sum(${busOrder.arrivedWeight}), 0)::text`,
+          volume: sql<string>`coalesce(sum(${busOrder.arrivedVolume}), 0)::text`,
+        })
+        .from(busOrder)
+        .where(allOf([inArray(busOrder.loadId, [...loadIds]), scope]))
+        .groupBy(busOrder.loadId)
+    : await ctx.db
+        .select({
+          loadId: busLoad.id,
+          orderCount: busLoad.totalOrders,
+          arrivedCount: busLoad.totalArrived,
+          pieces: busLoad.totalPieces,
+          weight: sql<string>`${busLoad.totalWeight}::text`,
+          volume: sql<string>`${busLoad.totalVolume}::text`,
+        })
+        .from(busLoad)
+        .where(inArray(busLoad.id, [...loadIds]));
+  for (const r of rows) out.set(r.loadId, r);
+  return out;
+}
+
+/** Σ over the filtered records: stored totals for users who see every order, their own orders otherwise. */
+async function listSums(ctx: TOrderCtx, where: SQL | undefined) {
+  const scope = orderScope(ctx.auth);
+  if (!scope) {
+    const [sums] = await ctx.db
+      .select({
+        orders: sql<number>`coalesce(sum(${busLoad.totalOrders}), 0)::int`,
+        arrived: sql<number>`coalesce(sum(${busLoad.totalArrived}), 0)::int`,
+        pieces: sql<number>`coalesce(sum(${busLoad.totalPieces}), 0)::int`,
+        volume: sql<string>`coalesce(sum(${busLoad.totalVolume}), 0)::text`,
+      })
+      .from(busArrive)
+      .innerJoin(busLoad, eq(busLoad.id, busArrive.loadId))
+      .where(where);
+    return sums;
+  }
+  const filtered = sql`SELECT ${busArrive.loadId} FROM ${busArrive} INNER JOIN ${busLoad} ON ${busLoad.id} = ${busArrive.loadId} WHERE ${where ?? sql`true`}`;
+  const [sums] = await ctx.db
     .select({
-      loadId: busOrder.loadId,
-      orderCount: sql<number>`count(*)::int`,
-      arrivedCount: sql<number>`(count(*) FILTER (WHERE ${busOrder.status} >= 6))::int`,
+      orders: sql<number>`count(*)::int`,
+      arrived: sql<number>`(count(*) FILTER (WHERE ${busOrder.status} >= 6))::int`,
       pieces: sql<number>`coalesce(sum(${busOrder.arrivedPiece}), 0)::int`,
-      weight: sql<string>`coalesce(sum(${busOrder.arrivedWeight}), 0)::text`,
       volume: sql<string>`coalesce(sum(${busOrder.arrivedVolume}), 0)::text`,
     })
     .from(busOrder)
-    .where(allOf([inArray(busOrder.loadId, [...loadIds]), orderScope(ctx.auth)]))
-    .groupBy(busOrder.loadId);
-  for (const r of rows) out.set(r.loadId!, r);
-  return out;
+    .where(allOf([sql`${busOrder.loadId} IN (${filtered})`, scope]));
+  return sums;
 }
 
 /** Records by a WHERE over bus_arrive JOIN bus_load, as list rows. */
@@ -184,23 +228,14 @@ const ARRIVE_ORDER = (q: TArriveListQuery) =>
 
 export async function listArrive(ctx: TOrderCtx, q: TArriveListQuery) {
   const where = arriveListWhere(ctx, q);
-  const filtered = sql`SELECT ${busArrive.loadId} FROM ${busArrive} INNER JOIN ${busLoad} ON ${busLoad.id} = ${busArrive.loadId} WHERE ${where ?? sql`true`}`;
-  const [rows, [count], [sums]] = await Promise.all([
+  const [rows, [count], sums] = await Promise.all([
     arriveRows(ctx, where, ARRIVE_ORDER(q), pageOf(q)),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(busArrive)
       .innerJoin(busLoad, eq(busLoad.id, busArrive.loadId))
       .where(where),
-    ctx.db
-      .select({
-        orders: sql<number>`count(*)::int`,
-        arrived: sql<number>`(count(*) FILTER (WHERE ${busOrder.status} >= 6))::int`,
-        pieces: sql<number>`coalesce(sum(${busOrder.arrivedPiece}), 0)::int`,
-        volume: sql<string>`coalesce(sum(${busOrder.arrivedVolume}), 0)::text`,
-      })
-      .from(busOrder)
-      .where(allOf([sql`${busOrder.loadId} IN (${filtered})`, orderScope(ctx.auth)])),
+    listSums(ctx, where),
   ]);
   const total = count?.n ?? 0;
   return {

@@ -6,6 +6,7 @@ import {
   arriveStatusOf,
   collectAmountThb,
   expectedPieces,
+  isArrivePay,
   ORDER_REJECT_KEYS,
   parsePieceLabel,
   scanOutcome,
@@ -284,7 +285,6 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
   if (!found || (label && label.piece > expectedPieces(found.arrivedPiece)))
     throw notFound('bus_msg_no_order_for_code', { code });
   if (!found.loadId || found.status < 5) throw refuseOrders(ORDER_REJECT_KEYS.arrive, [found]);
-  const rate = await thbPerRmbOn(ctx.db, todayIn(ctx.timezone));
   return ctx.db.transaction(async (tx) => {
     const load = await lockLoad(tx, auth, found.loadId!);
     const record = await lockArriveRecord(tx, load.id);
@@ -339,6 +339,11 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
       .select({ balanceType: markBalanceTypeOf(busOrder.markId) })
       .from(busOrder)
       .where(eq(busOrder.id, order.id));
+    // the day's rate only for an arrive-pay order in RMB (most scans need none)
+    const rate =
+      isArrivePay(balance?.balanceType) && order.currency === 'RMB'
+        ? await thbPerRmbOn(tx, todayIn(ctx.timezone))
+        : null;
     return {
       ...result,
       scan: {
