@@ -5,8 +5,8 @@ import { api, createOrder } from '../home/order-api';
 /**
  * Problem items (issue 14 item 5): customer service raises one problem item on two waybills typed into the Raise
  * dialog (as a keyboard-wedge scanner types them: the code and Enter), takes one over, closes it with a handling
- * remark and reopens it (the raise carries a photo, shown on both rows); the order details' Problem items tab shows that history (raised, taken over, closed,
- * reopened) from the order log. Orders of TH001 are set up through the API.
+ * remark and reopens it (the raise carries a photo, shown on the row); the order details' Problem items tab shows
+ * that history (raised, taken over, closed, reopened) from the order log. Orders of TH001 are set up through the API.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

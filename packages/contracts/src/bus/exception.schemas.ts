@@ -57,6 +57,18 @@ export const ZExceptionListQuery = zPageQuery(EXCEPTION_LIST_ORDER_BY, {
 });
 export type TExceptionListQuery = z.infer<typeof ZExceptionListQuery>;
 
+/** `POST /bus/exception/export`: the list's filters, or the ticked `ids` (comma separated). */
+export const ZExceptionExportBody = ZExceptionListQuery.extend({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : emptyToUndefined(v)),
+    z.array(z.coerce.number().int().min(1)).max(500).optional(),
+  ),
+});
+export type TExceptionExportBody = z.infer<typeof ZExceptionExportBody>;
+
+/** Rows of an export at most (problem items are a small part of all orders). */
+export const EXCEPTION_EXPORT_MAX = 50_000;
+
 const zTime = zTimestamp.nullable();
 
 /** A row of the exception list: the order's problem item and what the desk needs to act on it. */

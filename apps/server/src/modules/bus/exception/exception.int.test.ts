@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
 import { userWithPerms } from '../../bas/bas.test-utils';
@@ -347,5 +348,43 @@ describe('[EXCEPTION] photos', () => {
       en,
     );
     expect(noItem.statusCode).toBe(400);
+  });
+});
+
+describe('[EXCEPTION] export', () => {
+  const sheetOf = async (res: { rawPayload: Buffer }) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const rows: string[][] = [];
+    ws.eachRow((r) => {
+      rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+    });
+    return rows;
+  };
+
+  it('exports the filtered items or the ticked ones, in scope; needs bus:exception:export', async () => {
+    const mine = await addOrder(sales, orderBody(ids, { status: 1 }));
+    const theirs = await addOrder(sales2, orderBody(ids, { markId: ids.YW101, leftAddrId: ids.yw, status: 1 }));
+    await raise(service, [mine.id], 'export me');
+    await raise(admin, [theirs.id], 'not yours');
+    const both = `${mine.transportId},${theirs.transportId}`;
+    const all = await admin.post('/bus/exception/export', { transportId: both }, en);
+    expect(all.statusCode, all.body).toBe(200);
+    const rows = await sheetOf(all);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Waybill no.', 'Problem type', 'Raised by']));
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([mine.transportId, theirs.transportId].sort());
+    expect(rows.find((r) => r[0] === mine.transportId)).toEqual(expect.arrayContaining(['export me', 'service']));
+    const ticked = await sheetOf(await admin.post('/bus/exception/export', { ids: String(theirs.id) }, en));
+    expect(ticked.slice(1).map((r) => r[0])).toEqual([theirs.transportId]);
+    const scoped = await sheetOf(await service.post('/bus/exception/export', { transportId: both }, en));
+    expect(scoped.slice(1).map((r) => r[0])).toEqual([mine.transportId]);
+    expect((await sales.post('/bus/exception/export', { transportId: both })).statusCode).toBe(403);
+    expect((await admin.post('/bus/exception/export', { tab: 'later' })).statusCode).toBe(400);
   });
 });

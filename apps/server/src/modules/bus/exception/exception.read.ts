@@ -1,7 +1,9 @@
 import { ORDER_STATUS, parseSearchNumbers } from '@theone/contracts';
 import {
   BORDER_PORT_MILESTONES,
+  EXCEPTION_EXPORT_MAX,
   RECEIVED_NOT_PLANNED_HOURS,
+  type TExceptionExportBody,
   type TExceptionListQuery,
   TIMER_ROWS_MAX,
 } from '@theone/contracts/bus/exception.schemas';
@@ -116,6 +118,28 @@ export async function listExceptions(db: DbOrTx, auth: AuthContext, q: TExceptio
     db.select({ n: sql<number>`count(*)::int` }).from(busOrder).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** `POST /bus/exception/export`: the filtered items (or the ticked ones), in the list's order. */
+export async function exportExceptions(db: DbOrTx, auth: AuthContext, q: TExceptionExportBody, timezone: string) {
+  const base = await listWhere(db, auth, q, timezone);
+  const where = q.ids?.length ? (allOf([base, inArray(busOrder.id, q.ids)]) as SQL) : base;
+  const order = orderOf(
+    q,
+    {
+      exceptionRaiseTime: busOrder.exceptionRaiseTime,
+      exceptionHandleTime: busOrder.exceptionHandleTime,
+      transportId: busOrder.transportId,
+    },
+    [sql`${busOrder.exceptionRaiseTime} DESC NULLS LAST`, desc(busOrder.id)],
+  );
+  const { photos: _p, ...columns } = rowColumns;
+  return db
+    .select(columns)
+    .from(busOrder)
+    .where(where)
+    .orderBy(...order)
+    .limit(EXCEPTION_EXPORT_MAX);
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ZExceptionExportBody,
   ZExceptionListAnswer,
   ZExceptionListQuery,
   ZExceptionTimersAnswer,
@@ -6,8 +7,11 @@ import {
 import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
+import { sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
-import { exceptionTimers, listExceptions } from './exception.read';
+import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { EXCEPTION_EXCEL_COLUMNS } from './exception.excel';
+import { exceptionTimers, exportExceptions, listExceptions } from './exception.read';
 
 /**
  * Problem items (screens exception-list, key bus:exception): the list (tabs Open, Closed, All) and the Timers tab.
@@ -32,6 +36,31 @@ export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       const { rows, total } = await listExceptions(db, req.auth, req.query, config.timezone);
       return table(req, rows, total);
     },
+  );
+
+  app.post(
+    '/bus/exception/export',
+    {
+      config: {
+        permission: 'bus:exception:export',
+        heavy: 'export',
+        operlog: { title: 'menu_exception_list', businessType: BUSINESS_TYPE.EXPORT },
+      },
+      schema: {
+        tags,
+        summary: 'Problem items (.xlsx): the list filters or the ticked ids',
+        body: ZExceptionExportBody,
+      },
+    },
+    async (req, reply) =>
+      sendExcel(req, reply, {
+        fileName: 'menu_exception_list',
+        sheetName: 'menu_exception_list',
+        db,
+        timezone: config.timezone,
+        columns: EXCEPTION_EXCEL_COLUMNS,
+        rows: await exportExceptions(db, req.auth, req.body, config.timezone),
+      }),
   );
 
   app.get(

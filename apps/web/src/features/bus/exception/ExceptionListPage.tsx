@@ -221,6 +221,7 @@ export default function ExceptionListPage() {
             },
           ]}
           actionsWidth={200}
+          exportConfig={{ url: '/bus/exception/export', fileName: 'problem_items', perm: 'bus:exception:export' }}
         />
       )}
       <RaiseDialog open={raising !== null} initial={raising ?? []} onClose={() => setRaising(null)} onDone={refresh} />
