@@ -19,7 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { matchPage } from '../../app/routes/build-routes';
 import { routesStore } from '../../app/routes/routes-store';
+import { DictTag } from '../../components/DictTag';
 import { formatMoney } from '../../lib/format';
+import { usePermission } from '../../lib/permission';
 import ShellHome from '../../pages/home/HomePage';
 import { type TArrivingContainer, useHome } from './api';
 import { type CardKey, cardHref, type HomeCard, orderListOfDay, visibleCards } from './home-cards';
@@ -98,6 +100,14 @@ function CardTile({ card, href, value, sub }: { card: HomeCard; href?: string; v
 
 function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
   const { t } = useTranslation();
+  const { hasPermi } = usePermission();
+  // screens Home: a row opens the pick-up details for the Thai team, else the tracking details
+  const linkOf = (r: TArrivingContainer) =>
+    r.arriveId && hasPermi(['arrive:info', 'bus:arrive'])
+      ? `/bus/arriveDetails?id=${r.arriveId}`
+      : hasPermi(['track:info', 'bus:track'])
+        ? `/bus/track-details?id=${r.loadId}`
+        : null;
   return (
     <Card title={t('home_arriving_title')} size="small" className="home-arriving" data-testid="home-arriving">
       {rows.length === 0 ? (
@@ -111,7 +121,21 @@ function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
           scroll={{ x: 1400 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home_arriving_empty')} /> }}
           columns={[
-            { key: 'loadNo', dataIndex: 'loadNo', title: t('home_col_load_no'), width: 140 },
+            {
+              key: 'loadNo',
+              title: t('home_col_load_no'),
+              width: 140,
+              render: (_, r) => {
+                const to = linkOf(r);
+                return to ? (
+                  <Link to={to} data-testid={`home-arriving-${r.loadNo}`}>
+                    {r.loadNo}
+                  </Link>
+                ) : (
+                  r.loadNo
+                );
+              },
+            },
             { key: 'containerNo', dataIndex: 'containerNo', title: t('home_col_container_no'), width: 130 },
             { key: 'busType', dataIndex: 'busType', title: t('home_col_bus_type'), width: 140 },
             {
@@ -132,6 +156,13 @@ function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
               title: t('home_col_track'),
               width: 180,
               render: (_, r) => [r.trackStatus, r.trackTime].filter(Boolean).join(' '),
+            },
+            {
+              key: 'arriveStatus',
+              title: t('arrive_status'),
+              width: 120,
+              render: (_, r) =>
+                r.arriveStatus === null ? '-' : <DictTag type="arrive_status" value={r.arriveStatus} />,
             },
             { key: 'orders', dataIndex: 'orders', title: t('home_col_orders'), width: 120, align: 'right' },
             { key: 'pieces', dataIndex: 'pieces', title: t('home_col_pieces'), width: 110, align: 'right' },
