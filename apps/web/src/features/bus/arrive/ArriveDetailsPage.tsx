@@ -6,9 +6,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DetailView, DictTag, useTabTitle } from '../../../components';
+import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { http } from '../../../lib/request';
+import { RaiseDialog } from '../exception/dialogs';
 import { openLoadPdf, printLoadPath } from '../load/api';
 import { trackKeys, useMilestones } from '../track/api';
 import { JourneyTimeline } from '../track/JourneyTimeline';
@@ -94,6 +96,7 @@ export default function ArriveDetailsPage() {
   const milestones = useMilestones(canTrack ? record?.loadId : undefined);
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<TArriveOrderRow[]>([]);
+  const [raising, setRaising] = useState(false);
   const columns = useMemo(() => arriveOrderColumns().filter((c) => !c.fee || isFeeRole), [isFeeRole]);
   useTabTitle(record ? containerOf(record) : undefined);
   if (query.isLoading) return <Skeleton active />;
@@ -148,6 +151,14 @@ export default function ArriveDetailsPage() {
         {hasPermi(['bus:arrive:sure', 'bus:arriveOrder:sure']) ? (
           <Button type="primary" onClick={() => sureOrders(selected, refresh)} data-testid="arrive-sure-selected">
             {t('perm_bus_arrive_order_sure')}
+          </Button>
+        ) : null}
+        {hasPermi('bus:exception:add') ? (
+          <Button
+            onClick={() => (selected.length ? setRaising(true) : feedback.message.warning(t('msg_select_data_first')))}
+            data-testid="arrive-raise-exception"
+          >
+            {t('perm_bus_exception_add')}
           </Button>
         ) : null}
         {hasPermi(['bus:arrive:cancel', 'bus:arriveOrder:cancel']) ? (
@@ -261,6 +272,7 @@ export default function ArriveDetailsPage() {
           },
         ]}
       />
+      <RaiseDialog open={raising} initial={selected} onClose={() => setRaising(false)} onDone={refresh} />
       <PickupDialog
         record={editing ? record : null}
         photos={detail.photos}

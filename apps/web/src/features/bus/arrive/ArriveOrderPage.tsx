@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type SearchField } from '../../../components/ListPage';
 import { translate as t } from '../../../lib/i18n';
 import type { TableResponse } from '../../../lib/request';
+import { RaiseDialog } from '../exception/dialogs';
 import { loadSearch } from '../load/columns';
 import '../shared/bus.css';
 import './arrive.css';
@@ -127,6 +128,7 @@ export default function ArriveOrderPage() {
   );
   const baseParams = useMemo(() => ({ tab, view: 'orders' }), [tab]);
   const [locating, setLocating] = useState<TArriveOrderRow[] | null>(null);
+  const [raising, setRaising] = useState<TArriveOrderRow[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: arriveKeys.all });
   const searchFields: SearchField[] = [
     { type: 'numbers', name: 'transportId', label: 'field_transport_id' },
@@ -151,7 +153,7 @@ export default function ArriveOrderPage() {
   ];
   return (
     <>
-      <ArriveScanPanel onScanned={refresh} hold={locating !== null} />
+      <ArriveScanPanel onScanned={refresh} hold={locating !== null || raising !== null} />
       <Segmented<TArriveOrderTab>
         style={{ marginBottom: 8 }}
         value={tab}
@@ -192,6 +194,13 @@ export default function ArriveOrderPage() {
             onClick: (ctx) => setLocating(ctx.selectedRows),
           },
           {
+            key: 'exception',
+            label: 'perm_bus_exception_add',
+            perm: 'bus:exception:add',
+            selection: 'multiple',
+            onClick: (ctx) => setRaising(ctx.selectedRows),
+          },
+          {
             key: 'labels',
             label: 'arrive_labels_th',
             perm: 'bus:arriveOrder:print',
@@ -206,6 +215,7 @@ export default function ArriveOrderPage() {
         )}
       />
       <LocationDialog orders={locating} onClose={() => setLocating(null)} onDone={refresh} />
+      <RaiseDialog open={raising !== null} initial={raising ?? []} onClose={() => setRaising(null)} onDone={refresh} />
     </>
   );
 }

@@ -82,7 +82,13 @@ describe('<ArriveScanPanel>', () => {
         new ApiError('dup', { kind: 'error', code: 409, status: 409, errorCode: 'DUPLICATE', handled: true }),
       )
       .mockRejectedValueOnce(
-        new ApiError('柜子未提柜', { kind: 'warning', code: 409, status: 409, errorCode: 'WRONG_STATE', handled: true }),
+        new ApiError('柜子未提柜', {
+          kind: 'warning',
+          code: 409,
+          status: 409,
+          errorCode: 'WRONG_STATE',
+          handled: true,
+        }),
       );
     await userEvent.keyboard('XX123{Enter}');
     expect(await screen.findByText('未找到 XX123 对应的订单')).toBeTruthy();
