@@ -184,7 +184,11 @@ describe('[ARRIVE] arrive/sure with a scanned code', () => {
     expect(next.json().data.scan).toMatchObject({ kind: 'count', scannedPieces: 2, expectedPieces: 3 });
     const whole = await sure(dispatcher, { code: o.transportId });
     expect(whole.json().data.scan).toMatchObject({ kind: 'count', scannedPieces: 3 });
-    expect((await sure(dispatcher, { code: o.transportId })).statusCode).toBe(409);
+    await dispatcher.post('/bus/arrive/location', { orderIds: [o.id], trayNo: 'A-03-2' });
+    const shelved = await sure(dispatcher, { code: o.transportId });
+    expect(shelved.statusCode).toBe(409);
+    expect(shelved.json()).toMatchObject({ errorCode: 'DUPLICATE' });
+    expect(shelved.json().msg).toContain('A-03-2');
     const [line] = await arriveLines(t, arrive.id);
     expect(line!.pieces).toEqual([1, 2, 3]);
     // the waybill of the second order receives it with every piece

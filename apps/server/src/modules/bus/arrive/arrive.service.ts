@@ -295,7 +295,11 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
     const order = (await byCode(tx))!;
     const [line] = await tx.select().from(busArriveOrder).where(eq(busArriveOrder.orderId, order.id));
     const outcome = scanOutcome(order, line?.pieces ?? [], label?.piece ?? null);
-    if (outcome.kind === 'duplicate') throw duplicate('msg_scan_duplicate', { code });
+    // a repeat of an order already shelved says where it is (screens arriveOrder: 'an S6 order shows its location')
+    if (outcome.kind === 'duplicate')
+      throw order.trayNo && order.status === 6
+        ? duplicate('arrive_msg_scan_duplicate_at', { code, trayNo: order.trayNo })
+        : duplicate('msg_scan_duplicate', { code });
     if (outcome.kind === 'wrongState') throw refuseOrders(ORDER_REJECT_KEYS.arrive, [order]);
     let result: TArriveAction;
     if (outcome.kind === 'receive') {

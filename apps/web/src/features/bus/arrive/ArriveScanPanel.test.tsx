@@ -79,7 +79,13 @@ describe('<ArriveScanPanel>', () => {
     api.sureArrive
       .mockRejectedValueOnce(new ApiError('not found', { kind: 'error', code: 404, status: 404, handled: true }))
       .mockRejectedValueOnce(
-        new ApiError('dup', { kind: 'error', code: 409, status: 409, errorCode: 'DUPLICATE', handled: true }),
+        new ApiError('TH26112300011 已扫描，库位 A-03', {
+          kind: 'error',
+          code: 409,
+          status: 409,
+          errorCode: 'DUPLICATE',
+          handled: true,
+        }),
       )
       .mockRejectedValueOnce(
         new ApiError('柜子未提柜', {
@@ -93,7 +99,7 @@ describe('<ArriveScanPanel>', () => {
     await userEvent.keyboard('XX123{Enter}');
     expect(await screen.findByText('未找到 XX123 对应的订单')).toBeTruthy();
     await userEvent.keyboard('TH26112300011{Enter}');
-    expect(await screen.findByText('TH26112300011 已扫描')).toBeTruthy();
+    expect(await screen.findByText('TH26112300011 已扫描，库位 A-03')).toBeTruthy();
     await userEvent.keyboard('TH26112300012{Enter}');
     expect(await screen.findByText('柜子未提柜')).toBeTruthy();
     expect(screen.queryByTestId('arrive-scan-counter')).toBeNull();

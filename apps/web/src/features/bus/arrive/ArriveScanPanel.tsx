@@ -38,7 +38,8 @@ export function ArriveScanPanel({
         return { tone: 'error', message: t('bus_msg_no_order_for_code', { code }) };
       if (isApiError(error) && error.errorCode === 'DUPLICATE') {
         repeats.current.add(upper);
-        return { tone: 'warn', message: t('msg_scan_duplicate', { code }) };
+        // the server's words name the shelf of an order already in stock
+        return { tone: 'warn', message: error.message || t('msg_scan_duplicate', { code }) };
       }
       if (isApiError(error) && error.status === 409) return { tone: 'warn', message: error.message };
       throw error;
