@@ -91,7 +91,7 @@ export function RaiseDialog(props: { open: boolean; initial: TChosen[]; onClose:
         />
       </Form.Item>
       <Space wrap style={{ marginBottom: 12 }} data-testid="exception-chosen">
-        <span>{t('exception_chosen', { n: chosen.length })}</span>
+        <span>{t('exception_chosen', { count: chosen.length })}</span>
         {chosen.map((c) => (
           <Tag key={c.id} closable onClose={() => setChosen((prev) => prev.filter((p) => p.id !== c.id))}>
             {c.transportId}

@@ -54,7 +54,7 @@ export default function OrderDetailsPage() {
           {
             key: 'exception',
             label: t('bus_tab_problem_items'),
-            children: <OrderExceptionTab rows={log.data} currency={order.currency} />,
+            children: <OrderExceptionTab order={order} rows={log.data} />,
           },
           {
             key: 'log',
