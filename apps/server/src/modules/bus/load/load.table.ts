@@ -9,6 +9,7 @@ import {
   smallint,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
@@ -178,4 +179,22 @@ export const busLoadParty = pgTable(
     index('bus_load_party_ref_idx').on(t.kind, t.refId, t.loadId),
     index('bus_load_party_load_idx').on(t.loadId),
   ],
+);
+
+/**
+ * Photos of a load (screens loadplanDetails/loadDetails 'Files': the container, its seal, the loading), each an
+ * image uploaded through the files module; readable by whoever may read the load (loadFileOwner).
+ */
+export const busLoadFile = pgTable(
+  'bus_load_file',
+  {
+    id: idColumn(),
+    loadId: bigint({ mode: 'number' }).notNull(),
+    /** contracts LOAD_FILE_KINDS: 1 container, 2 seal, 3 loading, 9 other */
+    kind: char({ length: 1 }).notNull(),
+    fileId: uuid().notNull(),
+    createBy: varchar({ length: 64 }).notNull().default(''),
+    createTime: ts().notNull().defaultNow(),
+  },
+  (t) => [index('bus_load_file_load_idx').on(t.loadId, t.id), index('bus_load_file_file_idx').on(t.fileId)],
 );
