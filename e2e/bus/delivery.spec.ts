@@ -170,7 +170,7 @@ test('[DELIVERY]: the driver, on a phone, signs one order with a photo and fails
   await signIn(page, 'driver', 'bus/sign-list?tab=unsigned');
   const cards = visible(page, '[data-testid=sign-cards]');
   const [a, b] = orders as [{ id: number; transportId: string }, { id: number; transportId: string }];
-  await expect(cards.getByTestId(`sign-card-${a.transportId}`)).toContainText('1,250.50');
+  await expect(cards.getByTestId(`sign-card-${a.transportId}`)).toContainText('1,250.50', { timeout: 45_000 });
   // nothing wider than the phone
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
@@ -206,7 +206,7 @@ test('[DELIVERY]: the dispatcher takes the failed order back to stock', async ({
   await signIn(page, 'dispatcher', `bus/send?transportId=${b.transportId}`);
   const desk = visible(page, '[data-testid="list-bus/send"]');
   const row = desk.locator('tbody tr', { hasText: b.transportId });
-  await expect(row).toHaveClass(/send-row-failed/);
+  await expect(row).toHaveClass(/send-row-failed/, { timeout: 45_000 });
   await row.locator('input[type=checkbox]').check();
   await desk.getByTestId('list-btn-back').click();
   await confirmPrompt(page);
