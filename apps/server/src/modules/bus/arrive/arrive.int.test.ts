@@ -186,6 +186,20 @@ describe('[ARRIVE] arrive/edit: register the pick-up', () => {
     expect((await sales.post('/bus/arrive/edit', editBody(arrive, refs))).statusCode).toBe(200);
   });
 
+  it('two clerks registering the same pick-up at once: one wins, the other reloads', async () => {
+    const { arrive } = await departedLoad(kit, dispatcher, 1);
+    const other = await t.login('dispatcher');
+    const answers = await Promise.all([
+      dispatcher.post('/bus/arrive/edit', editBody(arrive, refs, { remark: 'first' })),
+      other.post('/bus/arrive/edit', editBody(arrive, refs, { remark: 'second' })),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const row = await arriveRow(t, arrive.id);
+    expect(row.version).toBe(arrive.version + 1);
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    expect(row.remark).toBe(winner === 0 ? 'first' : 'second');
+  });
+
   it('blocks cancelling the departure once the pick-up is registered', async () => {
     const { load, arrive } = await pickedUpLoad(kit, dispatcher, refs, 1);
     const [departed] = await t.db
@@ -206,6 +220,18 @@ describe('[ARRIVE] arrive/delete/{id}: clear the registration', () => {
     expect(await arriveRow(t, arrive.id)).toMatchObject({ status: 0, pickupTime: null, houseId: null, driverId: null });
     expect(await arrivePhotos(t, arrive.id)).toEqual([]);
     expect((await loadLogOf(kit, load.id)).at(-1)).toMatchObject({ action: 'arriveDelete' });
+  });
+
+  it('two clears at once: one wins, the other is refused (P0 now); a bad id is a 400', async () => {
+    const { arrive } = await pickedUpLoad(kit, dispatcher, refs, 1);
+    const other = await t.login('dispatcher');
+    const answers = await Promise.all([
+      dispatcher.post(`/bus/arrive/delete/${arrive.id}`),
+      other.post(`/bus/arrive/delete/${arrive.id}`),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await arriveRow(t, arrive.id)).status).toBe(0);
+    expect((await dispatcher.post('/bus/arrive/delete/x1')).statusCode).toBe(400);
   });
 
   it('refuses P0 and a record with arrived orders; needs bus:arrive:delete; hides others’ records', async () => {
