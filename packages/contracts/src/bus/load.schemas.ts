@@ -389,12 +389,36 @@ export const ZLoadLogRow = z.object({
   createTime: zTimestamp,
 });
 
+/** A photo of the load (container, seal, loading). */
+export const ZLoadFileRow = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  fileId: z.string(),
+  name: z.string(),
+  createBy: z.string(),
+  createTime: zTimestamp,
+});
+export type TLoadFileRow = z.output<typeof ZLoadFileRow>;
+
+/** load/files/add: images uploaded through /file/upload, attached to the load under one kind. */
+export const ZLoadFilesAddBody = z
+  .object({
+    loadId: z.number().int().positive(),
+    kind: z.enum(['1', '2', '3', '9']),
+    fileIds: z.array(z.string().uuid()).min(1).max(20),
+  })
+  .strict();
+export type TLoadFilesAddBody = z.infer<typeof ZLoadFilesAddBody>;
+/** load/files/add and load/files/delete: the load's photos after the change. */
+export const ZLoadFilesAnswer = okEnvelope(z.array(ZLoadFileRow));
+
 /** `GET loadplan/{id}` and `GET load/{id}`: the record, its orders (every one the caller may see), marks, log. */
 export const ZLoadDetail = z.object({
   load: ZLoadRow,
   orders: z.array(ZLoadOrderRow),
   marks: z.array(ZLoadMarkSummary),
   log: z.array(ZLoadLogRow),
+  files: z.array(ZLoadFileRow),
 });
 export const ZLoadDetailAnswer = okEnvelope(ZLoadDetail);
 export type TLoadDetail = z.output<typeof ZLoadDetail>;

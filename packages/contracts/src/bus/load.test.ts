@@ -59,6 +59,7 @@ describe('loadAllows: every operation in every load status', () => {
     cancelDeparture: [3],
     milestone: [3, 4],
     changeEta: [2, 3],
+    files: [0, 1, 2, 3, 4],
   };
 
   it('covers exactly the operations of LOAD_OPERATIONS, each with a refusal key', () => {

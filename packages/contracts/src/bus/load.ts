@@ -52,6 +52,8 @@ export const LOAD_OPERATIONS = {
   milestone: [L.DEPARTED, L.ARRIVED],
   /** track/upatePreArriveTime */
   changeEta: [L.LOADED, L.DEPARTED],
+  /** load/files/add and load/files/delete: photos of the container, seal and loading until every order is signed */
+  files: [L.PLANNING, L.LOADING, L.LOADED, L.DEPARTED, L.ARRIVED],
 } as const satisfies Record<string, readonly TLoadStatus[]>;
 export type TLoadOperation = keyof typeof LOAD_OPERATIONS;
 
@@ -69,7 +71,14 @@ export const LOAD_REJECT_KEYS: Record<TLoadOperation, string> = {
   cancelDeparture: 'msg_load_cancel_departure_state',
   milestone: 'msg_load_not_departed_reselect',
   changeEta: 'msg_load_eta_state_reselect',
+  files: 'msg_load_files_state',
 };
+
+/** What a load's photo shows (bus_load_file.kind; dictionary load_file_kind). */
+export const LOAD_FILE_KINDS = { container: '1', seal: '2', loading: '3', other: '9' } as const;
+export type TLoadFileKind = (typeof LOAD_FILE_KINDS)[keyof typeof LOAD_FILE_KINDS];
+/** At most this many photos per load. */
+export const LOAD_FILES_MAX = 60;
 
 export function loadAllows(operation: TLoadOperation, status: number): boolean {
   return (LOAD_OPERATIONS[operation] as readonly number[]).includes(status);

@@ -8,6 +8,7 @@ import { isFileId } from '../../platform/files/file-store';
 import { payinfoQrFileOwner } from '../bas/api/payinfo-files';
 import { arrivePhotoFileOwner } from '../bus/arrive/arrive-files';
 import { exceptionPhotoFileOwner } from '../bus/exception/exception-files';
+import { loadFileOwner } from '../bus/load/load-file-owner';
 import { podPictureFileOwner, signPictureFileOwner } from '../bus/send/send-files';
 import { avatarFileOwner } from '../system/api';
 
@@ -42,7 +43,7 @@ export interface FileOwner {
 
 /**
  * The owners, each defined by the module that owns its table (system: avatars; bas: payment QR codes; bus: pick-up,
- * sign and problem-item photos).
+ * sign, problem-item and load photos).
  */
 export const FILE_OWNERS: readonly FileOwner[] = [
   avatarFileOwner,
@@ -51,6 +52,7 @@ export const FILE_OWNERS: readonly FileOwner[] = [
   signPictureFileOwner,
   podPictureFileOwner,
   exceptionPhotoFileOwner,
+  loadFileOwner,
 ];
 
 const asSql = (value: SQL | boolean) => (typeof value === 'boolean' ? sql`${value}` : value);

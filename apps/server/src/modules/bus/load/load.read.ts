@@ -28,6 +28,7 @@ import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
 import { busLoad, busLoadLog, busTrack } from './load.table';
+import { loadFiles } from './load-files';
 import { findLoad, loadScope, partyScope, partySums } from './load-record';
 
 /**
@@ -437,7 +438,7 @@ export function markSummary(lines: readonly TLoadOrderRow[]): TLoadDetail['marks
 /** `GET loadplan/{id}`, `GET load/{id}`: the row, the caller's orders, per-mark summary, log newest first. */
 export async function loadDetail(ctx: TOrderCtx, id: number): Promise<TLoadDetail> {
   await findLoad(ctx.db, ctx.auth, id);
-  const [[load], orders, log] = await Promise.all([
+  const [[load], orders, log, files] = await Promise.all([
     loadRowsByIds(ctx, [id]),
     orderLines(ctx, id),
     ctx.db
@@ -455,9 +456,10 @@ export async function loadDetail(ctx: TOrderCtx, id: number): Promise<TLoadDetai
       .where(sql`${busLoadLog.loadId} = ${id}`)
       .orderBy(sql`${busLoadLog.id} DESC`)
       .limit(1000),
+    loadFiles(ctx.db, id),
   ]);
   if (!load) throw notFound();
-  return { load, orders, marks: markSummary(orders), log };
+  return { load, orders, marks: markSummary(orders), log, files };
 }
 
 /** load/detail/{id}: the caller's orders of the load, filtered and paged, with the sums of the filtered set. */

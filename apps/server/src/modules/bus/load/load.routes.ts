@@ -4,6 +4,8 @@ import {
   ZLoadDetailAnswer,
   ZLoadDetailQuery,
   ZLoadEditBody,
+  ZLoadFilesAddBody,
+  ZLoadFilesAnswer,
   ZLoadIdsAnswer,
   ZLoadListAnswer,
   ZLoadListQuery,
@@ -20,6 +22,7 @@ import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { listLoads, loadDetail, loadOrdersPage } from './load.read';
 import { cancelLoading, editContainer, loadOrdersIntoContainer, unloadOrders } from './load.service';
+import { addLoadFiles, deleteLoadFile } from './load-files';
 
 /**
  * `/bus/load/*` (screens loadplanDetails, loadList, loadDetails): load (A12, the Load dialog and the scan mode,
@@ -138,5 +141,35 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (req) => ok(req, await editContainer(ctxOf(req), req.body)),
+  );
+
+  // the load's photos (container, seal, loading): plan editors and container editors
+  const filesKeys = ['bus:loadplan:edit', 'bus:load:edit'];
+  app.post(
+    '/bus/load/files/add',
+    {
+      config: { permission: filesKeys, operlog },
+      schema: {
+        tags,
+        summary: 'Attach uploaded images to a load as container, seal, loading or other photos (L0-L4)',
+        body: ZLoadFilesAddBody,
+        response: answers(ZLoadFilesAnswer),
+      },
+    },
+    async (req) => ok(req, await addLoadFiles(ctxOf(req), req.body)),
+  );
+
+  app.post(
+    '/bus/load/files/delete/:id',
+    {
+      config: { permission: filesKeys, operlog },
+      schema: {
+        tags,
+        summary: "Take a photo off its load (L0-L4); answers the load's photos",
+        params: zIdParam,
+        response: answers(ZLoadFilesAnswer),
+      },
+    },
+    async (req) => ok(req, await deleteLoadFile(ctxOf(req), req.params.id)),
   );
 };
