@@ -62,12 +62,14 @@ const arrivedMilestones = async (loadId: number) =>
 describe('[ARRIVE] arrive/sure: a whole container (A17)', () => {
   it('moves every S5 order to S6 with arriveId, the record P3, the load L4, the arrived milestone and lines', async () => {
     const { load, orders, arrive } = await pickedUpLoad(kit, dispatcher, refs, 2);
+    await t.db.update(busOrder).set({ trayNo: 'GZ-T7' }).where(eq(busOrder.id, orders[0]!.id));
     const res = await sure(dispatcher, { arriveId: arrive.id, arriveTime: '2026-11-23 14:00:00' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: arrive.id, status: 3, loadId: load.id, loadStatus: 4, done: 2 });
     for (const o of orders) {
       const row = await orderRow(kit, o.id);
-      expect(row).toMatchObject({ status: 6, arriveId: arrive.id });
+      // the origin tray gives way to the overseas shelf (set later), kept in the log
+      expect(row).toMatchObject({ status: 6, arriveId: arrive.id, trayNo: '' });
       expect((await orderLogOf(kit, o.id)).at(-1)).toMatchObject({
         action: 'confirmArrival',
         fromStatus: 5,
@@ -79,6 +81,8 @@ describe('[ARRIVE] arrive/sure: a whole container (A17)', () => {
     const ms = await arrivedMilestones(load.id);
     expect(ms).toHaveLength(1);
     expect(ms[0]!.trackTime.toISOString()).toBe('2026-11-23T06:00:00.000Z');
+    const [logged] = (await orderLogOf(kit, orders[0]!.id)).slice(-1);
+    expect(logged!.changes).toEqual([{ field: 'trayNo', before: 'GZ-T7', after: null }]);
     const lines = await arriveLines(t, arrive.id);
     expect(lines.map((l) => [l.orderId, l.houseId, l.pieces])).toEqual(orders.map((o) => [o.id, refs.houseId, []]));
     expect((await loadLogOf(kit, load.id)).at(-1)).toMatchObject({

@@ -221,8 +221,11 @@ async function receiveOrders(
       ids: target.ids,
       versions: target.versions,
       action: 'confirmArrival',
-      patch: () => ({ arriveId: record.id }),
-      log: () => [{ remark: containerName(load) }],
+      // trayNo is the overseas shelf from now on (screens: reused at S6): the origin tray is left in the log
+      patch: (row) => ({ arriveId: record.id, ...(row.trayNo ? { trayNo: '' } : {}) }),
+      log: (before, _after, set) => [
+        { remark: containerName(load), changes: diffFields(before as never, set as never, ['trayNo']) },
+      ],
     },
   );
   const done = outcomes.filter((o) => o.outcome === 'done');
