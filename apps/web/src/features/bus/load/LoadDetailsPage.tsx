@@ -9,7 +9,7 @@ import { DetailView, DictTag, useTabTitle } from '../../../components';
 import { formatDateTime } from '../../../lib/format';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
-import { FillGauge, LoadDialog, loadOrders } from '../loadplan';
+import { FillGauge, LoadDialog, LoadPhotos, loadOrders } from '../loadplan';
 import { useMilestones } from '../track/api';
 import { JourneyTimeline } from '../track/JourneyTimeline';
 import '../shared/bus.css';
@@ -224,6 +224,11 @@ export default function LoadDetailsPage() {
             key: 'tracking',
             label: t('bus_tab_tracking'),
             children: <JourneyTimeline milestones={milestones.data} loading={milestones.isLoading} />,
+          },
+          {
+            key: 'files',
+            label: `${t('load_files')} (${query.data.files.length})`,
+            children: <LoadPhotos load={load} files={query.data.files} onChanged={() => void refresh()} />,
           },
           { key: 'log', label: t('load_tab_log'), children: <LoadLog rows={query.data.log} /> },
         ]}

@@ -29,6 +29,7 @@ import {
 } from './api';
 import { FillGauge } from './FillGauge';
 import { LoadDialog } from './LoadDialog';
+import { LoadPhotos } from './LoadPhotos';
 import { LoadScanPanel } from './LoadScanPanel';
 import { OrderPicker, type TCandidate } from './OrderPicker';
 import { headerBody, headerOf, PlanHeaderFields, type PlanHeaderValues } from './PlanHeaderFields';
@@ -351,6 +352,10 @@ export default function LoadPlanDetailsPage() {
       </Row>
       <div className="bus-section-title">{t('load_plan_orders')}</div>
       <PlanOrdersTable orders={orders} selected={selected} onSelect={setSelected} highlight={highlight} />
+      <div className="bus-section-title" style={{ marginTop: 16 }}>
+        {t('load_files')}
+      </div>
+      <LoadPhotos load={load} files={detail.files} onChanged={() => void refresh()} />
       <div className="bus-section-title" style={{ marginTop: 16 }}>
         {t('order_log')}
       </div>

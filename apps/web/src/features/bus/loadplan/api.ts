@@ -5,6 +5,7 @@ import type {
   TLoadPlanEditBody,
   ZLoadActionAnswer,
   ZLoadDetail,
+  ZLoadFileRow,
   ZLoadMarkSummary,
   ZLoadOrderRow,
   ZLoadPlanInitAnswer,
@@ -37,6 +38,7 @@ export type TLoadOrderRow = TWire<typeof ZLoadOrderRow>;
 export type TLoadMarkSummary = TWire<typeof ZLoadMarkSummary>;
 export type TLoadSums = TWire<typeof ZLoadSums>;
 export type TLoadDetail = TWire<typeof ZLoadDetail>;
+export type TLoadFileRow = TWire<typeof ZLoadFileRow>;
 export type TLoadAction = NonNullable<TWire<typeof ZLoadActionAnswer>['data']>;
 export type TLoadPlanInit = NonNullable<TWire<typeof ZLoadPlanInitAnswer>['data']>;
 /** The container data of the Load dialog (ZLoadBody without the orders). */
@@ -77,6 +79,11 @@ export const loadOrders = (
 /** A13: unload orders (S4 -> S3, they stay in the plan). */
 export const unloadOrders = (id: number, orderIds: readonly number[], config?: AxiosRequestConfig) =>
   postData<TLoadAction>(`/bus/load/removeOrder/${id}`, { orderIds }, config);
+
+/** The load's photos: attach uploaded images under a kind, or take one off; both answer the load's photos. */
+export const addLoadFiles = (loadId: number, kind: string, fileIds: readonly string[]) =>
+  postData<TLoadFileRow[]>('/bus/load/files/add', { loadId, kind, fileIds });
+export const deleteLoadFile = (id: number) => postData<TLoadFileRow[]>(`/bus/load/files/delete/${id}`, {});
 
 export function usePlan(id: number | string | null | undefined) {
   return useQuery({

@@ -11,4 +11,5 @@ export {
   type LoadDialogTarget,
   normaliseContainerNo,
 } from './LoadDialog';
+export { LoadPhotos } from './LoadPhotos';
 export { LoadSumsFooter } from './LoadSumsFooter';
