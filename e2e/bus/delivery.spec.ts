@@ -187,6 +187,7 @@ test('[DELIVERY]: the driver, on a phone, signs one order with a photo and fails
     dialog.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)'),
   ).toHaveCount(1);
   await okDialog(page);
+  await confirmPrompt(page); // P-sign
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   await expect(cards.getByTestId(`sign-card-${a.transportId}`)).toHaveCount(0);
   expect(await orderStatus(request, a.id)).toMatchObject({ status: 8, signStatus: 1 });
@@ -196,6 +197,7 @@ test('[DELIVERY]: the driver, on a phone, signs one order with a photo and fails
   await page.locator('.ant-select-dropdown:visible .ant-select-item').first().click();
   await modal(page).getByTestId('fail-remark').fill('ไม่มีคนอยู่บ้าน');
   await okDialog(page);
+  await confirmPrompt(page); // P-fail
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   expect(await orderStatus(request, b.id)).toMatchObject({ status: 7, signStatus: 2 });
   await context.close();

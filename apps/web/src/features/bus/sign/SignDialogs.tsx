@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
+import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
 import { FormModal } from '../../../components/FormDialog';
 import { IntegerInput } from '../../../components/NumberInput';
@@ -18,6 +19,11 @@ import { failSign, saveSign, type TSendLine } from '../send/api';
  */
 
 const phone = () => (typeof window !== 'undefined' && window.innerWidth < 600 ? '100%' : 520);
+
+/** The spec's prompt (P-sign, P-fail); Cancel keeps the dialog open and sends nothing. */
+async function prompted(content: string) {
+  if (!(await confirmAction({ content }))) throw new Error('cancelled');
+}
 
 interface TSignForm {
   signPerson?: string;
@@ -60,8 +66,9 @@ export function SignDialog({
       okText={t('send_btn_sign')}
       onClose={onClose}
       onSaved={onSaved}
-      onSubmit={(v) =>
-        saveSign({
+      onSubmit={async (v) => {
+        await prompted(t('confirm_sign'));
+        return saveSign({
           orderId: order!.orderId,
           version: order!.version,
           signPerson: v.signPerson ?? '',
@@ -71,8 +78,8 @@ export function SignDialog({
           signIdcard: v.signIdcard ?? '',
           signPicture: String(fileIds(v.signPicture)[0] ?? ''),
           remark: v.remark ?? '',
-        })
-      }
+        });
+      }}
     >
       <Form.Item name="signPerson" label={t('field_sign_person')} rules={[required('field_sign_person')]}>
         <Input size="large" maxLength={50} data-testid="sign-person" />
@@ -159,15 +166,16 @@ export function BatchSignDialog({
       okText={t('send_btn_sign')}
       onClose={onClose}
       onSaved={onSaved}
-      onSubmit={(v) =>
-        saveSign({
+      onSubmit={async (v) => {
+        await prompted(t('confirm_sign'));
+        return saveSign({
           ...(target?.sendId ? { sendId: target.sendId } : { orderIds: target?.orderIds }),
           signPerson: v.signPerson ?? '',
           signTime: v.signTime,
           signPicture: String(fileIds(v.signPicture)[0] ?? ''),
           remark: v.remark ?? '',
-        })
-      }
+        });
+      }}
     >
       <Form.Item
         name="signTime"
@@ -216,14 +224,15 @@ export function FailDialog({
       okText={t('confirm')}
       onClose={onClose}
       onSaved={onSaved}
-      onSubmit={(v) =>
-        failSign({
+      onSubmit={async (v) => {
+        await prompted(t('confirm_save_fail_reason'));
+        return failSign({
           orderIds: (orders ?? []).map((o) => o.orderId),
           versions: (orders ?? []).map((o) => o.version),
           signFailReason: v.signFailReason,
           signFailRemark: v.signFailRemark ?? '',
-        })
-      }
+        });
+      }}
     >
       <Form.Item
         name="signFailReason"
