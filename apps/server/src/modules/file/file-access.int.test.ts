@@ -182,6 +182,7 @@ describe('[FILES] every column that holds file ids has an owner rule', () => {
         'bus_send_line.sign_picture',
         'bus_send_line.pod_picture',
         'bus_exception_photo.file_id',
+        'bus_load_file.file_id',
       ]),
     );
   });
