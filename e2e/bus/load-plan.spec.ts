@@ -244,6 +244,33 @@ test('[LOADPLAN]: the plan is loaded by scanning the waybills, keyboard only, an
   expect(plan.data.load).toMatchObject({ status: 2, containerNo: CONTAINER, sealNo: SEAL });
   expect(plan.data.orders.map((o) => [o.status, o.containerNo])).toEqual(orders.map(() => [4, CONTAINER]));
 
+  // a photo of the seal: uploaded under 'Seal', shown as a thumbnail, then deleted
+  const photos = details.getByTestId('load-photos');
+  await photos.getByText('封条照片').click();
+  await photos.locator('input[type=file]').setInputFiles({
+    name: 'seal.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(photos.getByTestId('load-photos-2')).toContainText('封条照片 (1)');
+  await expect(photos.getByTestId('load-photo-2-0')).toBeVisible();
+  const withPhoto = await api<{ files: { id: number; kind: string }[] }>(
+    request,
+    'admin',
+    'GET',
+    `/bus/loadplan/${loadId}`,
+  );
+  expect(withPhoto.data.files.map((f) => f.kind)).toEqual(['2']);
+  await photos.getByTestId(`load-photo-delete-${withPhoto.data.files[0]!.id}`).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
+  await expect(photos.getByText('还没有照片')).toBeVisible();
+
   // the plan list: no longer among the open plans (L0/L1); with 'Loaded' in the status filter it is, with its fill
   await page.goto(`bus/loadplanList?loadNo=${loadNo}&status=2`);
   const list = visible(page, '[data-testid="list-bus/loadplanList"]');
