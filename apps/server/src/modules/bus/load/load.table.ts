@@ -175,10 +175,7 @@ export const busLoadParty = pgTable(
     volume: numeric({ precision: 16, scale: 3 }).notNull(),
     ar: numeric({ precision: 16, scale: 2 }).notNull(),
   },
-  (t) => [
-    index('bus_load_party_ref_idx').on(t.kind, t.refId, t.loadId),
-    index('bus_load_party_load_idx').on(t.loadId),
-  ],
+  (t) => [index('bus_load_party_ref_idx').on(t.kind, t.refId, t.loadId), index('bus_load_party_load_idx').on(t.loadId)],
 );
 
 /**
