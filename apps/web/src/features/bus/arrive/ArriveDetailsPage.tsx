@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { arriveAllows } from '@theone/contracts/bus/arrive';
 import { sum } from '@theone/contracts/common/money';
 import { Alert, Button, Card, Empty, Image, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
@@ -6,10 +6,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DetailView, DictTag, useTabTitle } from '../../../components';
+import { AuthImage } from '../../../components/AuthImage';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
-import { http } from '../../../lib/request';
 import { RaiseDialog } from '../exception/dialogs';
 import { openLoadPdf, printLoadPath } from '../load/api';
 import { trackKeys, useMilestones } from '../track/api';
@@ -65,23 +65,6 @@ const HEADER = [
   },
   { name: 'remark', label: 'field_remark', render: (v: unknown) => (v as string) || '-' },
 ];
-
-/** A photo fetched with the session (the download needs the bearer token), shown from a blob URL. */
-function Photo({ fileId, name }: { fileId: string; name: string }) {
-  const { data } = useQuery({
-    queryKey: arriveKeys.custom('photo', fileId),
-    queryFn: async () => {
-      const res = await http.get<Blob>(`/file/download/${fileId}`, { responseType: 'blob', params: { inline: '1' } });
-      return URL.createObjectURL(res.data);
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ? (
-    <Image src={data} alt={name} width={120} height={120} style={{ objectFit: 'cover' }} />
-  ) : (
-    <Skeleton.Image />
-  );
-}
 
 export default function ArriveDetailsPage() {
   const { t } = useTranslation();
@@ -225,7 +208,7 @@ export default function ArriveDetailsPage() {
                 <Space wrap data-testid="arrive-photos">
                   {detail.photos.map((p) => (
                     <Space key={p.fileId} orientation="vertical" size={2} align="center">
-                      <Photo fileId={p.fileId} name={p.name} />
+                      <AuthImage fileId={p.fileId} size={120} testId={`arrive-photo-${p.kind}`} />
                       <Tag>{t(p.kind === '1' ? 'arrive_seal_photos' : 'arrive_door_photos')}</Tag>
                     </Space>
                   ))}
