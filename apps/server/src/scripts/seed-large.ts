@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { applySeed } from '../modules/system/seed/seed';
 import { connectDatabase, type Db, runMigrations } from '../platform/db/database';
+import { seedLargeDestination } from './seed-large-destination';
 import { insertLargeLoads, lifeColumns, settleLargeLoads } from './seed-large-loads';
 
 export interface LargeSeedOptions {
@@ -67,6 +68,7 @@ export async function seedLargeOrders(
          AS ok`);
     if (done.rows[0]?.ok) {
       log(`${have} bench orders and their loads already there`);
+      await seedLargeDestination(db, log);
       return { marks, orders: have };
     }
   }
@@ -186,6 +188,7 @@ export async function seedLargeOrders(
     'bus_arrive',
   ])
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+  await seedLargeDestination(db, log);
   log(`large seed done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { marks, orders };
 }
