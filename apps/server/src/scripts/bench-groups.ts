@@ -1,5 +1,6 @@
 import { homeBenchGroup } from '../modules/home/home.bench';
 import type { BenchGroup } from './bench';
+import { destinationBench } from './bench-destination';
 import { loadsBench } from './bench-loads';
 import { ordersBench } from './bench-orders';
 import { tabsBench } from './bench-tabs';
@@ -95,4 +96,5 @@ export const BENCH_GROUPS: BenchGroup[] = [
   webWeightBench,
   tabsBench,
   loadsBench,
+  destinationBench,
 ];
