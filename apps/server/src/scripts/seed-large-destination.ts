@@ -114,12 +114,6 @@ async function seedArrivals(db: Db) {
     WHERE ${BN} AND o.status >= 6
     ON CONFLICT (order_id) DO NOTHING`),
   );
-  // the overseas shelf (arriveOrder 'Set location'; the origin tray is cleared at arrival)
-  await db.execute(
-    sql.raw(`
-    UPDATE bus_order o SET tray_no = 'BK-' || chr(65 + (o.id % 6)::int) || '-' || lpad((o.id % 40)::text, 2, '0')
-    WHERE ${BN} AND o.status >= 6 AND o.tray_no LIKE 'T-%'`),
-  );
   // the record's status from its load's orders (arriveStatusOf over the stored load totals)
   await db.execute(
     sql.raw(`
@@ -183,15 +177,23 @@ async function seedRunsIn(db: DbOrTx): Promise<number> {
     FROM bench_send_plan p JOIN bus_send s ON s.send_no = p.send_no JOIN bus_order o ON o.id = p.order_id
     ON CONFLICT (order_id) WHERE returned = '0' DO NOTHING`),
   );
-  // the order core's columns: sendId, delivered (pieces sent = arrived), sign status (failed on every tenth S7)
+  // one rewrite of each S6-S8 order: the overseas shelf (arriveOrder 'Set location'; the origin tray is cleared at
+  // arrival) and the order core's columns: sendId, delivered (pieces sent = arrived), failed on every tenth S7
   await db.execute(
     sql.raw(`
-    UPDATE bus_order o SET send_id = l.send_id, delivery_status = CASE WHEN l.pieces <= 0 THEN 0
-             WHEN l.pieces < coalesce(o.arrived_piece, l.pieces) THEN 1 ELSE 2 END,
-           sign_status = CASE WHEN o.status = 8 THEN o.sign_status WHEN l.sign_fail_reason <> '' THEN 2 ELSE 0 END
-    FROM bus_send_line l
-    WHERE l.order_id = o.id AND l.returned = '0' AND ${BN} AND o.status IN (7, 8)
-      AND (o.send_id IS DISTINCT FROM l.send_id OR o.delivery_status <> 2)`),
+    UPDATE bus_order o SET send_id = coalesce(x.send_id, o.send_id),
+           delivery_status = CASE WHEN x.send_id IS NULL THEN o.delivery_status WHEN x.pieces <= 0 THEN 0
+             WHEN x.pieces < coalesce(o.arrived_piece, x.pieces) THEN 1 ELSE 2 END,
+           sign_status = CASE WHEN o.status <> 7 OR x.send_id IS NULL THEN o.sign_status
+             WHEN x.sign_fail_reason <> '' THEN 2 ELSE 0 END,
+           tray_no = CASE WHEN o.tray_no LIKE 'T-%'
+             THEN 'BK-' || chr(65 + (o.id % 6)::int) || '-' || lpad((o.id % 40)::text, 2, '0') ELSE o.tray_no END
+    FROM (SELECT o2.id, l.send_id, l.pieces, l.sign_fail_reason FROM bus_order o2
+            LEFT JOIN bus_send_line l ON l.order_id = o2.id AND l.returned = '0'
+           WHERE o2.transport_id LIKE 'BN%' AND o2.status >= 6) x
+    WHERE x.id = o.id
+      AND (o.tray_no LIKE 'T-%' OR (x.send_id IS NOT NULL AND (o.send_id IS DISTINCT FROM x.send_id
+           OR o.delivery_status <> 2)))`),
   );
   // the runs' statuses from their orders (runStatusOf; all were dispatched) and their log
   await db.execute(
