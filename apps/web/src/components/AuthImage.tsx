@@ -7,7 +7,18 @@ import { http } from '../lib/request';
  * An uploaded image shown from `GET /file/download/{fileId}` (the download needs the session's bearer token, so the
  * image is fetched as a blob and shown from an object URL; cached for the session). Click to enlarge.
  */
-export function AuthImage({ fileId, size = 64, testId }: { fileId: string; size?: number; testId?: string }) {
+export function AuthImage({
+  fileId,
+  size = 64,
+  testId,
+  placeholder,
+}: {
+  fileId: string;
+  size?: number;
+  testId?: string;
+  /** shown until the image is read (default a grey image box) */
+  placeholder?: ReactNode;
+}) {
   const { data } = useQuery({
     queryKey: ['file-blob', fileId],
     queryFn: async () => {
@@ -19,7 +30,7 @@ export function AuthImage({ fileId, size = 64, testId }: { fileId: string; size?
   return data ? (
     <Image src={data} width={size} height={size} style={{ objectFit: 'cover' }} data-testid={testId} />
   ) : (
-    <Skeleton.Image style={{ width: size, height: size }} />
+    (placeholder ?? <Skeleton.Image style={{ width: size, height: size }} />)
   );
 }
 

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { Image, Tag } from 'antd';
+import { Tag } from 'antd';
+import { AuthImage } from '../../../components/AuthImage';
 import { createPageScreen, type ScreenDef } from '../../../components/screen-factory';
 import { type UploadedFile, UploadField } from '../../../components/UploadField';
-import { http } from '../../../lib/request';
 import { payinfoKeys } from '../api';
 import {
   defaultColumn,
@@ -35,18 +34,10 @@ export interface TPayinfo {
   createTime: string;
 }
 
-/** The QR image, fetched with the session (the download route needs the bearer token). */
-function QrThumb({ fileId, size = 40 }: { fileId: string; size?: number }) {
-  const { data } = useQuery({
-    queryKey: payinfoKeys.custom('qr', fileId),
-    queryFn: async () => {
-      const response = await http.get<Blob>(`/file/download/${fileId}`, { responseType: 'blob' });
-      return URL.createObjectURL(response.data);
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ? <Image src={data} width={size} height={size} style={{ objectFit: 'cover' }} /> : <Tag>QR</Tag>;
-}
+/** The QR image (fetched with the session: the download route needs the bearer token). */
+const QrThumb = ({ fileId, size = 40 }: { fileId: string; size?: number }) => (
+  <AuthImage fileId={fileId} size={size} placeholder={<Tag>QR</Tag>} />
+);
 
 export const payinfoScreen: ScreenDef<TPayinfo> = {
   id: 'bas/payinfo-list',

@@ -1,30 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Image, Skeleton, Space } from 'antd';
-import { http } from '../../../lib/request';
-import { exceptionKeys } from './api';
-
-/** A problem-item photo fetched with the session (the download needs the bearer token), shown from a blob URL. */
-function Photo({ fileId, size }: { fileId: string; size: number }) {
-  const { data } = useQuery({
-    queryKey: exceptionKeys.custom('photo', fileId),
-    queryFn: async () => {
-      const res = await http.get<Blob>(`/file/download/${fileId}`, { responseType: 'blob', params: { inline: '1' } });
-      return URL.createObjectURL(res.data);
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ? (
-    <Image
-      src={data}
-      width={size}
-      height={size}
-      style={{ objectFit: 'cover' }}
-      data-testid={`exception-photo-${fileId}`}
-    />
-  ) : (
-    <Skeleton.Image style={{ width: size, height: size }} />
-  );
-}
+import { Image, Space } from 'antd';
+import { AuthImage } from '../../../components/AuthImage';
 
 /** The photos of an order's problem items as small thumbnails (click to enlarge). */
 export function ExceptionPhotos({ fileIds, size = 32 }: { fileIds: readonly string[]; size?: number }) {
@@ -33,7 +8,7 @@ export function ExceptionPhotos({ fileIds, size = 32 }: { fileIds: readonly stri
     <Image.PreviewGroup>
       <Space size={4} wrap>
         {fileIds.map((id) => (
-          <Photo key={id} fileId={id} size={size} />
+          <AuthImage key={id} fileId={id} size={size} testId={`exception-photo-${id}`} />
         ))}
       </Space>
     </Image.PreviewGroup>
