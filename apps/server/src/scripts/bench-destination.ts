@@ -1,8 +1,8 @@
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
 import { benchContainerNo } from './bench-loads';
+import { businessNow, pct, postRun, type TPostJob, timedPost } from './bench-post';
 import { LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 import { refreshBenchLoadTotals } from './seed-large-loads';
 
@@ -125,16 +125,8 @@ export async function seedDestinationBench(db: Db, log: (line: string) => void) 
   );
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
-
-function businessNow(): string {
-  // 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai (the bench server's business time zone)
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** The scan bodies: the departed orders round-robin over their containers, every fourth a piece label. */
-async function scanBodies(db: Db): Promise<string[]> {
+async function scanBodies(db: Db): Promise<TPostJob[]> {
   const r = await db.execute<{ load_id: number; transport_id: string }>(sql`
     SELECT load_id, transport_id FROM bus_order WHERE transport_id LIKE 'BD%' AND status = 5 ORDER BY id`);
   const byLoad = new Map<number, string[]>();
@@ -144,52 +136,20 @@ async function scanBodies(db: Db): Promise<string[]> {
     byLoad.set(Number(row.load_id), codes);
   }
   const lists = [...byLoad.values()];
-  const bodies: string[] = [];
+  const bodies: TPostJob[] = [];
   for (let i = 0; lists.some((codes) => i < codes.length); i++)
     for (const codes of lists) {
       const code = codes[i];
-      if (code) bodies.push(JSON.stringify({ code: i % 4 === 3 ? `${code}-1` : code }));
+      if (code)
+        bodies.push({ path: '/bus/arrive/sure', body: JSON.stringify({ code: i % 4 === 3 ? `${code}-1` : code }) });
     }
   return bodies;
 }
 
-async function scanRun(ctx: BenchContext, token: string, bodies: string[], connections: number, seconds: number) {
-  const latencies: number[] = [];
-  let next = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: ctx.base,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const body = bodies[next++];
-              if (!body) throw new Error('the bench ran out of departed orders to scan');
-              return {
-                ...req,
-                path: '/prod-api/bus/arrive/sure',
-                headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}` },
-                body,
-              };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
-  });
-  latencies.sort((a, b) => a - b);
-  return { result, latencies, used: next };
-}
-
 async function measureScan(ctx: BenchContext, token: string, log: (l: string) => void): Promise<BenchResult> {
   const bodies = await scanBodies(ctx.db);
-  const warm = await scanRun(ctx, token, bodies, 10, 2);
-  const { result, latencies, used } = await scanRun(ctx, token, bodies.slice(warm.used), 50, 10);
+  const warm = await postRun(ctx, token, bodies, 10, 2);
+  const { result, latencies, used } = await postRun(ctx, token, bodies.slice(warm.used), 50, 10);
   const p50 = Number(pct(latencies, 50).toFixed(1));
   const p95 = Number(pct(latencies, 95).toFixed(1));
   const p99 = Number(pct(latencies, 99).toFixed(1));
@@ -234,25 +194,6 @@ async function uploadPhoto(ctx: BenchContext, token: string): Promise<string> {
   const body = (await res.json()) as { data?: { fileId: string } };
   if (!body.data?.fileId) throw new Error(`bench photo upload failed: HTTP ${res.status} ${JSON.stringify(body)}`);
   return body.data.fileId;
-}
-
-async function timedPost(ctx: BenchContext, token: string, path: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${ctx.base}/prod-api${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const buf = await res.arrayBuffer();
-  const ms = performance.now() - started;
-  const type = res.headers.get('content-type') ?? '';
-  const json = type.includes('json')
-    ? (JSON.parse(Buffer.from(buf).toString('utf8')) as Record<string, unknown>)
-    : null;
-  return { ms, status: res.status, type, bytes: buf.byteLength, json };
 }
 
 async function measureSignAndPrint(ctx: BenchContext, token: string, log: (l: string) => void) {

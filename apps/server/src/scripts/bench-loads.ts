@@ -1,9 +1,9 @@
 import { isContainerNo } from '@theone/contracts';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../modules/system/seed/seed';
 import type { Db } from '../platform/db/database';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
+import { businessNow, pct, postRun, type TPostJob, timedPost } from './bench-post';
 import { LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 import { refreshBenchLoadTotals } from './seed-large-loads';
 
@@ -110,20 +110,7 @@ export async function seedLoadBench(db: Db, log: (line: string) => void) {
   );
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
-
-function businessNow(): string {
-  // 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai (the bench server's business time zone)
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-interface ScanJob {
-  loadId: number;
-  body: string;
-}
-
-async function scanJobs(db: Db): Promise<ScanJob[]> {
+async function scanJobs(db: Db): Promise<TPostJob[]> {
   const r = await db.execute<{ load_id: number; load_no: string; transport_id: string }>(sql`
     SELECT o.load_id, l.load_no, o.transport_id FROM bus_order o JOIN bus_load l ON l.id = o.load_id
     WHERE o.transport_id LIKE 'BS%' AND o.status = 3 ORDER BY o.id`);
@@ -135,7 +122,7 @@ async function scanJobs(db: Db): Promise<ScanJob[]> {
     entry.codes.push(row.transport_id);
     byLoad.set(Number(row.load_id), entry);
   }
-  const jobs: ScanJob[] = [];
+  const jobs: TPostJob[] = [];
   const lists = [...byLoad.entries()];
   for (let i = 0; lists.some(([, e]) => i < e.codes.length); i++) {
     for (const [loadId, e] of lists) {
@@ -148,51 +135,18 @@ async function scanJobs(db: Db): Promise<ScanJob[]> {
         loadTime,
         loadPerson: '黄建国',
       };
-      jobs.push({ loadId, body: JSON.stringify(body) });
+      jobs.push({ path: `/bus/load/addOrder/${loadId}`, body: JSON.stringify(body) });
     }
   }
   return jobs;
 }
 
-async function scanRun(ctx: BenchContext, token: string, jobs: ScanJob[], connections: number, seconds: number) {
-  const latencies: number[] = [];
-  let next = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: ctx.base,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const job = jobs[next++];
-              if (!job) throw new Error('the bench ran out of planned orders to scan');
-              return {
-                ...req,
-                path: `/prod-api/bus/load/addOrder/${job.loadId}`,
-                headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}` },
-                body: job.body,
-              };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
-  });
-  latencies.sort((a, b) => a - b);
-  return { result, latencies, used: next };
-}
-
 async function measureScan(ctx: BenchContext, log: (l: string) => void): Promise<BenchResult[]> {
   const admin = await ctx.login('admin', 'admin123');
   const jobs = await scanJobs(ctx.db);
-  const warm = await scanRun(ctx, admin, jobs, 10, 2);
+  const warm = await postRun(ctx, admin, jobs, 10, 2);
   const rest = jobs.slice(warm.used);
-  const { result, latencies, used } = await scanRun(ctx, admin, rest, 50, 10);
+  const { result, latencies, used } = await postRun(ctx, admin, rest, 50, 10);
   const p95 = Number(pct(latencies, 95).toFixed(1));
   const loaded = await ctx.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM bus_order WHERE transport_id LIKE 'BS%' AND status = 4`,
@@ -216,20 +170,6 @@ async function measureScan(ctx: BenchContext, log: (l: string) => void): Promise
       pass: p95 < 30 && result.non2xx === 0 && result.errors === 0,
     },
   ];
-}
-
-async function timedPost(ctx: BenchContext, token: string, path: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${ctx.base}/prod-api${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const bytes = (await res.arrayBuffer()).byteLength;
-  return { ms: performance.now() - started, status: res.status, type: res.headers.get('content-type') ?? '', bytes };
 }
 
 async function measurePlanAndPrint(ctx: BenchContext, log: (l: string) => void): Promise<BenchResult[]> {
