@@ -22,3 +22,24 @@ export const idColumn = (name?: string) =>
     : bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 
 export const remarkColumn = { remark: varchar({ length: 500 }).notNull().default('') };
+
+/** A record-log entry (load log, run log): the action, status from -> to, orders it moved, a remark. */
+export interface TRecordLogEntry {
+  action: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  orderCount?: number;
+  remark?: string;
+}
+
+/** The columns of a record-log row from an entry: the order count kept to a smallint, the remark to 500. */
+export function recordLogValues(e: TRecordLogEntry, by: string) {
+  return {
+    action: e.action,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    orderCount: Math.min(e.orderCount ?? 0, 32_767),
+    remark: (e.remark ?? '').slice(0, 500),
+    createBy: by,
+  };
+}

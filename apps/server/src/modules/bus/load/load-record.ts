@@ -11,6 +11,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
+import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
@@ -215,28 +216,13 @@ async function refreshMarkParties(tx: DbOrTx, markIds: readonly number[]) {
 }
 onMarkPartiesChanged(refreshMarkParties);
 
-export interface TLoadLogEntry {
+export interface TLoadLogEntry extends TRecordLogEntry {
   loadId: number;
-  action: string;
-  fromStatus: number | null;
-  toStatus: number | null;
-  orderCount?: number;
-  remark?: string;
 }
 
 export async function writeLoadLog(tx: DbOrTx, by: string, entries: readonly TLoadLogEntry[]) {
   if (!entries.length) return;
-  await tx.insert(busLoadLog).values(
-    entries.map((e) => ({
-      loadId: e.loadId,
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      orderCount: Math.min(e.orderCount ?? 0, 32_767),
-      remark: (e.remark ?? '').slice(0, 500),
-      createBy: by,
-    })),
-  );
+  await tx.insert(busLoadLog).values(entries.map((e) => ({ loadId: e.loadId, ...recordLogValues(e, by) })));
 }
 
 /** The status a load should have from its orders (L0-L2 until departure, L3-L5 after). */

@@ -8,6 +8,7 @@ import {
 } from '@theone/contracts/bus/send';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
+import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
@@ -91,28 +92,13 @@ export async function runCounts(db: DbOrTx, sendId: number): Promise<TRunCounts>
   return { active: x.active, out: x.out, signed: x.signed };
 }
 
-export interface TSendLogEntry {
+export interface TSendLogEntry extends TRecordLogEntry {
   sendId: number;
-  action: string;
-  fromStatus: number | null;
-  toStatus: number | null;
-  orderCount?: number;
-  remark?: string;
 }
 
 export async function writeSendLog(tx: DbOrTx, by: string, entries: readonly TSendLogEntry[]) {
   if (!entries.length) return;
-  await tx.insert(busSendLog).values(
-    entries.map((e) => ({
-      sendId: e.sendId,
-      action: e.action,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      orderCount: Math.min(e.orderCount ?? 0, 32_767),
-      remark: (e.remark ?? '').slice(0, 500),
-      createBy: by,
-    })),
-  );
+  await tx.insert(busSendLog).values(entries.map((e) => ({ sendId: e.sendId, ...recordLogValues(e, by) })));
 }
 
 /**
