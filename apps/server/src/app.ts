@@ -27,6 +27,7 @@ import { API_PREFIX, registerSecurity } from './platform/http/security';
 import { loadTranslations } from './platform/i18n';
 import { OperlogWriter, registerOperlog } from './platform/operlog';
 import { Settings } from './platform/settings';
+import { writeDone } from './platform/short-cache';
 import { setBusinessTimeZone } from './platform/time';
 
 export const WEB_BASE = '/theone';
@@ -74,6 +75,11 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
     if (req.auth) sessionActivity.touch(req.auth.sessionId);
   });
   app.addHook('onClose', async () => sessionActivity.stop());
+  // A write's transaction is over when its answer is sent: lists' cached totals (platform/short-cache.ts) drop here.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') writeDone();
+    return payload;
+  });
   registerHeavyRoutes(app, { db, limits: config.heavyLimits });
   registerSheetLimits(app, config.sheetLimits);
   registerOperlog(app, operlog);

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { badRequest, notFound } from '../../../platform/errors';
 import { dateRange, orderOf, pageOf } from '../../../platform/http/paging';
+import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { todayIn } from '../../../platform/time';
 import { driverNameOf, driverPhoneOf, markBalanceTypeOf, thbPerRmbOn, vehiclePlateOf } from '../../bas/api/arrive-refs';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
@@ -22,7 +23,7 @@ import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { pick, refNames } from '../inware/order-names';
 import { busLoad, busLoadLog } from '../load/load.table';
-import { loadScope } from '../load/load-record';
+import { loadListSums, loadScope } from '../load/load-record';
 import { busArrive, busArriveOrder, busArrivePhoto } from './arrive.table';
 import { findArrive } from './arrive-record';
 
@@ -226,18 +227,28 @@ const ARRIVE_ORDER = (q: TArriveListQuery) =>
     [desc(busArrive.id)],
   );
 
+/**
+ * The pick-up list: the page fresh, the count and sums of the whole set from the load lists' 3-second cache (per
+ * caller scope and filters; dropped by every write this instance answers and every refresh of a load's stored
+ * totals, load-record.ts `loadListSums`).
+ */
 export async function listArrive(ctx: TOrderCtx, q: TArriveListQuery) {
   const where = arriveListWhere(ctx, q);
-  const [rows, [count], sums] = await Promise.all([
+  const key = listCacheKey('arrive/list', scopeCacheKey(ctx.auth, orderScope(ctx.auth) === undefined), q);
+  const [rows, { total, sums }] = await Promise.all([
     arriveRows(ctx, where, ARRIVE_ORDER(q), pageOf(q)),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(busArrive)
-      .innerJoin(busLoad, eq(busLoad.id, busArrive.loadId))
-      .where(where),
-    listSums(ctx, where),
+    loadListSums.get(key, async () => {
+      const [[count], sums] = await Promise.all([
+        ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(busArrive)
+          .innerJoin(busLoad, eq(busLoad.id, busArrive.loadId))
+          .where(where),
+        listSums(ctx, where),
+      ]);
+      return { total: count?.n ?? 0, sums };
+    }),
   ]);
-  const total = count?.n ?? 0;
   return {
     rows,
     total,

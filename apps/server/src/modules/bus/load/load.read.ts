@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, notFound } from '../../../platform/errors';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
@@ -29,7 +30,7 @@ import { orderScope } from '../inware/order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 import { loadFiles } from './load-files';
-import { findLoad, loadScope, partyScope, partySums } from './load-record';
+import { findLoad, loadListSums, loadScope, partyScope, partySums, type TScopeForm } from './load-record';
 
 /**
  * The load record's reads (screens loadplanList/Details, loadList/Details, track-list/details): lists with their
@@ -116,11 +117,15 @@ export async function loadListWhere(
   view: TLoadView,
   q: TLoadListQuery | TTrackListQuery,
   timezone: string,
+  scopeForm: TScopeForm = 'set',
 ): Promise<SQL> {
   const base = viewStatuses(view, q);
   const asked = digits(q.status);
   const statuses = asked ? base.filter((s) => asked.includes(s)) : base;
-  const parts: (SQL | undefined)[] = [loadScope(auth), sql`${busLoad.status} = ANY(${param(statuses, 'smallint[]')})`];
+  const parts: (SQL | undefined)[] = [
+    loadScope(auth, busLoad, scopeForm),
+    sql`${busLoad.status} = ANY(${param(statuses, 'smallint[]')})`,
+  ];
   const loadNos = numbers(q.loadNo, 'loadNo');
   if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${param(loadNos, 'text[]')})`);
   const containers = numbers(q.containerNo, 'containerNo');
@@ -240,23 +245,17 @@ interface TRawRow extends Record<string, unknown> {
   __ar: string;
 }
 
-/** The page and the sums of the whole set in one statement. */
-async function queryLoads(
-  ctx: TOrderCtx,
-  where: SQL,
-  order: SQL,
-  page: { limit: number; offset: number },
-  track: boolean,
-): Promise<TLoadListResult> {
+/** The sums' key: the view, the caller's scope and every filter. */
+const sumsKey = (view: TLoadView, auth: AuthContext, q: TLoadListQuery | TTrackListQuery) =>
+  listCacheKey(view, scopeCacheKey(auth, orderScope(auth) === undefined), q);
+
+/**
+ * s: the filtered records' count, container fees and (for a user who sees every order) the sums of their stored
+ * totals, one pass over bus_load (index-only); os (scoped users): the sums of the caller's party rows of those
+ * records (or of their orders when party rows would count an order twice, see partySums).
+ */
+async function querySums(ctx: TOrderCtx, where: SQL): Promise<{ total: number; sums: TLoadListSums }> {
   const { db, auth } = ctx;
-  const extra = track
-    ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
-    : sql``;
-  // s: the filtered records' count, container fees and (for a user who sees every order) the sums of their stored
-  // totals, one pass over bus_load; os (scoped users): the sums of the caller's party rows of those records (or of
-  // their orders when party rows would count an order twice, see partySums); p: the page,
-  // taken in the list's order straight from bus_load (an index on the sort key reads only the page), re-numbered
-  // over its own rows (the inner query is named bus_load so the same ORDER BY applies)
   const scoped = orderScope(auth) !== undefined;
   const storedSums = sql`, coalesce(sum(${busLoad.totalOrders}), 0)::int AS "__orders",
       coalesce(sum(${busLoad.totalPieces}), 0)::int AS "__pieces",
@@ -279,45 +278,91 @@ async function queryLoads(
     WITH s AS (SELECT count(*)::int AS "__total", coalesce(sum(${busLoad.containerFee}), 0)::numeric(16,2)::text AS "__fee"
                       ${scoped ? sql`` : storedSums}
                  FROM ${busLoad} WHERE ${where})${scoped ? sql`, os AS (${orderSums})` : sql``}
-    SELECT s.*${scoped ? sql`, os.*` : sql``}, p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
-      FROM s${scoped ? sql` CROSS JOIN os` : sql``}
-      LEFT JOIN LATERAL (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, bus_load.total_orders AS "__tOrders",
-                                bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
-                                bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
-                                bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY ${order})::int AS "__rn"
-                           FROM (SELECT * FROM ${busLoad} WHERE ${where}
-                                  ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) AS bus_load) p ON true
-      ${rowSumsLateral(auth)}
-      ${track ? trackLateral : sql``}
-     ORDER BY p."__rn"`);
-  const all = result.rows as TRawRow[];
-  const first = all[0];
-  const sums: TLoadListSums = {
-    orders: first?.__orders ?? 0,
-    pieces: first?.__pieces ?? 0,
-    weight: first?.__weight ?? '0.00',
-    volume: first?.__volume ?? '0.000',
-    containerFee: first?.__fee ?? '0.00',
-    orderArAmount: first?.__ar ?? '0.00',
+    SELECT s.*${scoped ? sql`, os.*` : sql``} FROM s${scoped ? sql` CROSS JOIN os` : sql``}`);
+  const first = result.rows[0] as Partial<TRawRow> | undefined;
+  return {
+    total: first?.__total ?? 0,
+    sums: {
+      orders: first?.__orders ?? 0,
+      pieces: first?.__pieces ?? 0,
+      weight: first?.__weight ?? '0.00',
+      volume: first?.__volume ?? '0.000',
+      containerFee: first?.__fee ?? '0.00',
+      orderArAmount: first?.__ar ?? '0.00',
+    },
   };
-  const raw = first?.id == null ? [] : LOAD_LIST.rows(all);
-  const rows = await presentLoads(ctx, raw, track);
-  return { rows, total: first?.__total ?? 0, sums };
 }
 
-/** Names, fill gauge and margin of raw rows (the carried sums dropped). */
+/**
+ * The page: taken in the list's order straight from bus_load (an index on the sort key reads only the page),
+ * re-numbered over its own rows (the inner query is named bus_load so the same ORDER BY applies), with the
+ * caller's sums per row and, for tracking, the latest milestone.
+ */
+async function queryPage(
+  ctx: TOrderCtx,
+  where: SQL,
+  order: SQL,
+  page: { limit: number; offset: number },
+  track: boolean,
+): Promise<TRawRow[]> {
+  const extra = track
+    ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
+    : sql``;
+  const result = await ctx.db.execute(sql`
+    SELECT p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
+      FROM (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, bus_load.total_orders AS "__tOrders",
+                   bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
+                   bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
+                   bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY ${order})::int AS "__rn"
+              FROM (SELECT * FROM ${busLoad} WHERE ${where}
+                     ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) AS bus_load) p
+      ${rowSumsLateral(ctx.auth)}
+      ${track ? trackLateral : sql``}
+     ORDER BY p."__rn"`);
+  return result.rows as TRawRow[];
+}
+
+/** The page (fresh) and the sums of the whole set (cached briefly), side by side. */
+async function queryLoads(
+  ctx: TOrderCtx,
+  where: SQL,
+  pageWhere: SQL,
+  order: SQL,
+  page: { limit: number; offset: number },
+  track: boolean,
+  key: string,
+): Promise<TLoadListResult> {
+  const [all, { total, sums }] = await Promise.all([
+    queryPage(ctx, pageWhere, order, page, track),
+    loadListSums.get(key, () => querySums(ctx, where)),
+  ]);
+  const rows = await presentLoads(ctx, all.length ? LOAD_LIST.rows(all) : [], track);
+  return { rows, total, sums };
+}
+
+/** The page query's carried columns: blanked in the answer (an undefined value is not serialised). */
+const CARRIED = {
+  __tOrders: undefined,
+  __tLoaded: undefined,
+  __tMarks: undefined,
+  __tPieces: undefined,
+  __tWeight: undefined,
+  __tVolume: undefined,
+  __tAr: undefined,
+  __rn: undefined,
+} as const;
+
+/**
+ * Names, fill gauge and margin of raw rows (the carried totals blanked). One object per row, written once: this
+ * runs for every row of every list page.
+ */
 async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Promise<(TLoadRow | TTrackRow)[]> {
   if (!raw.length) return [];
   const refs = await refNames(ctx.db);
   return raw.map((r) => {
-    // the carried sums and totals (keys starting with '__') and the audit columns stay out of the answer
-    const rest = Object.fromEntries(
-      Object.entries(r).filter(([key]) => !key.startsWith('__') && key !== 'updateBy' && key !== 'updateTime'),
-    );
-    const row = rest as unknown as TLoadRow & { containerFee: string | null; orderArAmount: string };
+    const row = r as unknown as TLoadRow & { containerFee: string | null; orderArAmount: string };
     const fill = fillOf(row.containerType, row.volume, row.weight);
-    const out: TLoadRow = {
-      ...row,
+    const names = {
       leftAddrName: row.leftAddrId !== null ? pick(ctx.lang, refs.geog.get(row.leftAddrId)) : '',
       destAddrName: row.destAddrId !== null ? pick(ctx.lang, refs.geog.get(row.destAddrId)) : '',
       loadHouseName: row.loadHouseId !== null ? pick(ctx.lang, refs.house.get(row.loadHouseId)) : '',
@@ -326,10 +371,12 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
       estimatedMargin:
         row.containerFee === null ? null : toMoneyString(money(row.orderArAmount).minus(row.containerFee)),
     };
-    if (!track) return out;
-    const t = rest as Record<string, unknown>;
+    if (!track) return { ...row, ...CARRIED, ...names } as TLoadRow;
+    const t = r as Record<string, unknown>;
     return {
-      ...out,
+      ...row,
+      ...CARRIED,
+      ...names,
       trackStatus: (t.trackStatus as string | null) ?? null,
       trackTime: (trackTimeOf(t.trackTime) as Date | null) ?? null,
       trackRemark: (t.trackRemark as string | null) ?? null,
@@ -337,7 +384,7 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
       daysInTransit: (t.daysInTransit as number | null) ?? null,
       noNews: t.noNews === true,
       messageCount: (t.messageCount as number | null) ?? 0,
-    } satisfies TTrackRow;
+    } as TTrackRow;
   });
 }
 
@@ -347,8 +394,13 @@ export async function listLoads(
   view: TLoadView,
   q: TLoadListQuery | TTrackListQuery,
 ): Promise<TLoadListResult> {
-  const where = await loadListWhere(ctx.db, ctx.auth, view, q, ctx.timezone);
-  return queryLoads(ctx, where, loadOrder(view, q), pageOf(q), view === 'track');
+  const scoped = orderScope(ctx.auth) !== undefined;
+  const [where, pageWhere] = await Promise.all([
+    loadListWhere(ctx.db, ctx.auth, view, q, ctx.timezone),
+    scoped ? loadListWhere(ctx.db, ctx.auth, view, q, ctx.timezone, 'probe') : undefined,
+  ]);
+  const key = sumsKey(view, ctx.auth, q);
+  return queryLoads(ctx, where, pageWhere ?? where, loadOrder(view, q), pageOf(q), view === 'track', key);
 }
 
 /** The load rows of these ids in the caller's scope (missing ids left out), in the order asked. */
@@ -365,7 +417,8 @@ async function rowsByIds(ctx: TOrderCtx, ids: readonly number[], track: boolean)
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const where = allOf([sql`${busLoad.id} = ANY(${param(unique, 'bigint[]')})`, loadScope(ctx.auth)]) ?? sql`true`;
-  const { rows } = await queryLoads(ctx, where, sql`${busLoad.id}`, { limit: unique.length, offset: 0 }, track);
+  const raw = await queryPage(ctx, where, sql`${busLoad.id}`, { limit: unique.length, offset: 0 }, track);
+  const rows = await presentLoads(ctx, LOAD_LIST.rows(raw), track);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)).filter((r): r is TLoadRow => r !== undefined);
 }

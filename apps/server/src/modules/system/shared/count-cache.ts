@@ -1,5 +1,4 @@
-import { onTableChange } from '../../../platform/cache-events';
-
+import { shortCache } from '../../../platform/short-cache';
 /**
  * Totals of the user list, kept a few seconds per key (caller scope and filters): a busy list (many staff paging
  * the same 10,000 users) counts once per interval instead of once per request. Rows are always read fresh.
@@ -10,21 +9,13 @@ import { onTableChange } from '../../../platform/cache-events';
  * Callers put the auth epoch in the key, so a role or permission change never reads an old total.
  */
 export const COUNT_TTL_MS = 3_000;
-const COUNT_CACHE_MAX = 500;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+const counts = shortCache({ ttlMs: COUNT_TTL_MS, max: 500, topics: ['auth'] });
 
 export function invalidateUserCounts() {
-  cache.clear();
+  counts.clear();
 }
-onTableChange(['auth'], invalidateUserCounts);
 
 /** A value computed at most once per COUNT_TTL_MS per key (totals; the departments a scope resolves to). */
 export function cachedCount<T = number>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value as Promise<T>;
-  const value = compute();
-  if (cache.size >= COUNT_CACHE_MAX) cache.clear();
-  cache.set(key, { at: Date.now(), value });
-  value.catch(() => cache.delete(key));
-  return value;
+  return counts.get(key, compute);
 }
