@@ -1,13 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api } from '../home/order-api';
+import { pdfOf } from '../print/print-tab';
 
 /**
  * Pick-up and the overseas warehouse (issue 14 items 1-2): a demo container in transit (departed, pick-up record
  * P0) is picked up by the Thai team on arriveList (overseas warehouse chosen, seal intact); on arriveOrder its
  * orders are received by scanning off the container (a piece label receives the first order and counts one
  * piece, the same label again is refused as a repeat, a waybill receives the second order with all its pieces);
- * on arriveDetails the arrival of the container is cancelled and its orders are back in transit (S5), the record
+ * the container's delivery notes are previewed and printed from its details page (both received orders ticked, a
+ * PDF in a new tab); on arriveDetails the arrival of the container is cancelled and its orders are back in transit (S5), the record
  * picked up (P1).
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -119,6 +121,24 @@ test('[ARRIVE]: its orders are received in the overseas warehouse by scanning th
   const statusOf = (id: number) => detail.orders.find((o) => o.id === id)!.status;
   expect([statusOf(first.id), statusOf(second.id)]).toEqual([6, 6]);
   expect(detail.arrive.status).toBe(record.orderCount === 2 ? 3 : 2);
+});
+
+test("[ARRIVE]: the container's delivery notes are previewed and printed from its details page", async ({ page }) => {
+  await signIn(page, 'dispatcher', `bus/loadDetails?id=${record.loadId}`);
+  await visible(page, '[data-testid=load-notes]').click();
+  const dialog = modal(page);
+  await expect(dialog).toContainText(`打印派送单 · ${record.containerNo}`);
+  const table = dialog.getByTestId('load-notes-table');
+  for (const o of [first, second]) {
+    const row = table.locator('tbody tr', { hasText: o.transportId });
+    await expect(row).toContainText('已到仓');
+    await expect(row.locator('input[type=checkbox]')).toBeChecked();
+  }
+  await expect(dialog.getByTestId('load-notes-print')).toContainText(`打印 ${record.orderCount} 张派送单`);
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByTestId('load-notes-print').click();
+  expect((await pdfOf(await popupOpened)).head).toBe('%PDF-');
+  await expect(dialog).toBeHidden();
 });
 
 test('[ARRIVE]: the arrival of the container is cancelled on its details page', async ({ page, request }) => {

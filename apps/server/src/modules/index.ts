@@ -18,6 +18,7 @@ import { trackRoutes } from './bus/load/track.routes';
 import { printRoutes } from './bus/print/print.routes';
 import { sendRoutes } from './bus/send/send.routes';
 import { sendIoRoutes } from './bus/send/send-io.routes';
+import { loadNotesRoutes } from './bus/send/send-load-notes';
 import { fileRoutes } from './file/file.routes';
 import { healthRoutes } from './health/health.routes';
 import { homeRoutes } from './home/home.routes';
@@ -79,6 +80,7 @@ export const MODULE_ROUTES: FastifyPluginAsyncZod<AppDeps>[] = [
   loadIoRoutes,
   sendRoutes,
   sendIoRoutes,
+  loadNotesRoutes,
   // home
   homeRoutes,
 ];

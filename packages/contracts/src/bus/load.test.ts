@@ -60,6 +60,7 @@ describe('loadAllows: every operation in every load status', () => {
     milestone: [3, 4],
     changeEta: [2, 3],
     files: [0, 1, 2, 3, 4],
+    deliveryNotes: [4, 5],
   };
 
   it('covers exactly the operations of LOAD_OPERATIONS, each with a refusal key', () => {

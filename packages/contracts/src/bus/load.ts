@@ -54,6 +54,8 @@ export const LOAD_OPERATIONS = {
   changeEta: [L.LOADED, L.DEPARTED],
   /** load/files/add and load/files/delete: photos of the container, seal and loading until every order is signed */
   files: [L.PLANNING, L.LOADING, L.LOADED, L.DEPARTED, L.ARRIVED],
+  /** load/previewSend and load/printSend: delivery notes of the container's orders once it reached the destination */
+  deliveryNotes: [L.ARRIVED, L.FINISHED],
 } as const satisfies Record<string, readonly TLoadStatus[]>;
 export type TLoadOperation = keyof typeof LOAD_OPERATIONS;
 
@@ -72,6 +74,7 @@ export const LOAD_REJECT_KEYS: Record<TLoadOperation, string> = {
   milestone: 'msg_load_not_departed_reselect',
   changeEta: 'msg_load_eta_state_reselect',
   files: 'msg_load_files_state',
+  deliveryNotes: 'msg_load_notes_state',
 };
 
 /** What a load's photo shows (bus_load_file.kind; dictionary load_file_kind). */

@@ -15,6 +15,7 @@ import { JourneyTimeline } from '../track/JourneyTimeline';
 import '../shared/bus.css';
 import './load.css';
 import { LOAD_LIST_PATH, loadKeys, openLoadPdf, printLoadPath, type TLoadLogRow, type TLoadRow, useLoad } from './api';
+import { DeliveryNotesDialog } from './DeliveryNotesDialog';
 import { LoadEditDialog } from './LoadEditDialog';
 import { cancelLoadingAction, exportLoadBill, exportLoadInfo } from './LoadListPage';
 import { LoadOrders, MarkSummary } from './LoadOrders';
@@ -133,6 +134,7 @@ export default function LoadDetailsPage() {
   const milestones = useMilestones(id);
   const [editing, setEditing] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [notes, setNotes] = useState(false);
   const load = query.data?.load;
   useTabTitle(load ? load.containerNo || load.truckNo || load.loadNo : undefined);
   if (query.isLoading) return <Skeleton active />;
@@ -150,6 +152,11 @@ export default function LoadDetailsPage() {
       {hasPermi('bus:load:print') ? (
         <Button icon={<PrinterOutlined />} onClick={() => openLoadPdf(printLoadPath(load.id))}>
           {t('load_btn_print')}
+        </Button>
+      ) : null}
+      {hasPermi('bus:load:printSend') && loadAllows('deliveryNotes', load.status) ? (
+        <Button icon={<PrinterOutlined />} onClick={() => setNotes(true)} data-testid="load-notes">
+          {t('perm_bus_load_print_send')}
         </Button>
       ) : null}
       {hasPermi('bus:load:exportInfo') ? (
@@ -234,6 +241,10 @@ export default function LoadDetailsPage() {
         ]}
       />
       <LoadEditDialog load={editing ? load : null} onClose={() => setEditing(false)} onDone={refresh} />
+      <DeliveryNotesDialog
+        load={notes ? { id: load.id, label: load.containerNo || load.truckNo || load.loadNo } : null}
+        onClose={() => setNotes(false)}
+      />
       <LoadDialog
         load={loading ? load : null}
         count={planned}

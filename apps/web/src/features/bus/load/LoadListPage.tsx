@@ -31,6 +31,7 @@ import {
   type TLoadSums,
 } from './api';
 import { loadColumns, loadSearch } from './columns';
+import { DeliveryNotesDialog } from './DeliveryNotesDialog';
 import { LoadEditDialog } from './LoadEditDialog';
 
 /**
@@ -102,7 +103,17 @@ function PrintAllButton({ ids }: { ids: readonly number[] }) {
 }
 
 /** The container's documents (row menu): loading list PDF, manifest per mark, container bill [fee]. */
-const DOCUMENTS = [
+interface TDocument {
+  key: string;
+  label: string;
+  perm: string;
+  fee: boolean;
+  /** shown only for loads in these statuses */
+  when?: (r: TLoadRow) => boolean;
+  run: (r: TLoadRow) => unknown;
+}
+
+const DOCUMENTS: TDocument[] = [
   {
     key: 'print',
     label: 'load_btn_print',
@@ -114,18 +125,19 @@ const DOCUMENTS = [
   { key: 'bill', label: 'load_btn_bill', perm: 'bus:load:exportBill', fee: true, run: exportLoadBill },
 ];
 
-function DocumentsMenu({ row, items }: { row: TLoadRow; items: typeof DOCUMENTS }) {
+function DocumentsMenu({ row, items }: { row: TLoadRow; items: readonly TDocument[] }) {
   const { t } = useTranslation();
+  const shown = items.filter((d) => !d.when || d.when(row));
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items: items.map((d) => ({
+        items: shown.map((d) => ({
           key: d.key,
           label: t(d.label),
-          icon: d.key === 'print' ? <PrinterOutlined /> : <FileExcelOutlined />,
+          icon: d.key === 'print' || d.key === 'notes' ? <PrinterOutlined /> : <FileExcelOutlined />,
         })),
-        onClick: ({ key }) => items.find((d) => d.key === key)?.run(row),
+        onClick: ({ key }) => shown.find((d) => d.key === key)?.run(row),
       }}
     >
       <Button type="link" size="small" data-testid={`load-docs-${row.loadNo}`}>
@@ -139,8 +151,17 @@ export default function LoadListPage() {
   const queryClient = useQueryClient();
   const { hasPermi, isFeeRole } = usePermission();
   const [editing, setEditing] = useState<TLoadRow | null>(null);
+  const [notesOf, setNotesOf] = useState<TLoadRow | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadKeys.all });
-  const docs = DOCUMENTS.filter((d) => hasPermi(d.perm) && (!d.fee || isFeeRole));
+  const notes: TDocument = {
+    key: 'notes',
+    label: 'perm_bus_load_print_send',
+    perm: 'bus:load:printSend',
+    fee: false,
+    when: (r) => loadAllows('deliveryNotes', r.status),
+    run: setNotesOf,
+  };
+  const docs = [...DOCUMENTS, notes].filter((d) => hasPermi(d.perm) && (!d.fee || isFeeRole));
   return (
     <>
       <ListPage<TLoadRow>
@@ -236,6 +257,10 @@ export default function LoadListPage() {
         footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: TLoadSums } | undefined)?.sums} />}
       />
       <LoadEditDialog load={editing} onClose={() => setEditing(null)} onDone={refresh} />
+      <DeliveryNotesDialog
+        load={notesOf && { id: notesOf.id, label: loadLabel(notesOf) }}
+        onClose={() => setNotesOf(null)}
+      />
     </>
   );
 }

@@ -9,13 +9,14 @@ import type {
   ZLoadRow,
   ZLoadSums,
 } from '@theone/contracts/bus/load.schemas';
+import type { TLoadNotesPreview } from '@theone/contracts/bus/load-notes.schemas';
 import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
-import { feedback } from '../../../lib/feedback';
-import { currentLanguage, translate } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/languages';
 import { createQueryKeys } from '../../../lib/query-keys';
-import { EXPORT_TIMEOUT, getData, http, isApiError, postData, request, type TableResponse } from '../../../lib/request';
+import { getData, postData, request, type TableResponse } from '../../../lib/request';
+import { openPdf } from '../print/print-api';
 
 /**
  * The load record seen as a container (screens bus-container.md §3 loadList, loadDetails; spec §7 'Load'):
@@ -69,37 +70,12 @@ export const printLoadPath = (id: number) => `/bus/load/print/${id}`;
 export const printAllPath = (ids: readonly number[], lang: Language = currentLanguage()) =>
   `/bus/load/printAll/${ids.join(',')}/${lang}`;
 
-/**
- * POSTs a print call and shows the PDF in a new tab (opened inside the click so the browser lets it; closed again
- * with the server's message on failure). Resolves true when a PDF was opened.
- */
-export async function openLoadPdf(path: string): Promise<boolean> {
-  const win = window.open('', '_blank');
-  if (win) {
-    try {
-      win.document.title = translate('print_opening');
-      win.document.body.textContent = translate('print_opening');
-    } catch {
-      /* closed or cross-origin */
-    }
-  }
-  try {
-    const response = await http.post<Blob>(path, undefined, { responseType: 'blob', timeout: EXPORT_TIMEOUT });
-    const url = URL.createObjectURL(new Blob([response.data], { type: 'application/pdf' }));
-    setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
-    if (win && !win.closed) {
-      win.location.href = url;
-      return true;
-    }
-    const late = window.open(url, '_blank');
-    if (!late) feedback.message.warning(translate('print_popup_blocked'));
-    return Boolean(late);
-  } catch (error) {
-    win?.close();
-    if (!isApiError(error) || !error.handled) feedback.message.error(translate('msg_unknown_error'));
-    return false;
-  }
-}
+/** POSTs a print call of the load module and shows the PDF in a new tab (print-api's openPdf). */
+export const openLoadPdf = (path: string, body?: unknown) => openPdf(path, body);
+
+/** The delivery notes of a container's orders (L4/L5): what each note says, then the PDF of the ticked ones. */
+export const previewLoadNotes = (loadId: number) => postData<TLoadNotesPreview>('/bus/load/previewSend', { loadId });
+export const LOAD_NOTES_PRINT_URL = '/bus/load/printSend';
 
 /** 'LD2611230001 / MSCU1234565' or the plate: how a load is named in prompts. */
 export const loadLabel = (r: Pick<TLoadRow, 'loadNo' | 'containerNo' | 'truckNo'>) =>

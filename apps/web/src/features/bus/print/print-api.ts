@@ -83,22 +83,15 @@ function waitingPage(win: Window) {
 }
 
 /**
- * POSTs the print call and shows the PDF in a new tab. The tab is opened at once (inside the click, so the
+ * POSTs a call that answers a PDF and shows it in a new tab. The tab is opened at once (inside the click, so the
  * browser does not block it) and pointed at the PDF when it arrives; on failure it is closed and the server's
- * message shown. Resolves true when a PDF was opened.
+ * message shown. Resolves true when a PDF was opened. Every print button of the app goes through here.
  */
-export async function openPrint(kind: PrintKind, ids: readonly number[], lang?: Language): Promise<boolean> {
-  if (!ids.length) {
-    feedback.message.warning(translate('msg_select_data_first'));
-    return false;
-  }
+export async function openPdf(path: string, body?: unknown): Promise<boolean> {
   const win = window.open('', '_blank');
   if (win) waitingPage(win);
   try {
-    const response = await http.post<Blob>(printPath(kind, ids, lang), idsInPath(ids) ? undefined : { ids }, {
-      responseType: 'blob',
-      timeout: EXPORT_TIMEOUT,
-    });
+    const response = await http.post<Blob>(path, body, { responseType: 'blob', timeout: EXPORT_TIMEOUT });
     const url = URL.createObjectURL(new Blob([response.data], { type: 'application/pdf' }));
     // The blob URL lives as long as this page; revoke it after the tab had time to load it.
     setTimeout(() => URL.revokeObjectURL(url), 5 * 60_000);
@@ -114,4 +107,13 @@ export async function openPrint(kind: PrintKind, ids: readonly number[], lang?: 
     if (!isApiError(error) || !error.handled) feedback.message.error(translate('msg_unknown_error'));
     return false;
   }
+}
+
+/** An order print of `kind` for the ticked orders (a warning when none is ticked). */
+export async function openPrint(kind: PrintKind, ids: readonly number[], lang?: Language): Promise<boolean> {
+  if (!ids.length) {
+    feedback.message.warning(translate('msg_select_data_first'));
+    return false;
+  }
+  return openPdf(printPath(kind, ids, lang), idsInPath(ids) ? undefined : { ids });
 }

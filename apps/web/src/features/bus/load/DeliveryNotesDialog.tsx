@@ -1,0 +1,130 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { TLoadNoteRow } from '@theone/contracts/bus/load-notes.schemas';
+import { Alert, Button, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DictTag } from '../../../components/DictTag';
+import { LANGUAGE_NAMES, type Language } from '../../../lib/languages';
+import { LOAD_NOTES_PRINT_URL, loadKeys, openLoadPdf, previewLoadNotes } from './api';
+
+/**
+ * 'Print delivery notes' of a container (screens loadList/loadDetails, L4+, bus:load:printSend): the preview
+ * (`load/previewSend`) lists the caller's orders of the container with what each note will say (consignee,
+ * address, pieces, the amount to collect, the delivery run); the unsigned ones are ticked. Print sends the ticked
+ * ones to `load/printSend` in the chosen language (Thai by default: consignees in Thailand sign them).
+ */
+
+/** Thai first: the default of the notes. */
+const LANGS = (['th', 'zh-cn', 'en'] as const).map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
+
+export function DeliveryNotesDialog({
+  load,
+  onClose,
+}: {
+  load: { id: number; label: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [lang, setLang] = useState<Language>('th');
+  const [busy, setBusy] = useState(false);
+  const preview = useQuery({
+    queryKey: [...loadKeys.detail(load?.id ?? 0), 'notes'],
+    queryFn: () => previewLoadNotes(load!.id),
+    enabled: load !== null,
+    retry: false,
+  });
+  const rows = preview.data?.rows;
+  useEffect(() => {
+    if (rows) setSelected(rows.filter((r) => !r.signed).map((r) => r.orderId));
+  }, [rows]);
+  const print = async () => {
+    if (!load) return;
+    setBusy(true);
+    try {
+      if (await openLoadPdf(LOAD_NOTES_PRINT_URL, { loadId: load.id, orderIds: selected, lang })) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={load !== null}
+      title={`${t('perm_bus_load_print_send')} · ${load?.label ?? ''}`}
+      width={1240}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Segmented<Language> options={LANGS} value={lang} onChange={setLang} data-testid="load-notes-lang" />
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined />}
+            loading={busy}
+            disabled={!selected.length}
+            onClick={print}
+            data-testid="load-notes-print"
+          >
+            {t('load_notes_print_n', { count: selected.length })}
+          </Button>
+        </Space>
+      }
+    >
+      {preview.isError ? (
+        <Alert type="error" showIcon title={t('load_notes_unavailable')} />
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('load_notes_hint')}</Typography.Text>
+          <Table<TLoadNoteRow>
+            size="small"
+            rowKey="orderId"
+            loading={preview.isLoading}
+            dataSource={rows ?? []}
+            pagination={false}
+            scroll={{ y: 420, x: 1240 }}
+            data-testid="load-notes-table"
+            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+            columns={[
+              { key: 'transportId', dataIndex: 'transportId', title: t('field_transport_id'), width: 150 },
+              { key: 'mark', dataIndex: 'mark', title: t('field_mark'), width: 120 },
+              {
+                key: 'status',
+                dataIndex: 'status',
+                title: t('field_status'),
+                width: 110,
+                render: (v: number) => <DictTag type="order_status" value={v} />,
+              },
+              { key: 'consignee', dataIndex: 'consignee', title: t('print_consignee'), width: 120 },
+              { key: 'consigneeTel', dataIndex: 'consigneeTel', title: t('send_print_tel'), width: 120 },
+              {
+                key: 'consigneeAddr',
+                dataIndex: 'consigneeAddr',
+                title: t('print_consignee_addr'),
+                width: 260,
+                ellipsis: true,
+              },
+              { key: 'pieces', dataIndex: 'pieces', title: t('print_pieces'), width: 70, align: 'right' },
+              {
+                key: 'collectAmount',
+                dataIndex: 'collectAmount',
+                title: t('send_field_part_amount'),
+                width: 110,
+                align: 'right',
+                render: (v: string | null) => (v ? <Typography.Text strong>{v}</Typography.Text> : ''),
+              },
+              {
+                key: 'sendNo',
+                dataIndex: 'sendNo',
+                title: t('send_field_send_no'),
+                width: 140,
+                render: (v: string, r) => (r.signed ? <Tag color="green">{t('load_notes_signed')}</Tag> : v),
+              },
+            ]}
+          />
+        </Space>
+      )}
+    </Modal>
+  );
+}
