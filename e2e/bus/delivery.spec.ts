@@ -6,8 +6,8 @@ import { api, createOrder } from '../home/order-api';
  * Delivery runs and signing (issue 14 items 3-4): three TH001 orders received, loaded, departed and arrived in the
  * Bangkok warehouse through the API; on the send desk the dispatcher puts two of them into a run of a driver linked
  * to the 'driver' account and dispatches it on sendOrder; the driver, on a phone-sized screen (390×844), signs one
- * order with a photo and fails the other; the dispatcher takes the failed one back to stock. The order statuses are
- * checked through the API after each step.
+ * order with a photo and fails the other; the dispatcher takes the failed one back to stock and puts it into the
+ * next day's run, dispatched. The order statuses are checked through the API after each step.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -217,4 +217,41 @@ test('[DELIVERY]: the dispatcher takes the failed order back to stock', async ({
   // the signed one stays signed; the third never left the stock
   expect((await orderStatus(request, orders[0]!.id)).status).toBe(8);
   expect((await orderStatus(request, orders[2]!.id)).status).toBe(6);
+});
+
+test("[DELIVERY]: the failed order goes into tomorrow's run, dispatched", async ({ page, request }) => {
+  const b = orders[1]!;
+  await signIn(page, 'dispatcher', `bus/send?transportId=${b.transportId}`);
+  const desk = visible(page, '[data-testid="list-bus/send"]');
+  const row = desk.locator('tbody tr', { hasText: b.transportId });
+  await expect(row).toBeVisible({ timeout: 45_000 });
+  await row.locator('input[type=checkbox]').check();
+  await desk.getByTestId('list-btn-add').click();
+  const dialog = modal(page);
+  await expect(dialog.getByTestId('run-orders')).toContainText(b.transportId);
+  const when = dialog.locator('[data-testid=run-send-time] input, input[data-testid=run-send-time]').first();
+  await when.click();
+  await when.fill('2026-11-27 08:30:00');
+  await when.press('Enter');
+  await dialog.getByTestId('run-driver').click();
+  await page.keyboard.type(DRIVER);
+  await page.locator('.ant-select-dropdown:visible').getByText(DRIVER).first().click();
+  await okDialog(page);
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
+  const planned = await orderStatus(request, b.id);
+  expect(planned.status).toBe(6);
+  expect(planned.sendId).not.toBeNull();
+  const runs = await api<unknown>(request, 'admin', 'GET', `/bus/send/list?transportId=${b.transportId}`);
+  const next = (runs.rows as { id: number; sendTime: string; status: number }[]).find((r) => r.id === planned.sendId)!;
+  expect(new Date(next.sendTime).toISOString()).toBe(new Date('2026-11-27T08:30:00+08:00').toISOString());
+
+  await page.goto(`bus/sendOrder?transportId=${b.transportId}`);
+  const list = visible(page, '[data-testid="list-bus/sendOrder"]');
+  const runRow = list.locator('tbody tr.ant-table-row', { hasText: '2026-11-27' }).first();
+  await expect(runRow).toContainText(DRIVER, { timeout: 45_000 });
+  await runRow.locator('input[type=checkbox]').check();
+  await list.getByTestId('list-btn-sure').click();
+  await confirmPrompt(page);
+  await expect(runRow).toContainText('已派车');
+  expect(await orderStatus(request, b.id)).toMatchObject({ status: 7, sendId: planned.sendId });
 });

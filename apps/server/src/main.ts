@@ -1,9 +1,11 @@
 import { buildApp } from './app';
+import { seedDemoDestination } from './modules/bus/arrive/destination.seed';
 import { seedDemoLoads } from './modules/bus/load/load.seed';
 import { applySeed } from './modules/system/seed/seed';
 import { loadConfig } from './platform/config';
 import { connectDatabase, runMigrations } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
+import { createLocalFileStore } from './platform/files/file-store';
 import { startHousekeeping } from './platform/housekeeping';
 
 /**
@@ -43,8 +45,14 @@ async function main() {
       adminPassword: config.adminPassword,
       log: (l) => console.log(l),
     });
-    if (!config.isProduction)
+    if (!config.isProduction) {
       await seedDemoLoads(database.db, { timezone: config.timezone, log: (l) => console.log(l) });
+      await seedDemoDestination(database.db, {
+        files: createLocalFileStore(database.db, config.dataDir, config.uploadMaxBytes),
+        timezone: config.timezone,
+        log: (l) => console.log(l),
+      });
+    }
     // Fresh tables have no statistics; plans for the first requests depend on them.
     await database.pool.query('ANALYZE');
     if (seeded.adminPasswordGenerated) {

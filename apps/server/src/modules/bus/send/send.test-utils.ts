@@ -16,10 +16,18 @@ import { busSend, busSendLine, busSendLog } from './send.table';
 
 export { orderLogOf, orderRow, type TTrackKit as TSendKit, trackKit as sendKit } from '../load/track.test-utils';
 
-/** n orders of the mark (TH001 unless overridden) in the overseas warehouse (S6), on one departed-and-arrived load. */
-export async function arrivedOrders(kit: TTrackKit, n = 2, overrides: Record<string, unknown> = {}) {
+/**
+ * n orders of the mark (TH001 unless overridden) in the overseas warehouse (S6), on one departed-and-arrived load;
+ * `overrides` for every order, or one entry per order.
+ */
+export async function arrivedOrders(
+  kit: TTrackKit,
+  n = 2,
+  overrides: Record<string, unknown> | Record<string, unknown>[] = {},
+) {
   const orders = [];
-  for (let i = 0; i < n; i++) orders.push(await stockOrder(kit, overrides));
+  for (let i = 0; i < n; i++)
+    orders.push(await stockOrder(kit, Array.isArray(overrides) ? (overrides[i] ?? {}) : overrides));
   const ids = orders.map((o) => o.id);
   const load = await loadWith(kit, ids, { over: { containerNo: 'CSQU3054383' } });
   await kit.t.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { ARRIVE_ORDER_TABS, type TArriveOrderTab } from '@theone/contracts/bus/a
 import { Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ListColumn, ListPage, type SearchField } from '../../../components/ListPage';
 import { translate as t } from '../../../lib/i18n';
 import type { TableResponse } from '../../../lib/request';
@@ -13,7 +13,7 @@ import { loadSearch } from '../load/columns';
 import '../shared/bus.css';
 import './arrive.css';
 import { ArriveScanPanel } from './ArriveScanPanel';
-import { cancelOrders, openThaiLabels, sureOrders } from './actions';
+import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
 import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveOrderRow, type TArriveOrderSums } from './api';
 import { LocationDialog } from './dialogs';
 
@@ -111,6 +111,7 @@ export function arriveOrderColumns(): ListColumn<TArriveOrderRow>[] {
 export default function ArriveOrderPage() {
   const { t: tr } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [query, setQuery] = useSearchParams();
   const tab: TArriveOrderTab = ARRIVE_ORDER_TABS.find((x) => x === query.get('tab')) ?? 'receive';
   const setTab = useCallback(
@@ -199,6 +200,16 @@ export default function ArriveOrderPage() {
             perm: 'bus:exception:add',
             selection: 'multiple',
             onClick: (ctx) => setRaising(ctx.selectedRows),
+          },
+          {
+            key: 'deliver',
+            label: 'arrive_btn_deliver',
+            perm: 'bus:send:add',
+            selection: 'multiple',
+            onClick: (ctx) => {
+              const target = deliverTarget(ctx.selectedRows);
+              if (target) navigate(target);
+            },
           },
           {
             key: 'labels',

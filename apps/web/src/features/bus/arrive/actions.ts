@@ -1,5 +1,5 @@
 import { ARRIVE_REJECT_KEYS, arriveAllows, type TArriveOperation } from '@theone/contracts/bus/arrive';
-import { canTransition, rejectMessageKey } from '@theone/contracts/bus/order-status';
+import { canTransition, checkBatch, rejectMessageKey } from '@theone/contracts/bus/order-status';
 import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
@@ -111,6 +111,42 @@ export function cancelOrders(rows: readonly TOrder[], onDone: () => unknown) {
     },
     onDone,
   });
+}
+
+/** The send desk (key bus:send) and the query that opens its New send order dialog with given waybills. */
+export const SEND_DESK_PATH = '/bus/send';
+export const DELIVER_PARAM = 'deliver';
+
+type TDeliverOrder = Pick<TArriveOrderRow, 'transportId' | 'status' | 'sendId' | 'ifException'>;
+
+/**
+ * 'Deliver selected' (screens arriveOrder): the ticked orders must be in the overseas stock (S6), without an open
+ * problem item (M-exc) and in no delivery run (M-insend); then the send desk opens filtered on them with its New
+ * send order dialog prefilled. The desk's URL, or null after a warning naming the orders refused.
+ */
+export function deliverTarget(rows: readonly TDeliverOrder[]): string | null {
+  const refusal = checkBatch(
+    rows.map((r) => ({ ...r, status: r.status as never })),
+    'addToSendOrder',
+  );
+  if (refusal) {
+    // named as runStateAction names rows in a wrong state (the message, then at most ten waybills)
+    const list = refusal.rows.map((r) => r.transportId).join(', ');
+    const text = translate(refusal.messageKey, { list, transportId: list });
+    const names = refusal.rows.slice(0, 10).map((r) => r.transportId);
+    const named = !names.length || text.includes(names[0]!);
+    feedback.message.warning(named ? text : `${text}: ${names.join(', ')}${refusal.rows.length > 10 ? ' …' : ''}`);
+    return null;
+  }
+  const inRun = rows.filter((r) => r.sendId !== null);
+  if (inRun.length) {
+    feedback.message.warning(
+      translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
+    );
+    return null;
+  }
+  const q = new URLSearchParams({ transportId: rows.map((r) => r.transportId).join(','), [DELIVER_PARAM]: '1' });
+  return `${SEND_DESK_PATH}?${q}`;
 }
 
 /** Order labels in Thai, opened in a new tab (the tab is opened inside the click so it is not blocked). */

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { checkBatch, SIGN_STATUS } from '@theone/contracts';
 import { Form, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { FormModal } from '../../../components/FormDialog';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
@@ -18,7 +19,8 @@ import './send.css';
  * send (screens §3, key bus:send): the dispatch desk over the overseas stock (S6) and the orders out (S7). New send
  * order from the selected (A19), Add to a draft run (A19), Back to stock (A22 for S7 unsigned or failed; A20 for S6
  * in a draft run), Print delivery notes (one page per order, Thai), Export. Failed deliveries show red with the
- * reason, for redelivery.
+ * reason, for redelivery. Opened from arriveOrder's 'Deliver selected' (`?transportId=a,b&deliver=1`), the desk
+ * shows those orders and opens New send order with them.
  */
 
 const refuse = (rows: readonly TSendLine[], action: 'addToSendOrder' | 'backToStock') => {
@@ -80,6 +82,40 @@ export default function SendDeskPage() {
   const [dialog, setDialog] = useState<RunDialogProps['mode']>(null);
   const [adding, setAdding] = useState<TSendLine[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: sendKeys.all });
+
+  /** New send order from these desk rows: S6, no open problem item (M-exc), in no run (M-insend). */
+  const newRun = (rows: TSendLine[]) => {
+    if (refuse(rows, 'addToSendOrder')) return;
+    const inRun = rows.filter((r) => r.sendId);
+    if (inRun.length) {
+      feedback.message.warning(
+        translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
+      );
+      return;
+    }
+    setDialog({ kind: 'add', orders: rows });
+  };
+
+  // arriveOrder's 'Deliver selected': the desk rows of those waybills, fresh, into the dialog (once per link)
+  const [search, setSearch] = useSearchParams();
+  const deliver = search.get('deliver') === '1' ? (search.get('transportId') ?? '') : '';
+  const delivered = useRef('');
+  useEffect(() => {
+    if (!deliver || delivered.current === deliver) return;
+    delivered.current = deliver;
+    setSearch(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        q.delete('deliver');
+        return q;
+      },
+      { replace: true },
+    );
+    void request
+      .get<TableResponse<TSendLine>>('/bus/send/desk', { transportId: deliver, pageNum: 1, pageSize: 500 })
+      .then((answer) => newRun(answer.rows))
+      .catch(() => {});
+  });
 
   const back = (ctx: ListContext<TSendLine>) => {
     const rows = ctx.selectedRows;
@@ -186,17 +222,7 @@ export default function SendDeskPage() {
             type: 'primary',
             perm: 'bus:send:add',
             selection: 'multiple',
-            onClick: (ctx) => {
-              if (refuse(ctx.selectedRows, 'addToSendOrder')) return;
-              const inRun = ctx.selectedRows.filter((r) => r.sendId);
-              if (inRun.length) {
-                feedback.message.warning(
-                  translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
-                );
-                return;
-              }
-              setDialog({ kind: 'add', orders: ctx.selectedRows });
-            },
+            onClick: (ctx) => newRun(ctx.selectedRows),
           },
           {
             key: 'addOrder',
