@@ -67,7 +67,7 @@ export function DeliveryNotesDialog({
             onClick={print}
             data-testid="load-notes-print"
           >
-            {t('load_notes_print_n', { count: selected.length })}
+            {t('load_notes_print', { count: selected.length })}
           </Button>
         </Space>
       }
