@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, zMoney, zRate } from '../common/money';
-import { emptyToUndefined, zId, zPageQuery, zTextFilter } from '../common/page';
+import { emptyToUndefined, zId, zIdText, zPageQuery, zTextFilter } from '../common/page';
 import { isChinaPlate, isIdCard, zMobile } from '../common/validators';
 import {
   refineDateOrder,
@@ -182,14 +182,8 @@ export const ZCurrateListQuery = zPageQuery(['createTime', 'effectiveDate', 'rat
 });
 export const ZCurratePairParams = z
   .object({
-    srcCurrencyId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-    destCurrencyId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
+    srcCurrencyId: zIdText,
+    destCurrencyId: zIdText,
   })
   .strict();
 

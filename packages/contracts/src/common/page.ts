@@ -84,14 +84,12 @@ export function hasWrongSeparator(value: string): boolean {
 
 /** Route ids: digits only. */
 export const zId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-export const zIdParam = z
-  .object({
-    id: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+/** A route id as text in a path (`/x/{id}`): 1 to 15 digits, read as a number. */
+export const zIdText = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+export const zIdParam = z.object({ id: zIdText }).strict();
 /** `/x/{ids}` with ids comma separated, digits only. */
 export const zIdsParam = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZNewPassword } from '../auth/auth.schemas';
-import { zCodeFilter, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
+import { zCodeFilter, zIdText, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
 import { zAccount } from '../common/validators';
 import { zBodyId, zIdList, zName, zOptionalEmail, zOptionalMobile, zRemark, zStatus, zText, zVersion } from './common';
 
@@ -70,10 +70,7 @@ export const ZUserImportQuery = z
 export const ZUnbindParams = z
   .object({
     appType: z.string().regex(/^[a-z][a-z0-9_]{0,19}$/),
-    userId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
+    userId: zIdText,
   })
   .strict();
 

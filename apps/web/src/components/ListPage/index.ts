@@ -1,2 +1,3 @@
 export { ListPage, listParams } from './ListPage';
 export type { ListColumn, ListContext, ListPageProps, RowAction, SearchField, ToolbarButton } from './types';
+export { useUrlTab } from './url-state';

@@ -99,3 +99,27 @@ export function useListState(o: ListStateOptions): [ListState, (patch: Partial<L
   );
   return [state, update];
 }
+
+/**
+ * A page's tab kept in the URL (`?tab=`), so Back, a reload and a shared link return to it; switching tabs starts
+ * the list at its first page. An unknown or missing `tab` reads as `fallback`.
+ */
+export function useUrlTab<T extends string>(tabs: readonly T[], fallback: T): [T, (next: T) => void] {
+  const [query, setQuery] = useSearchParams();
+  const tab = tabs.find((x) => x === query.get('tab')) ?? fallback;
+  const setTab = useCallback(
+    (next: T) =>
+      setQuery(
+        (prev) => {
+          if (prev.get('tab') === next) return prev;
+          const q = new URLSearchParams(prev);
+          q.set('tab', next);
+          q.delete('pageNum');
+          return q;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  return [tab, setTab];
+}

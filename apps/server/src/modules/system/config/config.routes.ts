@@ -6,6 +6,7 @@ import {
   ZConfigEdit,
   ZConfigQuery,
   zIdsParam,
+  zIdText,
 } from '@theone/contracts';
 import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,14 +26,7 @@ import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shar
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 
 const TITLE = 'menu_config_list';
-const configIdParam = z
-  .object({
-    configId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const configIdParam = z.object({ configId: zIdText }).strict();
 const configIdsParam = z.object({ configIds: zIdsParam.shape.ids }).strict();
 const configKeyParam = z.object({ configKey: z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{0,99}$/) }).strict();
 

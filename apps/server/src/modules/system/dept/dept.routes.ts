@@ -1,4 +1,4 @@
-import { ZDeptCreate, ZDeptEdit, ZDeptQuery } from '@theone/contracts';
+import { ZDeptCreate, ZDeptEdit, ZDeptQuery, zIdText } from '@theone/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,14 +22,7 @@ import { sysUser } from '../user/user.table';
 import { sysDept } from './dept.table';
 
 const TITLE = 'menu_dept';
-const deptIdParam = z
-  .object({
-    deptId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const deptIdParam = z.object({ deptId: zIdText }).strict();
 
 const DEPT_COLUMNS = {
   deptId: sysDept.deptId,

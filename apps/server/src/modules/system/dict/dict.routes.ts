@@ -8,6 +8,7 @@ import {
   ZDictTypeEdit,
   ZDictTypeQuery,
   zIdsParam,
+  zIdText,
 } from '@theone/contracts';
 import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,23 +26,9 @@ import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shar
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
 
 const TITLE = 'menu_dict_list';
-const dictIdParam = z
-  .object({
-    dictId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const dictIdParam = z.object({ dictId: zIdText }).strict();
 const dictIdsParam = z.object({ dictIds: zIdsParam.shape.ids }).strict();
-const dictCodeParam = z
-  .object({
-    dictCode: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const dictCodeParam = z.object({ dictCode: zIdText }).strict();
 const dictCodesParam = z.object({ dictCodes: zIdsParam.shape.ids }).strict();
 
 const TYPE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [

@@ -9,6 +9,7 @@ import {
   ZLogininforQuery,
   ZOperlogQuery,
   zIdsParam,
+  zIdText,
 } from '@theone/contracts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,23 +26,9 @@ import { hasKey, t, translateStored, translationSheetPath } from '../../../platf
 import { BUSINESS_TYPE, operlog } from '../shared/system';
 
 const TITLE = 'menu_log_list';
-const operIdParam = z
-  .object({
-    operId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const operIdParam = z.object({ operId: zIdText }).strict();
 const operIdsParam = z.object({ operIds: zIdsParam.shape.ids }).strict();
-const infoIdParam = z
-  .object({
-    infoId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const infoIdParam = z.object({ infoId: zIdText }).strict();
 const infoIdsParam = z.object({ infoIds: zIdsParam.shape.ids }).strict();
 
 /** List columns of the operation log: the long parameter and result texts only in the detail. */

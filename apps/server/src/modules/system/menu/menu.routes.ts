@@ -1,4 +1,4 @@
-import { ZMenuCreate, ZMenuEdit, ZMenuQuery } from '@theone/contracts';
+import { ZMenuCreate, ZMenuEdit, ZMenuQuery, zIdText } from '@theone/contracts';
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,14 +15,7 @@ import { callerMenuIds, menuLabel, menuTree } from './menu.service';
 import { sysMenu } from './menu.table';
 
 const TITLE = 'menu_menu';
-const menuIdParam = z
-  .object({
-    menuId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const menuIdParam = z.object({ menuId: zIdText }).strict();
 
 const MENU_COLUMNS = {
   menuId: sysMenu.menuId,

@@ -1,4 +1,4 @@
-import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam } from '@theone/contracts';
+import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam, zIdText } from '@theone/contracts';
 import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,14 +16,7 @@ import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
 
 const TITLE = 'menu_post_list';
-const postIdParam = z
-  .object({
-    postId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const postIdParam = z.object({ postId: zIdText }).strict();
 const postIdsParam = z.object({ postIds: zIdsParam.shape.ids }).strict();
 
 const POST_EXPORT: ExcelColumn<Record<string, unknown>>[] = [

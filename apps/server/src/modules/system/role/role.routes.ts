@@ -7,6 +7,7 @@ import {
   ZRoleEdit,
   ZRoleQuery,
   zIdsParam,
+  zIdText,
 } from '@theone/contracts';
 import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,14 +40,7 @@ import { sysUser, sysUserRole } from '../user/user.table';
 import { sysRole, sysRoleDept, sysRoleMenu } from './role.table';
 
 const TITLE = 'menu_role';
-const roleIdParam = z
-  .object({
-    roleId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const roleIdParam = z.object({ roleId: zIdText }).strict();
 const roleIdsParam = z.object({ roleIds: zIdsParam.shape.ids }).strict();
 
 const ROLE_COLUMNS = {

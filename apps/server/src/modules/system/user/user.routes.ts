@@ -10,6 +10,7 @@ import {
   ZUserQuery,
   ZUserResetPwd,
   zIdsParam,
+  zIdText,
 } from '@theone/contracts';
 import { answers } from '@theone/contracts/common/responses';
 import { USER_ANSWERS } from '@theone/contracts/system/user.responses';
@@ -63,14 +64,7 @@ import { sysUser } from './user.table';
 import { importUsers, USER_EXPORT_COLUMNS, USER_TEMPLATE_COLUMNS } from './user-import';
 
 const TITLE = 'menu_user';
-const userIdParam = z
-  .object({
-    userId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  })
-  .strict();
+const userIdParam = z.object({ userId: zIdText }).strict();
 const userIdsParam = z.object({ userIds: zIdsParam.shape.ids }).strict();
 
 /** The stored phone: digits-only national form when it is a phone, as typed otherwise (''). */

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isArrivePay, STOCK_WARN_DAYS } from '@theone/contracts/bus/arrive';
 import { ARRIVE_ORDER_TABS, type TArriveOrderTab } from '@theone/contracts/bus/arrive.schemas';
 import { Segmented, Space, Tag, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type ListColumn, ListPage, type SearchField } from '../../../components/ListPage';
+import { Link, useNavigate } from 'react-router';
+import { type ListColumn, ListPage, type SearchField, useUrlTab } from '../../../components/ListPage';
 import { translate as t } from '../../../lib/i18n';
 import type { TableResponse } from '../../../lib/request';
 import { RaiseDialog } from '../exception/dialogs';
@@ -112,21 +112,7 @@ export default function ArriveOrderPage() {
   const { t: tr } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [query, setQuery] = useSearchParams();
-  const tab: TArriveOrderTab = ARRIVE_ORDER_TABS.find((x) => x === query.get('tab')) ?? 'receive';
-  const setTab = useCallback(
-    (next: TArriveOrderTab) =>
-      setQuery(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          q.set('tab', next);
-          q.delete('pageNum');
-          return q;
-        },
-        { replace: true },
-      ),
-    [setQuery],
-  );
+  const [tab, setTab] = useUrlTab<TArriveOrderTab>(ARRIVE_ORDER_TABS, 'receive');
   const baseParams = useMemo(() => ({ tab, view: 'orders' }), [tab]);
   const [locating, setLocating] = useState<TArriveOrderRow[] | null>(null);
   const [raising, setRaising] = useState<TArriveOrderRow[] | null>(null);

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EXCEPTION_DAYS_RED, EXCEPTION_TABS, type TExceptionTab } from '@theone/contracts/bus/exception.schemas';
 import { checkExceptionMoves } from '@theone/contracts/bus/order-edit-rules';
 import { Segmented } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
+import { Link } from 'react-router';
+import { type ListColumn, type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { ORDER_DETAIL_PATH } from '../inware/api';
@@ -44,21 +44,7 @@ const canReopen = (r: TExceptionRow) => checkExceptionMoves([r], { exceptionStat
 export default function ExceptionListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [query, setQuery] = useSearchParams();
-  const tab: TTab = TABS.find((x) => x === query.get('tab')) ?? 'open';
-  const setTab = useCallback(
-    (next: TTab) =>
-      setQuery(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          q.set('tab', next);
-          q.delete('pageNum');
-          return q;
-        },
-        { replace: true },
-      ),
-    [setQuery],
-  );
+  const [tab, setTab] = useUrlTab<TTab>(TABS, 'open');
   const baseParams = useMemo(() => ({ tab }), [tab]);
   const [raising, setRaising] = useState<{ id: number; transportId: string }[] | null>(null);
   const [closing, setClosing] = useState<TExceptionRow[] | null>(null);

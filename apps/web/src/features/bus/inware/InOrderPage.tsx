@@ -3,7 +3,7 @@ import { Segmented, Space } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage, useUrlTab } from '../../../components/ListPage';
 import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { feedback } from '../../../lib/feedback';
 import { navigateTo } from '../../../lib/navigation';
@@ -43,22 +43,8 @@ export default function InOrderPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
-  const [query, setQuery] = useSearchParams();
-  const tab: Tab = TABS.find((x) => x === query.get('tab')) ?? 'stock';
-  const setTab = useCallback(
-    (next: Tab) =>
-      setQuery(
-        (prev) => {
-          if (prev.get('tab') === next) return prev;
-          const q = new URLSearchParams(prev);
-          q.set('tab', next);
-          q.delete('pageNum');
-          return q;
-        },
-        { replace: true },
-      ),
-    [setQuery],
-  );
+  const [, setQuery] = useSearchParams();
+  const [tab, setTab] = useUrlTab<Tab>(TABS, 'stock');
   // The order a scan found already received (screens: 'an S2 order is highlighted with its pieces'): the list shows
   // it on the received tab, filtered to its waybill, with the row marked. A scan that opens the Receive dialog drops
   // that filter again, so the order being received is listed on the awaiting tab.

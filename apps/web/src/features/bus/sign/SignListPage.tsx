@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkBatch, SIGN_STATUS } from '@theone/contracts';
 import { SIGN_TABS, type TSignTab } from '@theone/contracts/bus/send';
 import { Button, Empty, Grid, Segmented, Space, Spin, Tag } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '../../../components/DictTag';
-import { type ListContext, ListPage } from '../../../components/ListPage';
+import { type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
 import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { runStateAction } from '../../../components/state-action';
 import { downloadFile } from '../../../lib/download';
@@ -160,22 +160,9 @@ export default function SignListPage() {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
-  const [query, setQuery] = useSearchParams();
-  const tab: TSignTab = SIGN_TABS.find((x) => x === query.get('tab')) ?? 'unsigned';
+  const [query] = useSearchParams();
+  const [tab, setTab] = useUrlTab<TSignTab>(SIGN_TABS, 'unsigned');
   const sendNo = query.get('sendNo') ?? '';
-  const setTab = useCallback(
-    (next: TSignTab) =>
-      setQuery(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          q.set('tab', next);
-          q.delete('pageNum');
-          return q;
-        },
-        { replace: true },
-      ),
-    [setQuery],
-  );
   const baseParams = useMemo(() => ({ tab }), [tab]);
   const [signing, setSigning] = useState<TSendLine | null>(null);
   const [failing, setFailing] = useState<TSendLine[] | null>(null);

@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LOAD_REJECT_KEYS, loadAllows, NO_NEWS_HOURS, type TLoadOperation } from '@theone/contracts/bus/load';
 import { TRACK_TABS, type TTrackTab } from '@theone/contracts/bus/load.schemas';
 import { Button, Segmented, Space, Tag, Tooltip } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { type ListContext, ListPage } from '../../../components/ListPage';
+import { type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
 import { useDictLabel } from '../../../lib/dict';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -48,21 +47,7 @@ export default function TrackListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
-  const [query, setQuery] = useSearchParams();
-  const tab: TTrackTab = TRACK_TABS.find((x) => x === query.get('tab')) ?? 'transit';
-  const setTab = useCallback(
-    (next: TTrackTab) =>
-      setQuery(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          q.set('tab', next);
-          q.delete('pageNum');
-          return q;
-        },
-        { replace: true },
-      ),
-    [setQuery],
-  );
+  const [tab, setTab] = useUrlTab<TTrackTab>(TRACK_TABS, 'transit');
   const baseParams = useMemo(() => ({ tab }), [tab]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const refresh = async () => {
