@@ -175,6 +175,17 @@ export function childrenOf(pid: number): number[] {
   return out;
 }
 
+/** SIGKILL to each process; one that has already ended (ESRCH: a backend leaving between listing and kill) is skipped. */
+export function killAll(pids: Iterable<number>): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+    }
+  }
+}
+
 /**
  * A crash: SIGKILL to the TheOne process, its PostgreSQL postmaster and every PostgreSQL process, at once, as a power
  * cut would end them (nothing gets to flush or clean up; postmaster.pid stays). Resolves once all are gone.
@@ -188,13 +199,7 @@ export async function crash(server: ServerProcess, clusterDir: string, options =
     for (const c of childrenOf(postmaster)) victims.add(c);
     for (const h of processesIn(clusterDir) ?? []) victims.add(h.pid);
   }
-  for (const pid of victims) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
+  killAll(victims);
   await server.exited;
   const until = Date.now() + 10_000;
   while ([...victims].some(isAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childrenOf } from '../../../test/server-process';
+import { childrenOf, killAll } from '../../../test/server-process';
 import { clusterLock, isAlive, lockFilePid, processesIn } from './cluster-lock';
 import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
 
@@ -12,7 +12,7 @@ import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from 
 async function crashCluster(clusterDir: string) {
   const pid = lockFilePid(clusterDir)!;
   const victims = [pid, ...childrenOf(pid)];
-  for (const p of victims) process.kill(p, 'SIGKILL');
+  killAll(victims);
   const until = Date.now() + 10_000;
   while (victims.some(isAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   expect(victims.some(isAlive)).toBe(false);
