@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../modules/system/seed/seed';
 import type { Db } from '../platform/db/database';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
-import { businessNow, pct, postRun, type TPostJob, timedPost } from './bench-post';
+import { businessNow, crewLine, crewResults, crewRuns, SCAN_CREWS, type TPostJob, timedPost } from './bench-post';
+
 import { LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 import { refreshBenchLoadTotals } from './seed-large-loads';
 
@@ -143,33 +144,13 @@ async function scanJobs(db: Db): Promise<TPostJob[]> {
 
 async function measureScan(ctx: BenchContext, log: (l: string) => void): Promise<BenchResult[]> {
   const admin = await ctx.login('admin', 'admin123');
-  const jobs = await scanJobs(ctx.db);
-  const warm = await postRun(ctx, admin, jobs, 10, 2);
-  const rest = jobs.slice(warm.used);
-  const { result, latencies, used } = await postRun(ctx, admin, rest, 50, 10);
-  const p95 = Number(pct(latencies, 95).toFixed(1));
+  const figures = await crewRuns(ctx, admin, await scanJobs(ctx.db), SCAN_CREWS);
   const loaded = await ctx.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM bus_order WHERE transport_id LIKE 'BS%' AND status = 4`,
   );
-  log(
-    `scan: ${used} scans in 10 s (${Math.round(result.requests.average)} req/s), p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${p95} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, non2xx ${result.non2xx}, errors ${result.errors}; ${loaded.rows[0]?.n} BS orders loaded in all`,
-  );
-  return [
-    {
-      group: 'loads',
-      name: 'POST /bus/load/addOrder (one scanned order)',
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: Number(pct(latencies, 50).toFixed(1)),
-      p95,
-      p99: Number(pct(latencies, 99).toFixed(1)),
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      value: p95,
-      unit: `ms p95 (${Math.round(result.requests.average)} req/s, p50 ${pct(latencies, 50).toFixed(1)} ms, non2xx ${result.non2xx})`,
-      budget: 'p95 < 30 ms',
-      pass: p95 < 30 && result.non2xx === 0 && result.errors === 0,
-    },
-  ];
+  for (const f of figures) log(`scan, ${crewLine(f)}`);
+  log(`scan: ${loaded.rows[0]?.n} BS orders loaded in all`);
+  return crewResults('loads', 'POST /bus/load/addOrder (one scanned order)', figures, 50, 30);
 }
 
 async function measurePlanAndPrint(ctx: BenchContext, log: (l: string) => void): Promise<BenchResult[]> {

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { BenchContext } from './bench';
+import type { BenchContext, BenchResult } from './bench';
 
 /**
  * What the action benches share (bench-loads: the loading scan, plans, prints; bench-destination: the overseas
@@ -83,3 +83,86 @@ export async function timedPost(ctx: BenchContext, token: string, path: string, 
     : null;
   return { ms, status: res.status, type, bytes: buf.byteLength, json };
 }
+
+/** Scanners at once for the scan benches: one person, a busy warehouse, the budget's 50 connections. */
+export const SCAN_CREWS = [
+  { crews: 1, seconds: 5 },
+  { crews: 10, seconds: 5 },
+  { crews: 50, seconds: 10 },
+];
+
+export interface TCrewFigure {
+  crews: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  used: number;
+}
+
+/**
+ * A scan action measured at several numbers of scanners working at once, each scanning again as soon as the answer
+ * is back (no pause between scans: far faster than a person), after a 2-second warm-up at 10; every request the next
+ * job, so no scan repeats. 1 scanner is the latency one person feels, the largest number the budget's load.
+ */
+export async function crewRuns(
+  ctx: BenchContext,
+  token: string,
+  jobs: readonly TPostJob[],
+  runs: readonly { crews: number; seconds: number }[],
+): Promise<TCrewFigure[]> {
+  let rest = jobs.slice((await postRun(ctx, token, jobs, 10, 2)).used);
+  const out: TCrewFigure[] = [];
+  for (const { crews, seconds } of runs) {
+    const { result, latencies, used } = await postRun(ctx, token, rest, crews, seconds);
+    rest = rest.slice(used);
+    const at = (p: number) => Number(pct(latencies, p).toFixed(1));
+    out.push({
+      crews,
+      seconds,
+      rps: Math.round(result.requests.average),
+      p50: at(50),
+      p95: at(95),
+      p99: at(99),
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      used,
+    });
+  }
+  return out;
+}
+
+/** The rows of `crewRuns`: the budget on the run at `budgetCrews` scanners, the others for information. */
+export function crewResults(
+  group: string,
+  name: string,
+  figures: readonly TCrewFigure[],
+  budgetCrews: number,
+  budgetMs: number,
+  extraPass = true,
+): BenchResult[] {
+  return figures.map((f) => {
+    const budgeted = f.crews === budgetCrews;
+    return {
+      group,
+      name: `${name}, ${f.crews} scanner${f.crews === 1 ? '' : 's'} at once`,
+      requestsPerSecond: f.rps,
+      p50: f.p50,
+      p95: f.p95,
+      p99: f.p99,
+      errors: f.errors,
+      non2xx: f.non2xx,
+      value: f.p95,
+      unit: `ms p95 (${f.rps} req/s, p50 ${f.p50} ms, non2xx ${f.non2xx})`,
+      ...(budgeted
+        ? { budget: `p95 < ${budgetMs} ms`, pass: f.p95 < budgetMs && f.non2xx === 0 && f.errors === 0 && extraPass }
+        : { pass: f.non2xx === 0 && f.errors === 0 }),
+    };
+  });
+}
+
+export const crewLine = (f: TCrewFigure) =>
+  `${f.crews} at once: ${f.used} scans in ${f.seconds} s (${f.rps} req/s), p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, non2xx ${f.non2xx}, errors ${f.errors}`;
