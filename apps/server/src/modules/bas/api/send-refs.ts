@@ -11,6 +11,8 @@ import { basDriver, basMark, basVehicle } from '../bas.table';
 
 /** Payment term 'pay on arrival' (dictionary balance_type). */
 export const ARRIVE_PAY_BALANCE_TYPE = '2';
+/** The constant written into the statement (no parameter: list statements without any keep one cached plan). */
+const ARRIVE_PAY_TEXT = sql.raw(`'${ARRIVE_PAY_BALANCE_TYPE}'`);
 
 /** Which of a run's references are missing or disabled (field names of the send body). */
 export async function invalidSendRefs(
@@ -52,7 +54,7 @@ export const sendVehiclePlateOf = (column: AnyPgColumn | SQL): SQL<string> =>
   sql<string>`coalesce((SELECT ${basVehicle.plateNo} FROM ${basVehicle} WHERE ${basVehicle.id} = ${column}), '')`;
 /** SQL: true when the mark in `column` pays on arrival. */
 export const markPaysOnArrival = (column: AnyPgColumn | SQL): SQL<boolean> =>
-  sql<boolean>`coalesce((SELECT ${basMark.balanceType} = ${ARRIVE_PAY_BALANCE_TYPE} FROM ${basMark} WHERE ${basMark.id} = ${column}), false)`;
+  sql<boolean>`coalesce((SELECT ${basMark.balanceType} = ${ARRIVE_PAY_TEXT} FROM ${basMark} WHERE ${basMark.id} = ${column}), false)`;
 
 /** Enabled drivers and vehicles for the run dialog. */
 export async function sendOptions(db: DbOrTx) {

@@ -114,39 +114,32 @@ const recordColumns = {
 
 type TOrderSums = { orderCount: number; arrivedCount: number; pieces: number; weight: string; volume: string };
 
-/**
- * Counts and sums of the caller's orders per load: for users who see every order the load's stored totals
- * (refreshLoadTotals keeps them with every order change), for scoped users an aggregate of their own orders.
- */
-async function orderSums(ctx: TOrderCtx, loadIds: readonly number[]) {
+/** A load's stored totals (refreshLoadTotals keeps them with every order change): what a caller who sees every order gets. */
+const storedTotals = {
+  orderCount: busLoad.totalOrders,
+  arrivedCount: busLoad.totalArrived,
+  pieces: busLoad.totalPieces,
+  weight: sql<string>`${busLoad.totalWeight}::text`,
+  volume: sql<string>`${busLoad.totalVolume}::text`,
+};
+
+/** Counts and sums of a scoped caller's own orders per load (an aggregate of their orders). */
+async function scopedSums(ctx: TOrderCtx, loadIds: readonly number[], scope: SQL) {
   const out = new Map<number, TOrderSums>();
   if (!loadIds.length) return out;
-  const scope = orderScope(ctx.auth);
-  const rows = scope
-    ? await ctx.db
-        .select({
-          loadId: sql<number>`${busOrder.loadId}`,
-          orderCount: sql<number>`count(*)::int`,
-          arrivedCount: sql<number>`(count(*) FILTER (WHERE ${busOrder.status} >= 6))::int`,
-          pieces: sql<number>`coalesce(sum(${busOrder.arrivedPiece}), 0)::int`,
-          weight: sql<string>`coalesce(sum(${busOrder.arrivedWeight}), 0)::text`,
-          volume: sql<string>`coalesce(sum(${busOrder.arrivedVolume}), 0)::text`,
-        })
-        .from(busOrder)
-        .where(allOf([inArray(busOrder.loadId, [...loadIds]), scope]))
-        .groupBy(busOrder.loadId)
-    : await ctx.db
-        .select({
-          loadId: busLoad.id,
-          orderCount: busLoad.totalOrders,
-          arrivedCount: busLoad.totalArrived,
-          pieces: busLoad.totalPieces,
-          weight: sql<string>`${busLoad.totalWeight}::text`,
-          volume: sql<string>`${busLoad.totalVolume}::text`,
-        })
-        .from(busLoad)
-        .where(inArray(busLoad.id, [...loadIds]));
-  for (const r of rows) out.set(r.loadId, r);
+  const rows = await ctx.db
+    .select({
+      loadId: sql<number>`${busOrder.loadId}`,
+      orderCount: sql<number>`count(*)::int`,
+      arrivedCount: sql<number>`(count(*) FILTER (WHERE ${busOrder.status} >= 6))::int`,
+      pieces: sql<number>`coalesce(sum(${busOrder.arrivedPiece}), 0)::int`,
+      weight: sql<string>`coalesce(sum(${busOrder.arrivedWeight}), 0)::text`,
+      volume: sql<string>`coalesce(sum(${busOrder.arrivedVolume}), 0)::text`,
+    })
+    .from(busOrder)
+    .where(allOf([inArray(busOrder.loadId, [...loadIds]), scope]))
+    .groupBy(busOrder.loadId);
+  for (const { loadId, ...sums } of rows) out.set(Number(loadId), sums);
   return out;
 }
 
@@ -179,15 +172,20 @@ async function listSums(ctx: TOrderCtx, where: SQL | undefined) {
   return sums;
 }
 
-/** Records by a WHERE over bus_arrive JOIN bus_load, as list rows. */
+/**
+ * Records by a WHERE over bus_arrive JOIN bus_load, as list rows, with the counts and sums of the caller's orders:
+ * the load's stored totals in the same statement for callers who see every order, their own orders' aggregate
+ * otherwise.
+ */
 async function arriveRows(
   ctx: TOrderCtx,
   where: SQL | undefined,
   order: SQL[],
   page?: { limit: number; offset: number },
 ) {
+  const scope = orderScope(ctx.auth);
   let query = ctx.db
-    .select(recordColumns)
+    .select({ ...recordColumns, ...storedTotals })
     .from(busArrive)
     .innerJoin(busLoad, eq(busLoad.id, busArrive.loadId))
     .where(where)
@@ -195,13 +193,17 @@ async function arriveRows(
     .$dynamic();
   if (page) query = query.limit(page.limit).offset(page.offset);
   const rows = await query;
-  const [names, sums] = await Promise.all([
+  const [names, own] = await Promise.all([
     refNames(ctx.db),
-    orderSums(
-      ctx,
-      rows.map((r) => r.loadId),
-    ),
+    scope
+      ? scopedSums(
+          ctx,
+          rows.map((r) => r.loadId),
+          scope,
+        )
+      : undefined,
   ]);
+  const none: TOrderSums = { orderCount: 0, arrivedCount: 0, pieces: 0, weight: '0', volume: '0' };
   return rows.map(
     (r): TArriveRow => ({
       ...r,
@@ -209,7 +211,7 @@ async function arriveRows(
       houseName: pick(ctx.lang, names.house.get(r.houseId ?? 0)),
       leftAddrName: pick(ctx.lang, names.geog.get(r.leftAddrId ?? 0)),
       destAddrName: pick(ctx.lang, names.geog.get(r.destAddrId ?? 0)),
-      ...(sums.get(r.loadId) ?? { orderCount: 0, arrivedCount: 0, pieces: 0, weight: '0', volume: '0' }),
+      ...(own ? (own.get(r.loadId) ?? none) : {}),
     }),
   );
 }

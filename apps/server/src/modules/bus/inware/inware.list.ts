@@ -17,7 +17,14 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import {
+  dateRange,
+  descNullsLast as desc,
+  likeContains,
+  limitOffset,
+  orderOf,
+  pageOf,
+} from '../../../platform/http/paging';
 import { allMarkNames, ofMarksInScope } from '../../bas/api/order-lookups';
 import { busOrder } from './inware.table';
 import { orderScope, type TOrderRow } from './order-common';
@@ -367,8 +374,6 @@ export async function listWhere(
   return allOf(parts);
 }
 
-const desc = (column: AnyPgColumn) => sql`${column} DESC NULLS LAST`;
-
 /** ORDER BY: the allowlisted column, else newest first on the view's date (matching the indexes). */
 export function listOrder(q: TInwareListQuery): SQL[] {
   const byArrival = q.view === 'inOrder' || q.view === 'noMarkOrder' || q.view === 'arrivedAddOrder';
@@ -451,7 +456,7 @@ export async function listOrders(
   // and when a first page is not full it is the whole set, so its sums come from its rows.
   if (q.expressNo || q.receivingNo || q.transportId || q.businessNo || q.containerNo) {
     const rows = LIST.rows(
-      (await db.execute(sql`${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`))
+      (await db.execute(sql`${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} ${limitOffset(limit, offset)}`))
         .rows as TListRow[],
     );
     const { total, ...sums } =
@@ -468,7 +473,7 @@ export async function listOrders(
   // Otherwise the sums of the whole set and the page in one statement: a row per order of the page, each
   // carrying the sums; an empty page still gives one row (the sums, the order columns null).
   const result = await db.execute(
-    sql`WITH s AS (SELECT ${sql.raw(SUMS_TEXT)} AS "__sums" FROM "bus_order" WHERE ${where}) SELECT s."__sums", p.* FROM s LEFT JOIN LATERAL (${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p ON true`,
+    sql`WITH s AS (SELECT ${sql.raw(SUMS_TEXT)} AS "__sums" FROM "bus_order" WHERE ${where}) SELECT s."__sums", p.* FROM s LEFT JOIN LATERAL (${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} ${limitOffset(limit, offset)}) p ON true`,
   );
   const all = result.rows as (TListRow & { __sums?: string })[];
   const { total, ...sums } = parseSums(all[0]?.__sums ?? '0');

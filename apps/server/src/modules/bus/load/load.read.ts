@@ -21,7 +21,14 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, notFound } from '../../../platform/errors';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import {
+  dateRange,
+  descNullsLast as desc,
+  likeContains,
+  limitOffset,
+  orderOf,
+  pageOf,
+} from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
 import type { TOrderCtx } from '../inware/inware.context';
@@ -176,8 +183,6 @@ function scopeAnd(auth: AuthContext): SQL {
   return scope ? sql` AND ${scope}` : sql``;
 }
 
-const desc = (column: AnyPgColumn) => sql`${column} DESC NULLS LAST`;
-
 function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): SQL {
   const fallback =
     view === 'track'
@@ -315,7 +320,7 @@ async function queryPage(
                    bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
                    bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY ${order})::int AS "__rn"
               FROM (SELECT * FROM ${busLoad} WHERE ${where}
-                     ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) AS bus_load) p
+                     ORDER BY ${order} ${limitOffset(page.limit, page.offset)}) AS bus_load) p
       ${rowSumsLateral(ctx.auth)}
       ${track ? trackLateral : sql``}
      ORDER BY p."__rn"`);

@@ -8,11 +8,11 @@ import type {
   TSendRow,
   TSignListQuery,
 } from '@theone/contracts/bus/send.schemas';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, descNullsLast, likeContains, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey, shortCache } from '../../../platform/short-cache';
 import { markCodeOf } from '../../bas/api/order-refs';
 import { markPaysOnArrival, sendDriverNameOf, sendDriverPhoneOf, sendVehiclePlateOf } from '../../bas/api/send-refs';
@@ -83,7 +83,7 @@ const runSelect = sql`
 const runRows = (auth: AuthContext, where: SQL | undefined, order: SQL[], limit: number, offset = 0) => sql`
   SELECT ${runSelect}
     FROM (SELECT * FROM ${busSend} ${where ? sql`WHERE ${where}` : sql``}
-           ORDER BY ${sql.join(order, sql`, `)} LIMIT ${limit} OFFSET ${offset}) AS bus_send
+           ORDER BY ${sql.join(order, sql`, `)} ${limitOffset(limit, offset)}) AS bus_send
     ${runAggregates(auth)}
    ORDER BY ${sql.join(order, sql`, `)}`;
 
@@ -133,7 +133,7 @@ type TRunSums = {
 export async function listRuns(ctx: TCtx, q: TSendListQuery) {
   const where = runFilters(ctx, q);
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, RUN_ORDER, [desc(busSend.sendTime), desc(busSend.id)]);
+  const order = orderOf(q, RUN_ORDER, [descNullsLast(busSend.sendTime), descNullsLast(busSend.id)]);
   const whereSql = where ? sql`WHERE ${where}` : sql``;
   const [page, sums] = await Promise.all([
     ctx.db.execute<TRunDbRow>(runRows(ctx.auth, where, order, limit, offset)),
@@ -162,7 +162,9 @@ export async function exportRuns(ctx: TCtx, q: Partial<TSendListQuery> & { ids?:
     runFilters(ctx, q),
     q.ids?.length ? sql`${busSend.id} = ANY(${sql.param(q.ids)}::bigint[])` : undefined,
   ]);
-  const r = await ctx.db.execute<TRunDbRow>(runRows(ctx.auth, where, [desc(busSend.sendTime), desc(busSend.id)], max));
+  const r = await ctx.db.execute<TRunDbRow>(
+    runRows(ctx.auth, where, [descNullsLast(busSend.sendTime), descNullsLast(busSend.id)], max),
+  );
   return r.rows.map(runRow);
 }
 
@@ -260,7 +262,7 @@ async function orderLines(
   const order = orderOf(q, LINE_ORDER, [sql`o.id DESC`]);
   const [page, sums] = await Promise.all([
     ctx.db.execute<TLineDbRow>(
-      sql`SELECT ${lineColumns} ${from} ${where} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${limit} OFFSET ${offset}`,
+      sql`SELECT ${lineColumns} ${from} ${where} ORDER BY ${sql.join(order, sql`, `)} ${limitOffset(limit, offset)}`,
     ),
     sendSums.get(sumsKey(name, ctx.auth, q), async () => {
       const r = await ctx.db.execute<{
@@ -284,9 +286,11 @@ export async function deskList(ctx: TCtx, q: TSendDeskQuery) {
   return orderLines(ctx, 'send/desk', [sql`o.status IN (6, 7)`], q, 'LEFT');
 }
 
+/** The failed sign status as statement text (no parameter: see limitOffset). */
+const FAILED = sql.raw(String(Number(SIGN_STATUS.FAILED)));
 const TAB_FILTER: Record<TSignListQuery['tab'], SQL> = {
-  unsigned: sql`o.status = 7 AND o.sign_status <> ${SIGN_STATUS.FAILED}`,
-  failed: sql`o.status = 7 AND o.sign_status = ${SIGN_STATUS.FAILED}`,
+  unsigned: sql`o.status = 7 AND o.sign_status <> ${FAILED}`,
+  failed: sql`o.status = 7 AND o.sign_status = ${FAILED}`,
   signed: sql`o.status = 8`,
   all: sql`o.status IN (7, 8)`,
 };

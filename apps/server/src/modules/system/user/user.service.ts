@@ -5,7 +5,7 @@ import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
-import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, limitOffset, orderOf } from '../../../platform/http/paging';
 import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
@@ -148,7 +148,7 @@ export async function userPage(
   const order = sql.join(userListOrder(q), sql`, `);
   const [result, roles, depts] = await Promise.all([
     db.execute(
-      sql`${sql.raw(USER_LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      sql`${sql.raw(USER_LIST_SELECT)} WHERE ${where ?? sql`true`} ORDER BY ${order} ${limitOffset(limit, offset)}`,
     ),
     liveRoles(db, lang),
     deptNames(db),

@@ -1,0 +1,1 @@
+CREATE INDEX "bus_order_delivery_idx" ON "bus_order" USING btree ("id") WHERE "bus_order"."status" IN (6, 7);
