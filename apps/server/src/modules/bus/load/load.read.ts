@@ -376,12 +376,10 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
       estimatedMargin:
         row.containerFee === null ? null : toMoneyString(money(row.orderArAmount).minus(row.containerFee)),
     };
-    if (!track) return { ...row, ...CARRIED, ...names } as TLoadRow;
+    // the driver's fresh row completed in place (a copy of 45 keys per row cost more than the rest of the mapping)
+    if (!track) return Object.assign(row, CARRIED, names) as TLoadRow;
     const t = r as Record<string, unknown>;
-    return {
-      ...row,
-      ...CARRIED,
-      ...names,
+    return Object.assign(row, CARRIED, names, {
       trackStatus: (t.trackStatus as string | null) ?? null,
       trackTime: (trackTimeOf(t.trackTime) as Date | null) ?? null,
       trackRemark: (t.trackRemark as string | null) ?? null,
@@ -389,7 +387,7 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
       daysInTransit: (t.daysInTransit as number | null) ?? null,
       noNews: t.noNews === true,
       messageCount: (t.messageCount as number | null) ?? 0,
-    } as TTrackRow;
+    }) as TTrackRow;
   });
 }
 
