@@ -139,6 +139,8 @@ interface TLoadTargets {
   /** S2 orders planned and loaded in this transaction (A10 then A12) */
   late: { id: number; version: number }[];
   transportId?: string;
+  /** the scanned order as read (the order core need not read it again) */
+  read?: TOrderRow[];
 }
 
 /** The scan mode's code: a waybill number or a piece label, resolved to one order in the caller's scope. */
@@ -155,7 +157,7 @@ async function scanTarget(tx: DbOrTx, ctx: TOrderCtx, load: TLoadRecord, code: s
   if (row.loadId === load.id && row.status >= 4) throw duplicate('msg_scan_duplicate', { code });
   if (row.status === 3 && row.loadId !== load.id) throw wrongState('msg_order_in_other_load', { list: transportId });
   if (row.status === 2) return { confirm: [], late: [{ id: row.id, version: row.version }], transportId };
-  return { confirm: [{ id: row.id, version: row.version }], late: [], transportId };
+  return { confirm: [{ id: row.id, version: row.version }], late: [], transportId, read: [row] };
 }
 
 /** Ticked orders: S3 of this plan are loaded, S2 ones are late additions, S3 of another plan are refused. */
@@ -218,6 +220,7 @@ export async function loadOrdersIntoContainer(ctx: TOrderCtx, id: number, body: 
       applyOrderAction(tx, ctx, {
         ids: orders.map((o) => o.id),
         versions: orders.map((o) => o.version),
+        read: targets.late.length ? undefined : targets.read,
         action: 'confirmLoad',
         check: (plan) => {
           // the conditional update compares versions; this names an order planned elsewhere meanwhile

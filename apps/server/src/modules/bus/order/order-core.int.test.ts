@@ -88,6 +88,27 @@ describe('[ORDERS] order core', () => {
     expect(await statusOf(b.id)).toBe(1);
   });
 
+  it('takes rows the caller has just read (a scan) instead of reading them again; a stale one is still refused', async () => {
+    const a = await addOrder(sales, orderBody(ids));
+    const [row] = await t.db.select().from(busOrder).where(eq(busOrder.id, a.id));
+    // the order changes after the caller read it: the conditional update compares the version and writes nothing
+    await t.db.transaction((tx) => applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], action: 'confirm' }));
+    await t.db.transaction((tx) => applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], action: 'backToStaged' }));
+    await expect(
+      t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], read: [row!], action: 'confirm' }),
+      ),
+    ).rejects.toMatchObject({ errorCode: 'CHANGED_RELOAD' });
+    expect(await logCount(a.id, 'confirm')).toBe(1);
+    // read fresh, it is taken as given and written once
+    const [fresh] = await t.db.select().from(busOrder).where(eq(busOrder.id, a.id));
+    const out = await t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], read: [fresh!], action: 'confirm' }),
+    );
+    expect(out).toMatchObject([{ id: a.id, outcome: 'done', after: { status: 1, version: fresh!.version + 1 } }]);
+    expect(await logCount(a.id, 'confirm')).toBe(2);
+  });
+
   it("refuses an order outside the caller's data scope (404; 'not found' in a batch) and writes nothing", async () => {
     const theirs = await addOrder(sales2, orderBody(ids, { markId: ids.CM888 }));
     const mine = await addOrder(sales, orderBody(ids));

@@ -48,6 +48,11 @@ export interface TOrderActionInput {
   ids: readonly number[];
   /** aligned with ids; an undefined entry is not compared */
   versions?: readonly (number | undefined)[];
+  /**
+   * The orders as the caller has just read them in this transaction through the same reach (a scan's one order):
+   * when they hold every id they are not read again. The writes still compare versions.
+   */
+  read?: readonly TOrderRow[];
   /** the action, or per order (null = the status allows none of them: refused with `wrongStateKey`) */
   action: TOrderAction | ((row: TOrderRow) => TOrderAction | null);
   wrongStateKey?: string;
@@ -220,9 +225,13 @@ export async function applyOrderAction(
   const { auth } = ctx;
   const strict = input.allOrNothing !== false;
   const unique = [...new Set(input.ids)];
-  const rows = strict
-    ? await loadOrders(tx, auth, unique, ctx.reach)
-    : await ordersInScope(tx, auth, unique, ctx.reach);
+  const given = input.read ? new Map(input.read.map((r) => [r.id, r])) : undefined;
+  const rows =
+    given && unique.every((id) => given.has(id))
+      ? unique.map((id) => given.get(id)!)
+      : strict
+        ? await loadOrders(tx, auth, unique, ctx.reach)
+        : await ordersInScope(tx, auth, unique, ctx.reach);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const versionOf = new Map<number, number | undefined>();
   input.ids.forEach((id, i) => {
