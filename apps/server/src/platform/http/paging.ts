@@ -9,16 +9,22 @@ import { businessTimeZone } from '../time';
  */
 export const descNullsLast = (column: AnyPgColumn | SQL) => sql`${column} DESC NULLS LAST`;
 
+/** Pages written into the statement text up to this offset; deeper pages keep parameters (see limitOffset). */
+export const INLINE_OFFSET_MAX = 200;
+
 /**
- * `LIMIT n OFFSET m` written into the statement text: the numbers are checked integers (the page query's zod schema),
- * and a list statement whose only parameters were these two gets no parameter at all, so PostgreSQL plans its named
- * statement once per connection and reuses the plan (with LIMIT $1 it re-plans every call: 1-3 ms of planning for a
- * list page with subqueries, more than running it).
+ * `LIMIT n OFFSET m` of a list page. For the first pages (offset up to INLINE_OFFSET_MAX) the numbers are written
+ * into the statement text (checked integers: the page query's zod schema): a list statement whose only parameters
+ * were these two then has none, and PostgreSQL plans its named statement once per connection and reuses the plan
+ * (with LIMIT $1 it re-plans every call: 1-4 ms of planning for a page with subqueries, more than running it).
+ * Deeper pages keep `$n` parameters, so the named statements (and the plans each connection keeps) stay a small set.
  */
 export function limitOffset(limit: number, offset = 0): SQL {
   if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0)
     throw new Error(`invalid page: ${limit}/${offset}`);
-  return sql.raw(`LIMIT ${limit} OFFSET ${offset}`);
+  return offset <= INLINE_OFFSET_MAX
+    ? sql.raw(`LIMIT ${limit} OFFSET ${offset}`)
+    : sql`LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** LIMIT/OFFSET of a list query. */

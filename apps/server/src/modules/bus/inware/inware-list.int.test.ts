@@ -186,6 +186,9 @@ describe('[ORDERS] lists by screen', () => {
     expect(second.sums).toEqual(first.sums);
     const past = (await admin.get('/bus/inware/list?view=orderList&mark=TH001&pageSize=1&pageNum=99')).json();
     expect([past.rows, past.total, past.sums]).toEqual([[], first.total, first.sums]);
+    // a deep page (offset over INLINE_OFFSET_MAX) keeps its LIMIT/OFFSET as parameters: the same answer
+    const deep = (await admin.get('/bus/inware/list?view=orderList&mark=TH001&pageSize=10&pageNum=40')).json();
+    expect([deep.rows, deep.total, deep.sums]).toEqual([[], first.total, first.sums]);
     const byNumber = (await admin.get('/bus/inware/list?view=orderList&expressNo=sf500000002')).json().rows[0];
     const detail = (await admin.get(`/bus/inware/${byNumber.id}`)).json().data;
     for (const row of [first.rows[0], byNumber])
