@@ -168,9 +168,7 @@ export const busOrder = pgTable(
     index('bus_order_load_idx').on(t.loadId),
     index('bus_order_send_idx').on(t.sendId),
     // the send desk (S6/S7) and the sign list (S7), newest order first: a walk of this small index, not of every order
-    index('bus_order_delivery_idx')
-      .on(t.id)
-      .where(sql`${t.status} IN (6, 7)`),
+    index('bus_order_delivery_idx').on(t.id).where(sql`${t.status} IN (6, 7)`),
     // the exception list: orders that have or had a problem item (a small part of all orders)
     index('bus_order_exception_idx')
       .on(t.exceptionStatus, t.exceptionRaiseTime.desc())
