@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TLoadNoteRow, TLoadNotesPreview } from '@theone/contracts/bus/load-notes.schemas';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyFeedback } from '../../../test/feedback-spy';
 import { DeliveryNotesDialog } from './DeliveryNotesDialog';
 
 /**
@@ -17,6 +18,19 @@ vi.mock('./api', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   previewLoadNotes: api.previewLoadNotes,
   openLoadPdf: api.openLoadPdf,
+}));
+
+// the order status tags read the dictionary: answered here (no request to a server that is not there)
+vi.mock('../../../lib/dict', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/dict')>()),
+  useDict: () => ({
+    data: [
+      { dictValue: '6', dictLabel: '已到仓' },
+      { dictValue: '7', dictLabel: '派送中' },
+      { dictValue: '8', dictLabel: '已签收' },
+    ],
+    isLoading: false,
+  }),
 }));
 
 const wrap = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
@@ -44,9 +58,13 @@ const preview = (rows: TLoadNoteRow[]): TLoadNotesPreview => ({
   unsigned: rows.filter((r) => !r.signed).length,
 });
 
+let toasts: ReturnType<typeof spyFeedback>;
 beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();
+  // toasts to spies: a test must not end while antd's message code is still being fetched for one
+  toasts = spyFeedback();
 });
+afterEach(() => toasts.restore());
 
 describe('DeliveryNotesDialog', () => {
   it('ticks the unsigned orders, shows the amount to collect and prints the ticked ones in Thai', async () => {
@@ -71,6 +89,7 @@ describe('DeliveryNotesDialog', () => {
       expect(api.openLoadPdf).toHaveBeenCalledWith('/bus/load/printSend', { loadId: 7, orderIds: [1, 2], lang: 'th' }),
     );
     expect(onClose).toHaveBeenCalled();
+    expect(toasts.message.error).not.toHaveBeenCalled();
   });
 
   it('prints in the chosen language only what stays ticked; nothing ticked: Print is disabled', async () => {
