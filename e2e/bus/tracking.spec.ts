@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
 
@@ -26,18 +27,7 @@ const okDialog = (page: Page) =>
     .click();
 
 /** An ISO 6346 container number of this run, with its check digit. */
-function containerNo(serial: string): string {
-  const owner = 'TOEU';
-  const body = `${owner}${serial.padStart(6, '0').slice(-6)}`;
-  let total = 0;
-  for (let i = 0; i < 10; i++) {
-    const ch = body.charCodeAt(i);
-    let v = i < 4 ? ch - 55 : ch - 48;
-    if (i < 4) v += Math.floor((v - 1) / 10);
-    total += v * 2 ** i;
-  }
-  return `${body}${(total % 11) % 10}`;
-}
+const containerNo = (serial: string) => makeContainerNo('TOEU', serial);
 const CONTAINER = containerNo(run);
 
 interface TLoadDetail {

@@ -1,4 +1,4 @@
-import { isContainerNo } from '@theone/contracts';
+import { makeContainerNo } from '@theone/contracts/common/validators';
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../modules/system/seed/seed';
 import type { Db } from '../platform/db/database';
@@ -32,18 +32,7 @@ const PRINT_ORDERS = 500;
 const PRINT_LOAD_NO = 'LD9910000001';
 
 /** An ISO 6346 container number of owner 'BNSU' and a 6-digit serial, with its check digit. */
-export function benchContainerNo(serial: number): string {
-  const base = `BNSU${String(serial).padStart(6, '0')}`;
-  let total = 0;
-  for (let i = 0; i < 10; i++) {
-    let v = base.charCodeAt(i) - (i < 4 ? 55 : 48);
-    if (i < 4) v += Math.floor((v - 1) / 10);
-    total += v * 2 ** i;
-  }
-  const no = `${base}${(total % 11) % 10}`;
-  if (!isContainerNo(no)) throw new Error(`bench container number ${no} is not valid`);
-  return no;
-}
+export const benchContainerNo = (serial: number): string => makeContainerNo('BNSU', serial);
 
 const scanLoadNo = (i: number) => `LD990000${String(i).padStart(4, '0')}`;
 

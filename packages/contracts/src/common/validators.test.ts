@@ -3,6 +3,7 @@ import {
   cleanDecimal2,
   cleanInteger,
   cleanPercent,
+  containerCheckDigit,
   isAccount,
   isChinaIdCard,
   isChinaLandline,
@@ -31,6 +32,7 @@ import {
   isThaiPostalCode,
   isUrl,
   isUserPassword,
+  makeContainerNo,
   normalizePhone,
   parseColor,
   passwordStrength,
@@ -378,6 +380,14 @@ describe('plates and containers', () => {
     ['CSQU305438', false],
   ])('isContainerNo(%j) = %s', (value, expected) => {
     expect(isContainerNo(value)).toBe(expected);
+  });
+
+  it('makes numbers with their check digit (the one rule the validator, the bench and the journeys share)', () => {
+    expect(containerCheckDigit('CSQU305438')).toBe(3);
+    expect(makeContainerNo('CSQU', 305438)).toBe('CSQU3054383');
+    expect(makeContainerNo('MSKU', '907032')).toBe('MSKU9070323');
+    expect(makeContainerNo('TODU', '1234567')).toBe(`TODU234567${containerCheckDigit('TODU234567')}`);
+    for (let serial = 0; serial < 500; serial += 37) expect(isContainerNo(makeContainerNo('BNSU', serial))).toBe(true);
   });
 });
 

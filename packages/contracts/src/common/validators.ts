@@ -237,15 +237,13 @@ export function isPlate(value: string): boolean {
 }
 
 /**
- * ISO 6346 container number (chosen, load dialog): owner code (3 letters), category (U, J or Z), 6 digits
- * and the check digit (letter values skip multiples of 11; sum of value × 2^position, mod 11, mod 10).
+ * The ISO 6346 check digit of a container number's first ten characters (owner code, category, 6-digit serial):
+ * letter values skip multiples of 11; sum of value × 2^position, mod 11, mod 10.
  */
-export function isContainerNo(value: string): boolean {
-  const code = stripSeparators(value).toUpperCase();
-  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(code)) return false;
+export function containerCheckDigit(body: string): number {
   let total = 0;
   for (let i = 0; i < 10; i++) {
-    const ch = code.charCodeAt(i);
+    const ch = body.charCodeAt(i);
     let v: number;
     if (i < 4) {
       v = ch - 55; // A = 10
@@ -255,7 +253,20 @@ export function isContainerNo(value: string): boolean {
     }
     total += v * 2 ** i;
   }
-  return (total % 11) % 10 === Number(code[10]);
+  return (total % 11) % 10;
+}
+
+/** A container number of `owner` (4 letters, e.g. 'BNSU') and a serial (last 6 digits), with its check digit. */
+export function makeContainerNo(owner: string, serial: number | string): string {
+  const body = `${owner}${String(serial).padStart(6, '0').slice(-6)}`;
+  return `${body}${containerCheckDigit(body)}`;
+}
+
+/** ISO 6346 container number (chosen, load dialog): owner code (3 letters), category (U, J or Z), 6 digits, check digit. */
+export function isContainerNo(value: string): boolean {
+  const code = stripSeparators(value).toUpperCase();
+  if (!/^[A-Z]{3}[UJZ]\d{7}$/.test(code)) return false;
+  return containerCheckDigit(code) === Number(code[10]);
 }
 
 // ---------------------------------------------------------------------------------------------------
