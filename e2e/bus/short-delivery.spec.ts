@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
+import { arrivedInBangkok } from './destination-api';
 
 /**
  * Short delivery (issue 14: 'a short delivery raises a problem item that blocks its next run until closed') and
@@ -59,52 +60,11 @@ async function chooseDriver(page: Page) {
 test.beforeAll(async ({ request }) => {
   for (let i = 0; i < 2; i++)
     orders.push(await createOrder(request, { status: 1, receive: true, consignee: `คุณวิภา ${run}-${i}` }));
-  const left = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=1');
-  const dest = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=2');
-  const houses = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/warehouse/select');
-  const plan = await api<{ id: number; loadNo: string }>(request, 'admin', 'POST', '/bus/loadplan/add', {
-    busType: 'EK',
-    leftAddrId: left.data.find((g) => g.code === 'GZ')!.id,
-    destAddrId: dest.data.find((g) => g.code === 'BKK')!.id,
-    containerType: '40HQ',
-    loadHouseId: houses.data.find((w) => w.code === 'GZ')!.id,
-    loadTime: '2026-11-23 09:00:00',
-    orderIds: orders.map((o) => o.id),
-  });
-  expect(plan.code, plan.msg).toBe(200);
-  const loaded = await api(request, 'admin', 'POST', `/bus/load/addOrder/${plan.data.id}`, {
-    containerNo: containerNo(run),
-    sealNo: `SD${run}`,
-    loadTime: '2026-11-23 10:00:00',
-    loadPerson: '张强',
-  });
-  expect(loaded.code, loaded.msg).toBe(200);
-  const departed = await api(request, 'admin', 'POST', '/bus/track/save', {
-    loadIds: [plan.data.id],
-    trackTime: '2026-11-23 18:00:00',
-    trackRemark: '友谊关出境',
-  });
-  expect(departed.code, departed.msg).toBe(200);
-  const records = await api<unknown>(request, 'admin', 'GET', `/bus/arrive/list?loadNo=${plan.data.loadNo}`);
-  const record = (records.rows as { id: number; version: number }[])[0]!;
-  const bkk = houses.data.find((w) => w.code === 'BKK')!.id;
-  const picked = await api(request, 'admin', 'POST', '/bus/arrive/edit', {
-    id: record.id,
-    version: record.version,
-    pickupTime: '2026-11-26 07:00:00',
-    houseId: bkk,
-    sealIntact: '1',
-    remark: '',
-    sealPhotos: [],
-    doorPhotos: [],
-  });
-  expect(picked.code, picked.msg).toBe(200);
-  const arrived = await api(request, 'admin', 'POST', '/bus/arrive/sure', {
-    arriveId: record.id,
-    arrivedHouseId: bkk,
-    arriveTime: '2026-11-26 09:00:00',
-  });
-  expect(arrived.code, arrived.msg).toBe(200);
+  await arrivedInBangkok(
+    request,
+    orders.map((o) => o.id),
+    { containerNo: containerNo(run), sealNo: `SD${run}` },
+  );
   for (const o of orders) expect((await orderState(request, o.id)).status).toBe(6);
   // a driver of basic data linked to the 'driver' account
   const users = await api<unknown>(request, 'admin', 'GET', '/system/user/list?userName=driver');
