@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zFlagFilter, zIdFilter, zText, zVersion } from '../bas/common.schemas';
-import { emptyToUndefined, zDateFilter, zId, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, zCode, zDecimal, zTimestamp } from '../common/responses';
+import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
+import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 import { MAX_LOAD_ORDERS } from './load.schemas';
 import { feeOptional } from './order.responses';
@@ -99,10 +99,7 @@ const arriveFilters = {
   /** arrive statuses '0,1' */
   status: zDigitsFilter,
   houseId: zIdFilter,
-  'params[beginEtaDate]': zDateFilter,
-  'params[endEtaDate]': zDateFilter,
-  'params[beginPickupTime]': zDateFilter,
-  'params[endPickupTime]': zDateFilter,
+  ...zDateRanges('EtaDate', 'PickupTime'),
 };
 
 /** arrive/list. */
@@ -132,8 +129,7 @@ const arriveOrderFilters = {
   deliveryStatus: zDigitsFilter,
   /** the arrive record of one container (arriveDetails) */
   arriveId: zIdFilter,
-  'params[beginArriveTime]': zDateFilter,
-  'params[endArriveTime]': zDateFilter,
+  ...zDateRanges('ArriveTime'),
 };
 
 /** arrive/orderList: order rows with their arrive record (the arriveOrder screen). */
@@ -276,16 +272,7 @@ export const ZArrivePhoto = z.object({
   name: z.string(),
 });
 
-export const ZArriveLogRow = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int().nullable(),
-  orderCount: z.number().int(),
-  remark: z.string(),
-  createBy: z.string(),
-  createTime: zTimestamp,
-});
+export const ZArriveLogRow = ZRecordLogRow.extend({ id: z.number().int() });
 
 /** `GET arrive/{id}`: the record, its photos, the caller's orders of the container, the container's log. */
 export const ZArriveDetail = z.object({

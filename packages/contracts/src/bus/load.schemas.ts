@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { zFlagFilter, zIdFilter, zText, zVersion } from '../bas/common.schemas';
 import { CURRENCIES, TRANSPORT_MODES } from '../bas/constants';
 import { zMoney } from '../common/money';
-import { emptyToUndefined, zDateFilter, zId, zPageFields, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, zCode, zDecimal, zTimestamp } from '../common/responses';
+import { emptyToUndefined, zDateRanges, zId, zPageFields, zPageQuery, zTextFilter } from '../common/page';
+import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
 import { isContainerNo, isPlate, VALIDATOR_MESSAGE_KEYS } from '../common/validators';
 import { zOptionalDateTime } from './inware.schemas';
 import { CONTAINER_CAPACITY } from './load';
@@ -150,14 +150,7 @@ const loadFilters = {
   transportId: zTextFilter(20),
   /** loads holding orders of this mark code */
   mark: zTextFilter(50),
-  'params[beginLoadTime]': zDateFilter,
-  'params[endLoadTime]': zDateFilter,
-  'params[beginEtdDate]': zDateFilter,
-  'params[endEtdDate]': zDateFilter,
-  'params[beginEtaDate]': zDateFilter,
-  'params[endEtaDate]': zDateFilter,
-  'params[beginLeftTime]': zDateFilter,
-  'params[endLeftTime]': zDateFilter,
+  ...zDateRanges('LoadTime', 'EtdDate', 'EtaDate', 'LeftTime'),
 };
 
 /** loadplan/list (default L0/L1), load/list (L1-L5). `params[beginTime]` filters loadTime. */
@@ -378,16 +371,7 @@ export const ZLoadMarkSummary = z.object({
   volume: zDecimal,
 });
 
-export const ZLoadLogRow = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int().nullable(),
-  orderCount: z.number().int(),
-  remark: z.string(),
-  createBy: z.string(),
-  createTime: zTimestamp,
-});
+export const ZLoadLogRow = ZRecordLogRow.extend({ id: z.number().int() });
 
 /** A photo of the load (container, seal, loading). */
 export const ZLoadFileRow = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zFlagFilter, zIdFilter } from '../bas/common.schemas';
-import { emptyToUndefined, zDateFilter, zId, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
+import { emptyToUndefined, zDateRanges, zId, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
 
 /**
  * The order lists' requests (screens bus-container.md §3: unOrder .. deliveryfree): the views, their keys, the
@@ -117,16 +117,7 @@ export const orderListFilters = {
   minDays: zIntFilter,
   /** deliveryfree: a supplement fee entered ('1') or not ('0') */
   hasSupplement: zFlagFilter,
-  'params[beginOrderTime]': zDateFilter,
-  'params[endOrderTime]': zDateFilter,
-  'params[beginArrivedTime]': zDateFilter,
-  'params[endArrivedTime]': zDateFilter,
-  'params[beginLeftTime]': zDateFilter,
-  'params[endLeftTime]': zDateFilter,
-  'params[beginPreArriveTime]': zDateFilter,
-  'params[endPreArriveTime]': zDateFilter,
-  'params[beginSignTime]': zDateFilter,
-  'params[endSignTime]': zDateFilter,
+  ...zDateRanges('OrderTime', 'ArrivedTime', 'LeftTime', 'PreArriveTime', 'SignTime'),
 };
 
 /**

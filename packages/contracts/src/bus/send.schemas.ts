@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { zIdFilter, zRequiredText, zText, zVersion } from '../bas/common.schemas';
 import { zMoney } from '../common/money';
-import { emptyToUndefined, zDateFilter, zId, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, zCode, zDecimal, zTimestamp } from '../common/responses';
+import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
+import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 import { feeOptional } from './order.responses';
 import { isSignIdcard, isSignTel, normalizeSignIdcard, SIGN_TABS } from './send';
@@ -107,10 +107,7 @@ const deskFilters = {
   arrivePay: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   driverId: zIdFilter,
   transDriver: zTextFilter(50),
-  'params[beginSignTime]': zDateFilter,
-  'params[endSignTime]': zDateFilter,
-  'params[beginSendTime]': zDateFilter,
-  'params[endSendTime]': zDateFilter,
+  ...zDateRanges('SignTime', 'SendTime'),
 };
 /** send/desk: the overseas stock (S6) and the orders out (S7) (screen send). */
 export const ZSendDeskQuery = zPageQuery(DESK_ORDER_BY, deskFilters);
@@ -296,15 +293,7 @@ export const ZDeskSums = z.object({
 export const ZSendDeskAnswer = tableEnvelope(ZSendOrderLine, { sums: ZDeskSums });
 export const ZSignListAnswer = tableEnvelope(ZSendOrderLine, { sums: ZDeskSums });
 
-export const ZSendLogRow = z.object({
-  action: z.string(),
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int().nullable(),
-  orderCount: z.number().int(),
-  remark: z.string(),
-  createBy: z.string(),
-  createTime: zTimestamp,
-});
+export const ZSendLogRow = ZRecordLogRow;
 
 /** GET send/{id}: the run, every line (returned ones too), the run log. */
 export const ZSendDetailAnswer = okEnvelope(

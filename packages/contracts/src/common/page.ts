@@ -17,6 +17,21 @@ export const zDateFilter = z.preprocess(
   z.string().max(40, 'err_invalid_format').refine(isDateTimeText, 'err_invalid_format').optional(),
 );
 
+/**
+ * `params[beginX]`/`params[endX]` date filters for each named date column of a list (`zDateRanges('SignTime')` gives
+ * `params[beginSignTime]` and `params[endSignTime]`), the RuoYi way of sending a date range.
+ */
+export function zDateRanges<const N extends string>(
+  ...names: N[]
+): { [K in N as `params[begin${K}]` | `params[end${K}]`]: typeof zDateFilter } {
+  return Object.fromEntries(
+    names.flatMap((n) => [
+      [`params[begin${n}]`, zDateFilter],
+      [`params[end${n}]`, zDateFilter],
+    ]),
+  ) as { [K in N as `params[begin${K}]` | `params[end${K}]`]: typeof zDateFilter };
+}
+
 /** Optional trimmed text filter, bounded. */
 export const zTextFilter = (max = 100) =>
   z.preprocess((v) => (typeof v === 'string' ? emptyToUndefined(v.trim()) : v), z.string().max(max).optional());

@@ -30,6 +30,17 @@ export const zTimestamp = z.codec(z.string(), z.date(), {
 /** An exact decimal (money, weight, volume, rate) as PostgreSQL `numeric` text, e.g. `"12.50"`. */
 export const zDecimal = z.string().meta({ description: 'exact decimal as text', examples: ['12.50'] });
 
+/** One row of a record's own log (a load, an arrival, a delivery run): what was done to how many orders. */
+export const ZRecordLogRow = z.object({
+  action: z.string(),
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int().nullable(),
+  orderCount: z.number().int(),
+  remark: z.string(),
+  createBy: z.string(),
+  createTime: zTimestamp,
+});
+
 /** A '0'/'1' style code column (status, flags, dictionary values). */
 export const zCode = z.string();
 
