@@ -155,6 +155,9 @@ export async function releaseStaleLock(
     }
     if (lock.reason === 'dead') return;
     unlinkSync(path.join(clusterDir, 'postmaster.pid'));
+    // the socket's lock file names the same PID (the socket lives in the cluster directory, embedded.ts)
+    for (const f of readdirSync(clusterDir))
+      if (/^\.s\.PGSQL\.\d+\.lock$/.test(f)) unlinkSync(path.join(clusterDir, f));
     log(
       lock.reason === 'zombie'
         ? `Removed a stale postmaster.pid: its PostgreSQL (PID ${lock.pid}) has ended.`

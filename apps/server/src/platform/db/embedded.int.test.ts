@@ -25,7 +25,16 @@ describe('[PLATFORM] embedded PostgreSQL', () => {
     await client.query("INSERT INTO kept VALUES ('survives')");
     const { rows } = await client.query<{ fsync: string }>('SHOW fsync');
     expect(rows[0]!.fsync).toBe('on');
+    // the app's connection goes through the private Unix socket (no client address); tools can still use TCP
+    const { rows: via } = await client.query<{ addr: string | null }>('SELECT inet_client_addr()::text AS addr');
+    expect(via[0]!.addr).toBeNull();
     await client.end();
+    const tcp = new pg.Client({ connectionString: first.tcpUrl });
+    await tcp.connect();
+    const { rows: overTcp } = await tcp.query<{ addr: string | null }>('SELECT inet_client_addr()::text AS addr');
+    expect(overTcp[0]!.addr).toBe('127.0.0.1/32');
+    expect((await tcp.query<{ v: string }>('SELECT v FROM kept')).rows[0]!.v).toBe('survives');
+    await tcp.end();
 
     await expect(startEmbeddedPostgres({ pgDataDir })).rejects.toBeInstanceOf(DataDirInUseError);
     await expect(startEmbeddedPostgres({ pgDataDir })).rejects.toThrow(/in use by another running server/);

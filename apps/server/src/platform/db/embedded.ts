@@ -18,7 +18,10 @@ export { DataDirInUseError };
  * can reach them (embedded-root.ts): `dataDir` says where the cluster is.
  */
 export interface EmbeddedDatabase {
+  /** how this process connects: the Unix socket in the cluster directory when it has one, else TCP */
   url: string;
+  /** TCP on 127.0.0.1 (tools that cannot use the socket) */
+  tcpUrl: string;
   port: number;
   /** the cluster directory in use: `pgDataDir`, or where it was moved for the postgres user (root only) */
   dataDir: string;
@@ -97,6 +100,19 @@ async function initCluster(bin: string, dataDir: string, password: string, accou
   }
 }
 
+/** A socket path is at most 107 bytes (sockaddr_un) and the setting is a comma-separated list. */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the server's Unix socket goes: inside the cluster directory (only its owner can enter it), unless the path
+ * would be too long for a socket or cannot be written in the setting; then the server has TCP only. The app
+ * connects through the socket: a query costs both processes about a quarter less CPU than over TCP loopback.
+ */
+export function socketDirFor(dataDir: string, port: number): string | undefined {
+  if (!/^[\w./-]+$/.test(dataDir)) return undefined;
+  return Buffer.byteLength(path.join(dataDir, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX ? dataDir : undefined;
+}
+
 /** Starts the postmaster and resolves once it accepts connections. */
 function startServer(
   bin: string,
@@ -108,8 +124,17 @@ function startServer(
   return new Promise<ChildProcess>((resolve, reject) => {
     const child = spawn(
       path.join(bin, 'postgres'),
-      // Listen on loopback only; never expose the embedded server.
-      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // Listen on loopback and the private socket only; never expose the embedded server.
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${socketDirFor(dataDir, port) ?? ''}`,
+      ],
       { ...account, cwd: '/', env: MESSAGES_ENV, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -179,10 +204,15 @@ export async function startEmbeddedPostgres(options: {
   const onExit = () => child.kill('SIGINT');
   process.on('exit', onExit);
 
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const tcpUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const socketDir = socketDirFor(dataDir, port);
+  const url = socketDir
+    ? `postgres://postgres:${encodeURIComponent(password)}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
+    : tcpUrl;
   let stopping: Promise<void> | undefined;
   return {
     url,
+    tcpUrl,
     port,
     dataDir,
     binariesDir,
