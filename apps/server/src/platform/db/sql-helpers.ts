@@ -1,7 +1,22 @@
-import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from './database';
+
+/** Renders start-up SQL the way the database's Drizzle instance does (database.ts: snake_case casing). */
+const dialect = new PgDialect({ casing: 'snake_case' });
+/** Column types whose Drizzle mapping returns what node-postgres already gives (int4, text, numeric text, bool). */
+const IDENTITY = new Set([
+  'PgInteger',
+  'PgSerial',
+  'PgSmallInt',
+  'PgNumeric',
+  'PgText',
+  'PgVarchar',
+  'PgChar',
+  'PgBoolean',
+]);
 
 /** AND of the defined parts (undefined when none). */
 export function allOf(parts: (SQL | undefined)[]): SQL | undefined {
@@ -27,26 +42,44 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /**
- * A SELECT list as text, built once at start-up from Drizzle columns (`"table"."column" AS "key"`, plus raw
- * expressions): hot list queries send it with the request's WHERE instead of having Drizzle rebuild dozens of
- * column expressions per request. `rows` completes what the driver returned the way Drizzle would: timestamps
- * arrive as PostgreSQL text and become Dates through each column's own mapping (in place, a few per row).
+ * A SELECT list as text, built once at start-up from Drizzle columns (`"table"."column" AS "key"`), parameter-free
+ * Drizzle SQL expressions (subqueries, casts) and raw expressions: hot list queries send it with the request's
+ * WHERE instead of having Drizzle rebuild dozens of column expressions and map every cell per request. `rows`
+ * completes what the driver returned the way Drizzle would, for the columns whose mapping changes a value
+ * (timestamps arrive as PostgreSQL text and become Dates), in place.
  */
-export function selectList(columns: Record<string, PgColumn>, expressions: Record<string, string> = {}) {
+export function selectList<F extends Record<string, PgColumn | SQL>, E extends Record<string, string> = Record<never, string>>(
+  fields: F,
+  expressions?: E,
+) {
   // columns declared without a name take their key, which the database's snake_case casing converts
   const name = (col: PgColumn) => (col.keyAsName ? toSnakeCase(col.name) : col.name);
-  const cols = Object.entries(columns).map(([key, col]) => `"${getTableName(col.table)}"."${name(col)}" AS "${key}"`);
-  const exprs = Object.entries(expressions).map(([key, text]) => `(${text}) AS "${key}"`);
-  const mapped = Object.entries(columns).filter(([, col]) => col.columnType === 'PgTimestamp');
+  const rendered = Object.entries(fields).map(([key, field]) => {
+    if (is(field, Column)) return `"${getTableName(field.table)}"."${name(field)}" AS "${key}"`;
+    const q = dialect.sqlToQuery(field);
+    if (q.params.length) throw new Error(`selectList: the expression of "${key}" has parameters`);
+    return `(${q.sql}) AS "${key}"`;
+  });
+  const exprs = Object.entries(expressions ?? {}).map(([key, text]) => `(${text}) AS "${key}"`);
+  const mapped = Object.entries(fields).filter(
+    (e): e is [string, PgColumn] =>
+      is(e[1], Column) &&
+      e[1].mapFromDriverValue !== Column.prototype.mapFromDriverValue &&
+      !IDENTITY.has(e[1].columnType),
+  );
   return {
-    text: [...cols, ...exprs].join(', '),
+    text: [...rendered, ...exprs].join(', '),
     rows<T>(rows: T[]): T[] {
       for (const row of rows as Record<string, unknown>[])
         for (const [key, col] of mapped) {
           const v = row[key];
-          if (typeof v === 'string') row[key] = col.mapFromDriverValue(v);
+          if (v !== null && v !== undefined) row[key] = col.mapFromDriverValue(v);
         }
       return rows;
+    },
+    /** `rows` typed as Drizzle's select of the same fields would type them */
+    typed(rows: unknown[]) {
+      return this.rows(rows as (SelectResultFields<F> & { [K in keyof E]: unknown })[]);
     },
   };
 }

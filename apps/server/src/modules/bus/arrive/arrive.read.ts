@@ -11,9 +11,9 @@ import {
 } from '@theone/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
+import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, notFound } from '../../../platform/errors';
-import { dateRange, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { todayIn } from '../../../platform/time';
 import { driverNameOf, driverPhoneOf, markBalanceTypeOf, thbPerRmbOn, vehiclePlateOf } from '../../bas/api/arrive-refs';
@@ -172,6 +172,9 @@ async function listSums(ctx: TOrderCtx, where: SQL | undefined) {
   return sums;
 }
 
+/** The record list's SELECT, built once (scoped callers' counts replace the stored totals below). */
+const RECORD_LIST = selectList({ ...recordColumns, ...storedTotals });
+
 /**
  * Records by a WHERE over bus_arrive JOIN bus_load, as list rows, with the counts and sums of the caller's orders:
  * the load's stored totals in the same statement for callers who see every order, their own orders' aggregate
@@ -184,15 +187,10 @@ async function arriveRows(
   page?: { limit: number; offset: number },
 ) {
   const scope = orderScope(ctx.auth);
-  let query = ctx.db
-    .select({ ...recordColumns, ...storedTotals })
-    .from(busArrive)
-    .innerJoin(busLoad, eq(busLoad.id, busArrive.loadId))
-    .where(where)
-    .orderBy(...order)
-    .$dynamic();
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  const rows = await query;
+  const result = await ctx.db.execute(
+    sql`SELECT ${sql.raw(RECORD_LIST.text)} FROM ${busArrive} INNER JOIN ${busLoad} ON ${busLoad.id} = ${busArrive.loadId} WHERE ${where ?? sql`true`} ORDER BY ${sql.join(order, sql`, `)} ${page ? limitOffset(page.limit, page.offset) : sql``}`,
+  );
+  const rows = RECORD_LIST.typed(result.rows);
   const [names, own] = await Promise.all([
     refNames(ctx.db),
     scope
