@@ -42,16 +42,26 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /**
+ * A parameter-free SQL fragment (a SELECT list, a FROM with joins) rendered to text once at start-up, so a hot
+ * query does not have Drizzle walk its chunks on every request. Throws at start-up if it carries a bound value.
+ */
+export function frozen(fragment: SQL, what = 'fragment'): SQL {
+  const q = dialect.sqlToQuery(fragment);
+  if (q.params.length) throw new Error(`frozen: the ${what} has parameters`);
+  return sql.raw(q.sql);
+}
+
+/**
  * A SELECT list as text, built once at start-up from Drizzle columns (`"table"."column" AS "key"`), parameter-free
  * Drizzle SQL expressions (subqueries, casts) and raw expressions: hot list queries send it with the request's
  * WHERE instead of having Drizzle rebuild dozens of column expressions and map every cell per request. `rows`
  * completes what the driver returned the way Drizzle would, for the columns whose mapping changes a value
  * (timestamps arrive as PostgreSQL text and become Dates), in place.
  */
-export function selectList<F extends Record<string, PgColumn | SQL>, E extends Record<string, string> = Record<never, string>>(
-  fields: F,
-  expressions?: E,
-) {
+export function selectList<
+  F extends Record<string, PgColumn | SQL>,
+  E extends Record<string, string> = Record<never, string>,
+>(fields: F, expressions?: E) {
   // columns declared without a name take their key, which the database's snake_case casing converts
   const name = (col: PgColumn) => (col.keyAsName ? toSnakeCase(col.name) : col.name);
   const rendered = Object.entries(fields).map(([key, field]) => {

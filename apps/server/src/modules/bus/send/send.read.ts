@@ -11,7 +11,7 @@ import type {
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
+import { allOf, frozen } from '../../../platform/db/sql-helpers';
 import { dateRange, descNullsLast, likeContains, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey, shortCache } from '../../../platform/short-cache';
 import { markCodeOf } from '../../bas/api/order-refs';
@@ -34,8 +34,12 @@ interface TCtx {
 /** The lines (and their orders) the caller sees. */
 const lineReach = (auth: AuthContext) => orderReach(auth);
 
-/** Aggregates of a run's open lines the caller sees (a LATERAL subquery). */
+/** Aggregates of a run's open lines the caller sees (a LATERAL subquery); text built once for every-order users. */
 function runAggregates(auth: AuthContext) {
+  const reach = lineReach(auth);
+  return reach ? aggregatesOf(reach) : ALL_AGGREGATES;
+}
+function aggregatesOf(reach: SQL | undefined) {
   return sql`LEFT JOIN LATERAL (
       SELECT count(*) FILTER (WHERE l.returned = '0')::int AS orders,
              coalesce(sum(l.pieces) FILTER (WHERE l.returned = '0'), 0)::int AS pieces,
@@ -48,8 +52,9 @@ function runAggregates(auth: AuthContext) {
              coalesce(sum(l.send_part_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS "sendPartAmount",
              coalesce(sum(l.send_other_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS "sendOtherAmount"
         FROM bus_send_line l JOIN bus_order ON bus_order.id = l.order_id
-       WHERE l.send_id = ${busSend.id} ${lineReach(auth) ? sql`AND ${lineReach(auth)}` : sql``}) a ON true`;
+       WHERE l.send_id = ${busSend.id} ${reach ? sql`AND ${reach}` : sql``}) a ON true`;
 }
+const ALL_AGGREGATES = frozen(aggregatesOf(undefined));
 
 function runFilters(ctx: TCtx, q: Partial<TSendListQuery>): SQL | undefined {
   const parts: (SQL | undefined)[] = [sendScope(ctx.auth)];
@@ -66,14 +71,14 @@ function runFilters(ctx: TCtx, q: Partial<TSendListQuery>): SQL | undefined {
   return allOf(parts);
 }
 
-const runSelect = sql`
+const runSelect = frozen(sql`
   ${busSend.id} AS id, ${busSend.version} AS version, ${busSend.sendNo} AS "sendNo", ${busSend.status} AS status,
   ${busSend.sendTime} AS "sendTime", ${busSend.dispatchTime} AS "dispatchTime", ${busSend.driverId} AS "driverId",
   ${sendDriverNameOf(busSend.driverId)} AS "driverName", ${sendDriverPhoneOf(busSend.driverId)} AS "driverPhone",
   ${busSend.vehicleId} AS "vehicleId", ${sendVehiclePlateOf(busSend.vehicleId)} AS "plateNo",
   ${busSend.sendRemark} AS "sendRemark", ${busSend.createBy} AS "createBy", ${busSend.createTime} AS "createTime",
   a.orders, a.pieces, a.weight, a.volume, a.signed, a.failed, a.returned,
-  a."sendFeeAmount", a."sendPartAmount", a."sendOtherAmount"`;
+  a."sendFeeAmount", a."sendPartAmount", a."sendOtherAmount"`);
 
 /**
  * Run rows with the aggregates of their lines, for the runs `where` keeps in `order`, at most `limit` from `offset`:
@@ -172,7 +177,7 @@ export async function exportRuns(ctx: TCtx, q: Partial<TSendListQuery> & { ids?:
 // Orders with their delivery line
 
 /** The order-with-line columns; `l`/`s` are the line and its run (LEFT JOIN: an order in stock has none). */
-const lineColumns = sql`
+const lineColumns = frozen(sql`
   o.id AS "orderId", o.version, o.transport_id AS "transportId", o.status, o.mark_id AS "markId",
   coalesce(${markCodeOf(sql`o.mark_id`)}, '') AS mark, o.consignee, o.consignee_tel AS "consigneeTel",
   o.consignee_addr AS "consigneeAddr", o.container_no AS "containerNo", o.arrived_piece AS "arrivedPiece",
@@ -189,7 +194,7 @@ const lineColumns = sql`
   o.sign_piece AS "signPiece", coalesce(l.sign_tel, '') AS "signTel", coalesce(l.sign_idcard, '') AS "signIdcard",
   coalesce(l.sign_picture, '') AS "signPicture", coalesce(l.pod_picture, '') AS "podPicture",
   coalesce(l.sign_fail_reason, '') AS "signFailReason", coalesce(l.sign_fail_remark, '') AS "signFailRemark",
-  coalesce(l.returned = '1', false) AS returned`;
+  coalesce(l.returned = '1', false) AS returned`);
 
 type TLineDbRow = Omit<TSendOrderLine, 'sendTime' | 'signTime'> & {
   sendTime: string | Date | null;
@@ -247,6 +252,11 @@ const LINE_ORDER: Record<string, SQL> = {
   sendTime: sql`s.send_time`,
 };
 
+const lineFrom = (join: string) =>
+  sql.raw(`FROM bus_order o ${join} bus_send_line l ON l.order_id = o.id AND l.returned = '0'
+    LEFT JOIN bus_send s ON s.id = l.send_id`);
+const LINE_FROM = { LEFT: lineFrom('LEFT JOIN'), INNER: lineFrom('JOIN') };
+
 async function orderLines(
   ctx: TCtx,
   name: string,
@@ -254,9 +264,7 @@ async function orderLines(
   q: TSendDeskQuery | TSignListQuery,
   joinLine: 'LEFT' | 'INNER',
 ) {
-  const join = sql.raw(joinLine === 'LEFT' ? 'LEFT JOIN' : 'JOIN');
-  const from = sql`FROM bus_order o ${join} bus_send_line l ON l.order_id = o.id AND l.returned = '0'
-    LEFT JOIN bus_send s ON s.id = l.send_id`;
+  const from = LINE_FROM[joinLine];
   const where = sql`WHERE ${sql.join([...base, ...deskFilters(ctx, q)], sql` AND `)}`;
   const { limit, offset } = pageOf(q);
   const order = orderOf(q, LINE_ORDER, [sql`o.id DESC`]);
