@@ -361,12 +361,29 @@ const CARRIED = {
  * Names, fill gauge and margin of raw rows (the carried totals blanked). One object per row, written once: this
  * runs for every row of every list page.
  */
+/**
+ * The fill gauge of a row, remembered per container type and sums (two exact divisions cost more than the rest of
+ * the row's mapping, and the same loads come back page after page); at most FILLS_MAX entries.
+ */
+const fills = new Map<string, ReturnType<typeof fillOf>>();
+const FILLS_MAX = 10_000;
+function fillOfRow(containerType: string, volume: string, weight: string) {
+  const key = `${containerType}|${volume}|${weight}`;
+  let fill = fills.get(key);
+  if (!fill) {
+    fill = fillOf(containerType, volume, weight);
+    if (fills.size >= FILLS_MAX) fills.clear();
+    fills.set(key, fill);
+  }
+  return fill;
+}
+
 async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Promise<(TLoadRow | TTrackRow)[]> {
   if (!raw.length) return [];
   const refs = await refNames(ctx.db);
   return raw.map((r) => {
     const row = r as unknown as TLoadRow & { containerFee: string | null; orderArAmount: string };
-    const fill = fillOf(row.containerType, row.volume, row.weight);
+    const fill = fillOfRow(row.containerType, row.volume, row.weight);
     const names = {
       leftAddrName: row.leftAddrId !== null ? pick(ctx.lang, refs.geog.get(row.leftAddrId)) : '',
       destAddrName: row.destAddrId !== null ? pick(ctx.lang, refs.geog.get(row.destAddrId)) : '',
