@@ -97,11 +97,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
         userPage(db, req.lang, where, q, limit, offset),
         countUsers(db, req.auth, q, where),
       ]);
-      return table(
-        req,
-        rows.map((r) => ({ ...r, dept: r.deptId ? { deptId: r.deptId, deptName: r.deptName ?? '' } : null })),
-        total,
-      );
+      return table(req, rows, total);
     },
   );
 
