@@ -16,8 +16,15 @@ async function crashCluster(clusterDir: string) {
   const until = Date.now() + 10_000;
   while (victims.some(isAlive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   expect(victims.some(isAlive)).toBe(false);
+  // the postmaster is this process's child: until libuv reaps it, its PID still names a zombie
+  while (lockReason(clusterDir) === 'zombie' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(true);
 }
+
+const lockReason = (clusterDir: string) => {
+  const lock = clusterLock(clusterDir);
+  return lock.state === 'stale' ? lock.reason : lock.state;
+};
 
 /** Puts `pid` on the first line of postmaster.pid (a PID handed to another program after a restart). */
 function pointLockFileAt(clusterDir: string, pid: number) {
