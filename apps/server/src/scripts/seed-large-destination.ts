@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { refreshRunTotals } from '../modules/bus/send/send-record';
 import type { Db, DbOrTx } from '../platform/db/database';
 
 /**
@@ -203,6 +204,12 @@ async function seedRunsIn(db: DbOrTx): Promise<number> {
                                  WHEN count(*) FILTER (WHERE o.status = 8) > 0 THEN 2 ELSE 0 END AS st
             FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id WHERE l.returned = '0' GROUP BY l.send_id) c
     WHERE c.send_id = s.id AND s.create_by = 'bench' AND s.status <> c.st`),
+  );
+  // the runs' stored totals (refreshRunTotals keeps them for the app's own writes)
+  const benchRuns = await db.execute<{ id: number }>(sql`SELECT id FROM bus_send WHERE create_by = 'bench'`);
+  await refreshRunTotals(
+    db,
+    benchRuns.rows.map((r) => Number(r.id)),
   );
   await db.execute(
     sql.raw(`

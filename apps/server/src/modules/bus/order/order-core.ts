@@ -9,6 +9,7 @@ import { busOrder } from '../inware/inware.table';
 import { bulkInsertJson, orderScope, type TOrderRow } from '../inware/order-common';
 import { refreshLoadTotals } from '../load/load-record';
 import { type TOrderLogEntry, writeOrderLog } from '../order-log/order-log.service';
+import { refreshRunTotals } from '../send/send-record';
 
 /**
  * The order-lifecycle core (ADR 0009): the only code that writes an order's `status` (and the columns later
@@ -321,6 +322,11 @@ export async function applyOrderAction(
     o.outcome === 'done' ? [o.before?.loadId, o.after?.loadId].filter((x): x is number => typeof x === 'number') : [],
   );
   await refreshLoadTotals(tx, loads);
+  // ... and of the delivery runs they left, joined or changed in
+  const runs = [...outcomes.values()].flatMap((o) =>
+    o.outcome === 'done' ? [o.before?.sendId, o.after?.sendId].filter((x): x is number => typeof x === 'number') : [],
+  );
+  await refreshRunTotals(tx, runs);
   return unique.map((id) => outcomes.get(id)!);
 }
 

@@ -92,6 +92,42 @@ export async function runCounts(db: DbOrTx, sendId: number): Promise<TRunCounts>
   return { active: x.active, out: x.out, signed: x.signed };
 }
 
+/**
+ * A run's totals from its lines and their orders, per l.send_id (bus_send_line l JOIN bus_order o): open lines
+ * (returned = '0') counted and summed, lines back in stock counted. Migration 0024 filled them with the same text.
+ */
+const RUN_TOTALS_SQL = sql.raw(`count(*) FILTER (WHERE l.returned = '0')::int AS orders,
+  coalesce(sum(l.pieces) FILTER (WHERE l.returned = '0'), 0)::int AS pieces,
+  coalesce(sum(o.arrived_weight) FILTER (WHERE l.returned = '0'), 0) AS weight,
+  coalesce(sum(o.arrived_volume) FILTER (WHERE l.returned = '0'), 0) AS volume,
+  count(*) FILTER (WHERE l.returned = '0' AND o.status = 8)::int AS signed,
+  count(*) FILTER (WHERE l.returned = '0' AND o.sign_status = 2)::int AS failed,
+  count(*) FILTER (WHERE l.returned = '1')::int AS returned,
+  coalesce(sum(l.send_fee_amount) FILTER (WHERE l.returned = '0'), 0) AS fee,
+  coalesce(sum(l.send_part_amount) FILTER (WHERE l.returned = '0'), 0) AS part,
+  coalesce(sum(l.send_other_amount) FILTER (WHERE l.returned = '0'), 0) AS other`);
+
+/**
+ * The stored totals of these runs recomputed from their lines and orders in one statement (a run without lines gets
+ * zeros). settleRun calls it after every run action, the order core after every order change of an order in a run:
+ * the one place the totals are written.
+ */
+export async function refreshRunTotals(db: DbOrTx, sendIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(sendIds)];
+  if (!ids.length) return;
+  await db.execute(sql`
+    UPDATE bus_send s SET total_orders = coalesce(a.orders, 0), total_pieces = coalesce(a.pieces, 0),
+           total_weight = coalesce(a.weight, 0), total_volume = coalesce(a.volume, 0),
+           total_signed = coalesce(a.signed, 0), total_failed = coalesce(a.failed, 0),
+           total_returned = coalesce(a.returned, 0), total_fee_amount = coalesce(a.fee, 0),
+           total_part_amount = coalesce(a.part, 0), total_other_amount = coalesce(a.other, 0)
+      FROM unnest(${sql.param(ids)}::bigint[]) AS x(id)
+      LEFT JOIN (SELECT l.send_id, ${RUN_TOTALS_SQL}
+                   FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id
+                  WHERE l.send_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY l.send_id) a ON a.send_id = x.id
+     WHERE s.id = x.id`);
+}
+
 export interface TSendLogEntry extends TRecordLogEntry {
   sendId: number;
 }
@@ -129,6 +165,7 @@ export async function settleRun(
     })
     .where(eq(busSend.id, run.id))
     .returning();
+  await refreshRunTotals(tx, [run.id]);
   await writeSendLog(tx, auth.userName, [
     {
       sendId: run.id,

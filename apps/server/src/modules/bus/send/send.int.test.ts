@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
@@ -14,6 +14,7 @@ import {
   runLog,
   runRow,
   sendKit,
+  staleRunTotals,
   type TSendKit,
 } from './send.test-utils';
 
@@ -381,5 +382,23 @@ describe('[SEND] reads: list, details, desk; drivers and scoped users', () => {
     const stock = await arrivedOrders(kit, 1);
     expect((await dispatcher.post(`/bus/inware/printsend/${stock.orders[0]!.id}/th`)).statusCode).toBe(400);
     expect((await service.post('/bus/send/export', {})).statusCode).toBe(403);
+  });
+});
+
+describe('[SEND] stored run totals', () => {
+  it('the list shows a run’s stored totals, kept by every action: add, dispatch, back to stock, amounts', async () => {
+    const { orders } = await arrivedOrders(kit, 3);
+    const [a, b, c] = orders.map((o) => o.id) as [number, number, number];
+    const r = await run(dispatcher, [a, b, c]);
+    await dispatcher.post('/bus/send/sure', { ids: [r.id] });
+    expect((await dispatcher.post(`/bus/send/removeOrder/${r.id}`, { orderIds: [a] })).statusCode).toBe(200);
+    const listed = await admin.get(`/bus/send/list?sendNo=${r.sendNo}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().rows[0]).toMatchObject({ id: r.id, orders: 2, pieces: 6, returned: 1, signed: 0 });
+    // and after everything the tests above did, no run's stored totals differ from its lines and orders
+    expect(await staleRunTotals(t)).toEqual([]);
+    await t.db.execute(sql`UPDATE bus_send SET total_orders = total_orders + 1 WHERE id = ${r.id}`);
+    expect((await staleRunTotals(t)).map((x) => Number(x.id))).toEqual([r.id]);
+    await t.db.execute(sql`UPDATE bus_send SET total_orders = total_orders - 1 WHERE id = ${r.id}`);
   });
 });

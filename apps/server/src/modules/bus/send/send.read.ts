@@ -34,12 +34,8 @@ interface TCtx {
 /** The lines (and their orders) the caller sees. */
 const lineReach = (auth: AuthContext) => orderReach(auth);
 
-/** Aggregates of a run's open lines the caller sees (a LATERAL subquery); text built once for every-order users. */
-function runAggregates(auth: AuthContext) {
-  const reach = lineReach(auth);
-  return reach ? aggregatesOf(reach) : ALL_AGGREGATES;
-}
-function aggregatesOf(reach: SQL | undefined) {
+/** Aggregates of a run's open lines the caller reaches (a LATERAL subquery, scoped callers). */
+function aggregatesOf(reach: SQL) {
   return sql`LEFT JOIN LATERAL (
       SELECT count(*) FILTER (WHERE l.returned = '0')::int AS orders,
              coalesce(sum(l.pieces) FILTER (WHERE l.returned = '0'), 0)::int AS pieces,
@@ -52,9 +48,8 @@ function aggregatesOf(reach: SQL | undefined) {
              coalesce(sum(l.send_part_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS "sendPartAmount",
              coalesce(sum(l.send_other_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS "sendOtherAmount"
         FROM bus_send_line l JOIN bus_order ON bus_order.id = l.order_id
-       WHERE l.send_id = ${busSend.id} ${reach ? sql`AND ${reach}` : sql``}) a ON true`;
+       WHERE l.send_id = ${busSend.id} AND ${reach}) a ON true`;
 }
-const ALL_AGGREGATES = frozen(aggregatesOf(undefined));
 
 function runFilters(ctx: TCtx, q: Partial<TSendListQuery>): SQL | undefined {
   const parts: (SQL | undefined)[] = [sendScope(ctx.auth)];
@@ -71,26 +66,41 @@ function runFilters(ctx: TCtx, q: Partial<TSendListQuery>): SQL | undefined {
   return allOf(parts);
 }
 
-const runSelect = frozen(sql`
+const runColumns = sql`
   ${busSend.id} AS id, ${busSend.version} AS version, ${busSend.sendNo} AS "sendNo", ${busSend.status} AS status,
   ${busSend.sendTime} AS "sendTime", ${busSend.dispatchTime} AS "dispatchTime", ${busSend.driverId} AS "driverId",
   ${sendDriverNameOf(busSend.driverId)} AS "driverName", ${sendDriverPhoneOf(busSend.driverId)} AS "driverPhone",
   ${busSend.vehicleId} AS "vehicleId", ${sendVehiclePlateOf(busSend.vehicleId)} AS "plateNo",
-  ${busSend.sendRemark} AS "sendRemark", ${busSend.createBy} AS "createBy", ${busSend.createTime} AS "createTime",
+  ${busSend.sendRemark} AS "sendRemark", ${busSend.createBy} AS "createBy", ${busSend.createTime} AS "createTime"`;
+/** With the aggregates of the caller's lines (LATERAL `a`, scoped callers). */
+const runSelect = frozen(sql`${runColumns},
   a.orders, a.pieces, a.weight, a.volume, a.signed, a.failed, a.returned,
   a."sendFeeAmount", a."sendPartAmount", a."sendOtherAmount"`);
+/** With the run's stored totals (refreshRunTotals): callers who see every order. */
+const runSelectStored = frozen(sql`${runColumns},
+  ${busSend.totalOrders} AS orders, ${busSend.totalPieces} AS pieces, ${busSend.totalWeight}::text AS weight,
+  ${busSend.totalVolume}::text AS volume, ${busSend.totalSigned} AS signed, ${busSend.totalFailed} AS failed,
+  ${busSend.totalReturned} AS returned, ${busSend.totalFeeAmount}::text AS "sendFeeAmount",
+  ${busSend.totalPartAmount}::text AS "sendPartAmount", ${busSend.totalOtherAmount}::text AS "sendOtherAmount"`);
 
 /**
  * Run rows with the aggregates of their lines, for the runs `where` keeps in `order`, at most `limit` from `offset`:
  * the runs are chosen first (the inner query, named bus_send so the columns and the order apply to it) and only
- * their lines are summed (summing every run's lines before the top 20 cost 1.75 s on 6,049 runs).
+ * their lines are summed (summing every run's lines before the top 20 cost 1.75 s on 6,049 runs). Callers who see
+ * every order read the runs' stored totals instead (refreshRunTotals; the sums over 20 runs' 600 orders were the
+ * list's main cost).
  */
-const runRows = (auth: AuthContext, where: SQL | undefined, order: SQL[], limit: number, offset = 0) => sql`
+const runRows = (auth: AuthContext, where: SQL | undefined, order: SQL[], limit: number, offset = 0) => {
+  const page = sql`SELECT * FROM ${busSend} ${where ? sql`WHERE ${where}` : sql``}
+           ORDER BY ${sql.join(order, sql`, `)} ${limitOffset(limit, offset)}`;
+  const reach = lineReach(auth);
+  if (!reach) return sql`SELECT ${runSelectStored} FROM (${page}) AS bus_send ORDER BY ${sql.join(order, sql`, `)}`;
+  return sql`
   SELECT ${runSelect}
-    FROM (SELECT * FROM ${busSend} ${where ? sql`WHERE ${where}` : sql``}
-           ORDER BY ${sql.join(order, sql`, `)} ${limitOffset(limit, offset)}) AS bus_send
-    ${runAggregates(auth)}
+    FROM (${page}) AS bus_send
+    ${aggregatesOf(reach)}
    ORDER BY ${sql.join(order, sql`, `)}`;
+};
 
 type TRunDbRow = Omit<TSendRow, 'sendTime' | 'createTime' | 'dispatchTime'> & {
   sendTime: string | Date;

@@ -41,6 +41,21 @@ export const busSend = pgTable(
     /** when send/sure dispatched it (null: never dispatched) */
     dispatchTime: ts(),
     sendRemark: varchar({ length: 500 }).notNull().default(''),
+    /**
+     * Totals of its open lines (returned = '0') and their orders, and the count of lines back in stock, kept by
+     * `refreshRunTotals` (send-record.ts) in the transaction of every run action (settleRun) and every order change
+     * (the order core): what send/list shows users who see every order, without summing lines per request.
+     */
+    totalOrders: integer().notNull().default(0),
+    totalPieces: integer().notNull().default(0),
+    totalWeight: numeric().notNull().default('0'),
+    totalVolume: numeric().notNull().default('0'),
+    totalSigned: integer().notNull().default(0),
+    totalFailed: integer().notNull().default(0),
+    totalReturned: integer().notNull().default(0),
+    totalFeeAmount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    totalPartAmount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    totalOtherAmount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
     ...versionColumn,
     ...auditColumns,
   },

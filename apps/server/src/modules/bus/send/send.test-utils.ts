@@ -1,5 +1,5 @@
 import { LOAD_STATUS } from '@theone/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../../test/build-test-app';
 import { basDriver, basVehicle } from '../../bas/bas.table';
 import { userId } from '../../bas/bas.test-utils';
@@ -97,4 +97,33 @@ export function multipart(files: Array<{ field: string; name: string; content: B
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * The runs whose stored totals (refreshRunTotals) differ from their lines and orders summed now, with both sides:
+ * empty after any sequence of actions through the API.
+ */
+export async function staleRunTotals(t: TestApp) {
+  const r = await t.db.execute(sql`
+    SELECT s.id, s.total_orders, s.total_pieces, s.total_weight::text, s.total_volume::text, s.total_signed,
+           s.total_failed, s.total_returned, s.total_fee_amount::text, s.total_part_amount::text,
+           s.total_other_amount::text, a.*
+      FROM bus_send s LEFT JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE l.returned = '0')::int AS orders,
+               coalesce(sum(l.pieces) FILTER (WHERE l.returned = '0'), 0)::int AS pieces,
+               coalesce(sum(o.arrived_weight) FILTER (WHERE l.returned = '0'), 0)::text AS weight,
+               coalesce(sum(o.arrived_volume) FILTER (WHERE l.returned = '0'), 0)::text AS volume,
+               count(*) FILTER (WHERE l.returned = '0' AND o.status = 8)::int AS signed,
+               count(*) FILTER (WHERE l.returned = '0' AND o.sign_status = 2)::int AS failed,
+               count(*) FILTER (WHERE l.returned = '1')::int AS returned,
+               coalesce(sum(l.send_fee_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS fee,
+               coalesce(sum(l.send_part_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS part,
+               coalesce(sum(l.send_other_amount) FILTER (WHERE l.returned = '0'), 0)::numeric(16,2)::text AS other
+          FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id WHERE l.send_id = s.id) a ON true
+     WHERE (s.total_orders, s.total_pieces, s.total_weight::text, s.total_volume::text, s.total_signed,
+            s.total_failed, s.total_returned, s.total_fee_amount::text, s.total_part_amount::text,
+            s.total_other_amount::text)
+           IS DISTINCT FROM (a.orders, a.pieces, a.weight, a.volume, a.signed, a.failed, a.returned, a.fee, a.part,
+            a.other)`);
+  return r.rows;
 }

@@ -16,6 +16,7 @@ import {
   PNG,
   runRow,
   sendKit,
+  staleRunTotals,
   type TSendKit,
 } from './send.test-utils';
 
@@ -313,5 +314,11 @@ describe('[SIGN] signFail (A24), delete (A25), signUpload, export', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect((await driver.post('/bus/sign/export', {})).statusCode).toBe(403);
     expect((await dispatcher.get('/bus/sign/list?tab=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('[SIGN] stored run totals', () => {
+  it('after the signatures, failures and cancellations above, each run’s stored totals equal its lines now', async () => {
+    expect(await staleRunTotals(t)).toEqual([]);
   });
 });
