@@ -20,7 +20,9 @@ describe('selectList', () => {
     const rows = list.typed([
       { id: 1, pickupTime: '2026-11-28 08:00:00', weight: '12.500', two: 2 },
       { id: 2, pickupTime: null, weight: '0', two: 2 },
+      { id: 3, pickupTime: new Date('2026-11-28T09:00:00Z'), weight: '1', two: 2 },
     ]);
+    expect(rows[2]!.pickupTime).toEqual(new Date('2026-11-28T09:00:00Z'));
     expect(rows[0]!.pickupTime).toEqual(new Date('2026-11-28T08:00:00Z'));
     expect(rows[0]!.weight).toBe('12.500');
     expect(rows[1]!.pickupTime).toBeNull();

@@ -83,7 +83,8 @@ export function selectList<
       for (const row of rows as Record<string, unknown>[])
         for (const [key, col] of mapped) {
           const v = row[key];
-          if (v !== null && v !== undefined) row[key] = col.mapFromDriverValue(v);
+          // a value the driver already decoded (a Date) is kept: the mappings expect the driver's text
+          if (v !== null && v !== undefined && !(v instanceof Date)) row[key] = col.mapFromDriverValue(v);
         }
       return rows;
     },
