@@ -6,17 +6,12 @@ import type { DbOrTx } from './database';
 
 /** Renders start-up SQL the way the database's Drizzle instance does (database.ts: snake_case casing). */
 const dialect = new PgDialect({ casing: 'snake_case' });
-/** Column types whose Drizzle mapping returns what node-postgres already gives (int4, text, numeric text, bool). */
-const IDENTITY = new Set([
-  'PgInteger',
-  'PgSerial',
-  'PgSmallInt',
-  'PgNumeric',
-  'PgText',
-  'PgVarchar',
-  'PgChar',
-  'PgBoolean',
-]);
+/**
+ * Column types whose Drizzle mapping changes what the driver returns through Drizzle's session: timestamps and dates
+ * arrive as text. Others need none here: int8 is parsed to a number (database.ts), numeric stays text, arrays and
+ * JSON are parsed by node-postgres.
+ */
+const DECODED = new Set(['PgTimestamp', 'PgDate']);
 
 /** AND of the defined parts (undefined when none). */
 export function allOf(parts: (SQL | undefined)[]): SQL | undefined {
@@ -56,7 +51,7 @@ export function frozen(fragment: SQL, what = 'fragment'): SQL {
  * Drizzle SQL expressions (subqueries, casts) and raw expressions: hot list queries send it with the request's
  * WHERE instead of having Drizzle rebuild dozens of column expressions and map every cell per request. `rows`
  * completes what the driver returned the way Drizzle would, for the columns whose mapping changes a value
- * (timestamps arrive as PostgreSQL text and become Dates), in place.
+ * (timestamps and dates arrive as PostgreSQL text and become Dates), in place.
  */
 export function selectList<
   F extends Record<string, PgColumn | SQL>,
@@ -72,10 +67,7 @@ export function selectList<
   });
   const exprs = Object.entries(expressions ?? {}).map(([key, text]) => `(${text}) AS "${key}"`);
   const mapped = Object.entries(fields).filter(
-    (e): e is [string, PgColumn] =>
-      is(e[1], Column) &&
-      e[1].mapFromDriverValue !== Column.prototype.mapFromDriverValue &&
-      !IDENTITY.has(e[1].columnType),
+    (e): e is [string, PgColumn] => is(e[1], Column) && DECODED.has(e[1].columnType),
   );
   return {
     text: [...rendered, ...exprs].join(', '),
