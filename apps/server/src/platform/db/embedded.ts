@@ -118,6 +118,7 @@ function startServer(
   bin: string,
   dataDir: string,
   port: number,
+  socketDir: string | undefined,
   account: Account | undefined,
   log: (l: string) => void,
 ) {
@@ -133,7 +134,7 @@ function startServer(
         '-c',
         'listen_addresses=127.0.0.1',
         '-c',
-        `unix_socket_directories=${socketDirFor(dataDir, port) ?? ''}`,
+        `unix_socket_directories=${socketDir ?? ''}`,
       ],
       { ...account, cwd: '/', env: MESSAGES_ENV, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -191,9 +192,10 @@ export async function startEmbeddedPostgres(options: {
   const port = options.port ?? (await freePort());
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initCluster(bin, dataDir, password, account);
+  const socketDir = socketDirFor(dataDir, port);
   let child: ChildProcess;
   try {
-    child = await startServer(bin, dataDir, port, account, log);
+    child = await startServer(bin, dataDir, port, socketDir, account, log);
   } catch (err) {
     // a race with another starter shows the clear message
     const lock = clusterLock(dataDir);
@@ -205,7 +207,6 @@ export async function startEmbeddedPostgres(options: {
   process.on('exit', onExit);
 
   const tcpUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const socketDir = socketDirFor(dataDir, port);
   const url = socketDir
     ? `postgres://postgres:${encodeURIComponent(password)}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
     : tcpUrl;

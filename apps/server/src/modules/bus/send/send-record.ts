@@ -82,16 +82,6 @@ export async function findRun(db: DbOrTx, auth: AuthContext, id: number): Promis
   return row;
 }
 
-export async function runCounts(db: DbOrTx, sendId: number): Promise<TRunCounts> {
-  const r = await db.execute<{ active: number; out: number; signed: number }>(sql`
-    SELECT count(*) FILTER (WHERE l.returned = '0')::int AS active,
-           count(*) FILTER (WHERE l.returned = '0' AND o.status = 7)::int AS out,
-           count(*) FILTER (WHERE l.returned = '0' AND o.status = 8)::int AS signed
-      FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id WHERE l.send_id = ${sendId}`);
-  const x = r.rows[0]!;
-  return { active: x.active, out: x.out, signed: x.signed };
-}
-
 /**
  * A run's totals from its lines and their orders, per l.send_id (bus_send_line l JOIN bus_order o): open lines
  * (returned = '0') counted and summed, lines back in stock counted. Migration 0024 filled them with the same text.
@@ -100,6 +90,7 @@ const RUN_TOTALS_SQL = sql.raw(`count(*) FILTER (WHERE l.returned = '0')::int AS
   coalesce(sum(l.pieces) FILTER (WHERE l.returned = '0'), 0)::int AS pieces,
   coalesce(sum(o.arrived_weight) FILTER (WHERE l.returned = '0'), 0) AS weight,
   coalesce(sum(o.arrived_volume) FILTER (WHERE l.returned = '0'), 0) AS volume,
+  count(*) FILTER (WHERE l.returned = '0' AND o.status = 7)::int AS out,
   count(*) FILTER (WHERE l.returned = '0' AND o.status = 8)::int AS signed,
   count(*) FILTER (WHERE l.returned = '0' AND o.sign_status = 2)::int AS failed,
   count(*) FILTER (WHERE l.returned = '1')::int AS returned,
@@ -109,13 +100,14 @@ const RUN_TOTALS_SQL = sql.raw(`count(*) FILTER (WHERE l.returned = '0')::int AS
 
 /**
  * The stored totals of these runs recomputed from their lines and orders in one statement (a run without lines gets
- * zeros). settleRun calls it after every run action, the order core after every order change of an order in a run:
- * the one place the totals are written.
+ * zeros), with each run's line counts (contracts runStatusOf). settleRun calls it after every run action, the order
+ * core after every order change of an order in a run: the one place the totals are written.
  */
-export async function refreshRunTotals(db: DbOrTx, sendIds: readonly number[]): Promise<void> {
+export async function refreshRunTotals(db: DbOrTx, sendIds: readonly number[]): Promise<Map<number, TRunCounts>> {
   const ids = [...new Set(sendIds)];
-  if (!ids.length) return;
-  await db.execute(sql`
+  const counts = new Map<number, TRunCounts>();
+  if (!ids.length) return counts;
+  const r = await db.execute<{ id: number; active: number; out: number; signed: number }>(sql`
     UPDATE bus_send s SET total_orders = coalesce(a.orders, 0), total_pieces = coalesce(a.pieces, 0),
            total_weight = coalesce(a.weight, 0), total_volume = coalesce(a.volume, 0),
            total_signed = coalesce(a.signed, 0), total_failed = coalesce(a.failed, 0),
@@ -125,7 +117,10 @@ export async function refreshRunTotals(db: DbOrTx, sendIds: readonly number[]): 
       LEFT JOIN (SELECT l.send_id, ${RUN_TOTALS_SQL}
                    FROM bus_send_line l JOIN bus_order o ON o.id = l.order_id
                   WHERE l.send_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY l.send_id) a ON a.send_id = x.id
-     WHERE s.id = x.id`);
+     WHERE s.id = x.id
+     RETURNING s.id, s.total_orders AS active, coalesce(a.out, 0) AS out, s.total_signed AS signed`);
+  for (const row of r.rows) counts.set(Number(row.id), { active: row.active, out: row.out, signed: row.signed });
+  return counts;
 }
 
 export interface TSendLogEntry extends TRecordLogEntry {
@@ -149,7 +144,7 @@ export async function settleRun(
   action: string,
   options: { orderCount?: number; remark?: string; set?: Partial<TSendRecord>; dispatched?: boolean } = {},
 ): Promise<TSendRecord> {
-  const counts = await runCounts(tx, run.id);
+  const counts = (await refreshRunTotals(tx, [run.id])).get(run.id) ?? { active: 0, out: 0, signed: 0 };
   const dispatched = options.dispatched ?? run.dispatchTime !== null;
   const status = runStatusOf(dispatched, counts);
   const { id: _i, version: _v, sendNo: _n, createBy: _c, createTime: _t, ...set } = options.set ?? {};
@@ -165,7 +160,6 @@ export async function settleRun(
     })
     .where(eq(busSend.id, run.id))
     .returning();
-  await refreshRunTotals(tx, [run.id]);
   await writeSendLog(tx, auth.userName, [
     {
       sendId: run.id,

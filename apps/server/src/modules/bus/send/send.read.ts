@@ -91,15 +91,11 @@ const runSelectStored = frozen(sql`${runColumns},
  * list's main cost).
  */
 const runRows = (auth: AuthContext, where: SQL | undefined, order: SQL[], limit: number, offset = 0) => {
-  const page = sql`SELECT * FROM ${busSend} ${where ? sql`WHERE ${where}` : sql``}
-           ORDER BY ${sql.join(order, sql`, `)} ${limitOffset(limit, offset)}`;
+  const orderBy = sql.join(order, sql`, `);
+  const page = sql`FROM ${busSend} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} ${limitOffset(limit, offset)}`;
   const reach = lineReach(auth);
-  if (!reach) return sql`SELECT ${runSelectStored} FROM (${page}) AS bus_send ORDER BY ${sql.join(order, sql`, `)}`;
-  return sql`
-  SELECT ${runSelect}
-    FROM (${page}) AS bus_send
-    ${aggregatesOf(reach)}
-   ORDER BY ${sql.join(order, sql`, `)}`;
+  if (!reach) return sql`SELECT ${runSelectStored} ${page}`;
+  return sql`SELECT ${runSelect} FROM (SELECT * ${page}) AS bus_send ${aggregatesOf(reach)} ORDER BY ${orderBy}`;
 };
 
 type TRunDbRow = Omit<TSendRow, 'sendTime' | 'createTime' | 'dispatchTime'> & {
