@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  char,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, pgTable, smallint, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
+import { createdColumns, ts } from '../bus.columns';
 
 /**
  * The pick-up (arrive) record of a departed load (screens bus-container.md §0: created at departure, P0 on the way,
  * P1 picked up, P2 partly in the overseas warehouse, P3 all in). Departure (A15) creates it; cancelling departure
  * (A16) deletes it while it is still P0. The pick-up and arrival actions are in arrive.service.ts.
  */
-const ts = () => timestamp({ withTimezone: true });
-
 export const busArrive = pgTable(
   'bus_arrive',
   {
@@ -54,8 +42,7 @@ export const busArriveOrder = pgTable(
     arriveTime: ts().notNull(),
     houseId: bigint({ mode: 'number' }),
     pieces: integer().array().notNull().default(sql`'{}'::integer[]`),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: ts().notNull().defaultNow(),
+    ...createdColumns(),
   },
   (t) => [
     uniqueIndex('bus_arrive_order_order_uq').on(t.orderId),
@@ -72,8 +59,7 @@ export const busArrivePhoto = pgTable(
     arriveId: bigint({ mode: 'number' }).notNull(),
     kind: char({ length: 1 }).notNull(),
     fileId: uuid().notNull(),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: ts().notNull().defaultNow(),
+    ...createdColumns(),
   },
   (t) => [index('bus_arrive_photo_arrive_idx').on(t.arriveId), index('bus_arrive_photo_file_idx').on(t.fileId)],
 );

@@ -1,5 +1,6 @@
-import { bigint, index, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../platform/db/columns';
+import { createdColumns } from '../bus.columns';
 
 /**
  * Photos of problem items (screens exception-list 'Raise': photos): one row per photo and order, written with the
@@ -12,8 +13,7 @@ export const busExceptionPhoto = pgTable(
     id: idColumn(),
     orderId: bigint({ mode: 'number' }).notNull(),
     fileId: uuid().notNull(),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...createdColumns(),
   },
   (t) => [index('bus_exception_photo_order_idx').on(t.orderId), index('bus_exception_photo_file_idx').on(t.fileId)],
 );

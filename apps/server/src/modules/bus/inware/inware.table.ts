@@ -8,11 +8,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
+import { ts } from '../bus.columns';
 
 /**
  * The inbound order (spec §3 'Order (inware)', 'Order fees'; DOMAIN §2-§8): the row every later module hangs off
@@ -34,7 +34,6 @@ const money = () => numeric({ precision: 14, scale: 2 });
 const rate = () => numeric({ precision: 12, scale: 6 });
 const weight = () => numeric({ precision: 12, scale: 2 });
 const volume = () => numeric({ precision: 12, scale: 3 });
-const ts = () => timestamp({ withTimezone: true });
 const fee = () => money().notNull().default('0');
 
 export const busOrder = pgTable(

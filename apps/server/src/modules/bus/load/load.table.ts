@@ -7,12 +7,12 @@ import {
   numeric,
   pgTable,
   smallint,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
+import { createdColumns, recordLogColumns, ts } from '../bus.columns';
 
 /**
  * The load record (screens bus-container.md §0, Q3): one row per container or truck, shown as the load plan, the
@@ -21,8 +21,6 @@ import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../pl
  * seal and plate are copied onto each loaded order (spec: orders carry containerNo, sealNo, truckNo).
  * The container money of the later issue (payables, receivables, profit) adds its columns here.
  */
-const ts = () => timestamp({ withTimezone: true });
-
 export const busLoad = pgTable(
   'bus_load',
   {
@@ -106,15 +104,9 @@ export const busLoad = pgTable(
 export const busLoadLog = pgTable(
   'bus_load_log',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     loadId: bigint({ mode: 'number' }).notNull(),
-    action: varchar({ length: 30 }).notNull(),
-    fromStatus: smallint(),
-    toStatus: smallint(),
-    orderCount: smallint().notNull().default(0),
-    remark: varchar({ length: 500 }).notNull().default(''),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: ts().notNull().defaultNow(),
+    ...recordLogColumns(),
   },
   (t) => [index('bus_load_log_load_idx').on(t.loadId, t.id)],
 );
@@ -149,8 +141,7 @@ export const busTrackMessage = pgTable(
     trackId: bigint({ mode: 'number' }).notNull(),
     content: varchar({ length: 1000 }).notNull(),
     visibleToCustomer: char({ length: 1 }).notNull().default('0'),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: ts().notNull().defaultNow(),
+    ...createdColumns(),
   },
   (t) => [index('bus_track_message_track_idx').on(t.trackId, t.id)],
 );
@@ -190,8 +181,7 @@ export const busLoadFile = pgTable(
     /** contracts LOAD_FILE_KINDS: 1 container, 2 seal, 3 loading, 9 other */
     kind: char({ length: 1 }).notNull(),
     fileId: uuid().notNull(),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: ts().notNull().defaultNow(),
+    ...createdColumns(),
   },
   (t) => [index('bus_load_file_load_idx').on(t.loadId, t.id), index('bus_load_file_file_idx').on(t.fileId)],
 );

@@ -1,6 +1,7 @@
 import type { TOrderFieldChange } from '@theone/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { createdColumns } from '../bus.columns';
 
 /**
  * The order log (DOMAIN §2): one row per action on an order, written in the action's transaction: who, when,
@@ -18,8 +19,7 @@ export const busOrderLog = pgTable(
     toStatus: smallint(),
     remark: varchar({ length: 500 }).notNull().default(''),
     changes: jsonb().$type<TOrderFieldChange[]>().notNull().default(sql`'[]'::jsonb`),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...createdColumns(),
   },
   (t) => [index('bus_order_log_order_idx').on(t.orderId, t.id)],
 );

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  char,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, numeric, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from '../../../platform/db/columns';
+import { recordLogColumns, ts } from '../bus.columns';
 
 /**
  * Delivery runs (send orders, screens sendOrder/send/sign-list; contracts bus/send.ts): one row per run (one day,
@@ -22,7 +12,6 @@ import { auditColumns, idColumn, versionColumn } from '../../../platform/db/colu
  * keeps it, and the order may go into another run. At most one line per order is not returned (partial unique
  * index): one order is never in two open runs, whatever two dispatchers do at once.
  */
-const ts = () => timestamp({ withTimezone: true });
 const money = () => numeric({ precision: 14, scale: 2 });
 
 export const busSend = pgTable(
@@ -108,15 +97,9 @@ export const busSendLine = pgTable(
 export const busSendLog = pgTable(
   'bus_send_log',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: idColumn(),
     sendId: bigint({ mode: 'number' }).notNull(),
-    action: varchar({ length: 30 }).notNull(),
-    fromStatus: smallint(),
-    toStatus: smallint(),
-    orderCount: smallint().notNull().default(0),
-    remark: varchar({ length: 500 }).notNull().default(''),
-    createBy: varchar({ length: 64 }).notNull().default(''),
-    createTime: ts().notNull().defaultNow(),
+    ...recordLogColumns(),
   },
   (t) => [index('bus_send_log_send_idx').on(t.sendId, t.id)],
 );
