@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/build-test-app';
-import { createSystemFixture, errorOf, type SystemFixture } from '../shared/system.fixture';
+import type { TestApp } from '../../../../test/build-test-app';
+import { EN, errorOf, type SystemFixture, startSystemApp } from '../shared/system.fixture';
 import { sysDept } from './dept.table';
 
 let t: TestApp;
 let f: SystemFixture;
-const EN = { 'accept-language': 'en' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createSystemFixture(t);
+  ({ t, f } = await startSystemApp());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const dept = async (deptId: number) => (await t.db.select().from(sysDept).where(eq(sysDept.deptId, deptId)))[0]!;
 const editBody = async (deptId: number, extra: Record<string, unknown> = {}) => {

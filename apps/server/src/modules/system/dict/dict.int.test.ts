@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/build-test-app';
+import type { TestApp } from '../../../../test/build-test-app';
 import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
-import { countWhere, createSystemFixture, errorOf, readXlsx, type SystemFixture } from '../shared/system.fixture';
+import { countWhere, EN, errorOf, readXlsx, type SystemFixture, startSystemApp } from '../shared/system.fixture';
 
 let t: TestApp;
 let f: SystemFixture;
-const EN = { 'accept-language': 'en' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createSystemFixture(t);
+  ({ t, f } = await startSystemApp());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('[SYSTEM] dictionary types', () => {
   let dictId: number;

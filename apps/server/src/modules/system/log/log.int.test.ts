@@ -1,24 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/build-test-app';
-import { countWhere, createSystemFixture, errorOf, readXlsx, type SystemFixture } from '../shared/system.fixture';
+import type { TestApp } from '../../../../test/build-test-app';
+import { countWhere, EN, errorOf, readXlsx, type SystemFixture, startSystemApp } from '../shared/system.fixture';
 
 let t: TestApp;
 let f: SystemFixture;
-const EN = { 'accept-language': 'en' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createSystemFixture(t);
+  ({ t, f } = await startSystemApp());
   // Some operations to log: a post created and one refused.
   await f.admin.post('/system/post', { postCode: 'logme', postName: 'Log me', postSort: 1, remark: 'x' });
   await f.admin.post('/system/post', { postCode: 'logme', postName: 'Log me', postSort: 1 });
   await f.admin.put('/system/user/resetPwd', { userId: f.usera1Id, password: 'Secret#2026x' });
   await t.flushOperlog();
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('[SYSTEM] operation log', () => {
   it('lists operations newest first with translated titles and filters', async () => {

@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/build-test-app';
-import { countWhere, createSystemFixture, errorOf, type SystemFixture } from '../shared/system.fixture';
+import type { TestApp } from '../../../../test/build-test-app';
+import { countWhere, EN, errorOf, type SystemFixture, startSystemApp } from '../shared/system.fixture';
 import { sysMenu } from './menu.table';
 
 let t: TestApp;
 let f: SystemFixture;
 let systemDir: number;
-const EN = { 'accept-language': 'en' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createSystemFixture(t);
+  ({ t, f } = await startSystemApp());
   systemDir = (await t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.path, '/system')))[0]!.id;
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const version = async (menuId: number) =>
   (await t.db.select({ v: sysMenu.version }).from(sysMenu).where(eq(sysMenu.menuId, menuId)))[0]!.v;

@@ -1,34 +1,31 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/build-test-app';
+import type { TestApp } from '../../../../test/build-test-app';
 import { sysMenu } from '../menu/menu.table';
 import {
   countWhere,
-  createSystemFixture,
+  EN,
   errorOf,
   FIXTURE_PASSWORD,
   readXlsx,
   type SystemFixture,
+  startSystemApp,
 } from '../shared/system.fixture';
 import { sysRole } from './role.table';
 
 let t: TestApp;
 let f: SystemFixture;
-const EN = { 'accept-language': 'en' };
 let menuIds: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createSystemFixture(t);
+  ({ t, f } = await startSystemApp());
   const rows = await t.db
     .select({ id: sysMenu.menuId, perms: sysMenu.perms })
     .from(sysMenu)
     .where(inArray(sysMenu.perms, ['system:user:list', 'system:post:list', 'bus:orderAdd', 'system:role:list']));
   menuIds = Object.fromEntries(rows.map((r) => [r.perms, r.id]));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const version = async (roleId: number) =>
   (await t.db.select({ v: sysRole.version }).from(sysRole).where(eq(sysRole.roleId, roleId)))[0]!.v;

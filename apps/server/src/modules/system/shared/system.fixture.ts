@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp, TestClient } from '../../../../test/build-test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysDept } from '../dept/dept.table';
 import { sysMenu } from '../menu/menu.table';
@@ -15,6 +15,9 @@ import { sysUser, sysUserRole } from '../user/user.table';
  * 'userb1' in B. 'mgrall' holds a copy of the role with data scope 1 (all).
  */
 export const FIXTURE_PASSWORD = 'Fixture#2026';
+
+/** Request headers asking for English answers. */
+export const EN = { 'accept-language': 'en' };
 
 export interface SystemFixture {
   hqId: number;
@@ -99,6 +102,15 @@ export async function createSystemFixture(t: TestApp): Promise<SystemFixture> {
     mgrall: await t.login('mgrall', FIXTURE_PASSWORD),
     admin: await t.login('admin'),
   };
+}
+
+/**
+ * The app of one test file with the fixture above. In `beforeAll`: `({ t, f } = await startSystemApp());`,
+ * and `afterAll(() => t.close())`.
+ */
+export async function startSystemApp(): Promise<{ t: TestApp; f: SystemFixture }> {
+  const t = await createTestApp();
+  return { t, f: await createSystemFixture(t) };
 }
 
 /** The body of an error answer: HTTP status, errorCode and the translated message. */

@@ -1,31 +1,28 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/build-test-app';
+import type { TestApp } from '../../../../test/build-test-app';
 import { sysMenu } from '../menu/menu.table';
 import { sysRoleMenu } from '../role/role.table';
 import {
   countWhere,
-  createSystemFixture,
+  EN,
   errorOf,
   FIXTURE_PASSWORD,
   multipart,
   readXlsx,
   type SystemFixture,
+  startSystemApp,
   xlsxBuffer,
 } from '../shared/system.fixture';
 import { sysUser } from './user.table';
 
 let t: TestApp;
 let f: SystemFixture;
-const EN = { 'accept-language': 'en' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createSystemFixture(t);
+  ({ t, f } = await startSystemApp());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
   userName,
