@@ -1,9 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/request';
-import { authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { ADMIN_SESSION, withTestSession } from '../shared/test-session';
 import { ArriveScanPanel } from './ArriveScanPanel';
 
 /**
@@ -37,16 +36,7 @@ const answer = (kind: 'receive' | 'count', scanned: number, collectAmount: strin
   },
 });
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['*:*:*'], roles: ['admin'], isFeeRole: false });
-  api.sureArrive.mockReset();
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
-});
+withTestSession(ADMIN_SESSION, () => api.sureArrive.mockReset());
 
 describe('<ArriveScanPanel>', () => {
   it('receives an order by its piece label, counts the next piece, refuses the same label without a call', async () => {

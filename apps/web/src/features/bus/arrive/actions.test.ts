@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/session';
-import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../test/feedback-spy';
+import { resetAll, withTestSession } from '../shared/test-session';
 import { cancelContainer, cancelOrders, deleteRegistration, sureContainer, sureOrders } from './actions';
 
 /**
@@ -25,15 +25,7 @@ const order = (id: number, status: number, arriveId: number | null, sendId: numb
   sendId,
 });
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset().mockResolvedValue({});
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
-});
+const toasts = withTestSession(null, () => resetAll(api, {}));
 
 describe('whole-container actions', () => {
   it('confirms a picked-up container after P-arrive naming it', async () => {

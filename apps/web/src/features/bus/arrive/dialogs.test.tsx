@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_SESSION, resetAll, withTestSession } from '../shared/test-session';
 import { LocationDialog, PickupDialog } from './dialogs';
 
 /**
@@ -52,16 +51,7 @@ async function choose(testId: string, title: string) {
   await userEvent.click(await screen.findByTitle(title));
 }
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['*:*:*'], roles: ['admin'], isFeeRole: false, timezone: 'Asia/Bangkok' });
-  for (const fn of Object.values(api)) fn.mockReset().mockResolvedValue({});
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
-});
+withTestSession({ ...ADMIN_SESSION, timezone: 'Asia/Bangkok' }, () => resetAll(api, {}));
 
 describe('<PickupDialog>', () => {
   it('needs the overseas warehouse, then registers the pick-up with the time now and the seal intact', async () => {

@@ -3,8 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { withTestSession } from '../shared/test-session';
 import { OrderFormPage } from './OrderFormPage';
 
 /**
@@ -44,22 +43,20 @@ afterAll(() => {
   process.env.TZ = ORIGINAL_TZ;
 });
 
-let toasts: ReturnType<typeof spyFeedback>;
+withTestSession(
+  { permissions: ['bus:orderAdd:add'], roles: ['service'], isFeeRole: false, timezone: 'Asia/Shanghai' },
+  () => {
+    api.fetchNewNo.mockReset().mockResolvedValue({ transportId: 'TH26111000001' });
+    api.fetchMarkAddress.mockReset().mockResolvedValue({ addresses: [], mark: {}, defaultAddress: null });
+    api.previewPrice.mockReset().mockResolvedValue(null);
+    api.addOrder.mockReset().mockResolvedValue({ data: { id: 9, transportId: 'TH26111000001' } });
+  },
+);
 beforeEach(() => {
-  authStore.set({ permissions: ['bus:orderAdd:add'], roles: ['service'], isFeeRole: false, timezone: 'Asia/Shanghai' });
-  api.fetchNewNo.mockReset().mockResolvedValue({ transportId: 'TH26111000001' });
-  api.fetchMarkAddress.mockReset().mockResolvedValue({ addresses: [], mark: {}, defaultAddress: null });
-  api.previewPrice.mockReset().mockResolvedValue(null);
-  api.addOrder.mockReset().mockResolvedValue({ data: { id: 9, transportId: 'TH26111000001' } });
-  toasts = spyFeedback();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-09T16:30:00Z')); // 23:30 on the 9th in Bangkok, 00:30 on the 10th in Shanghai
 });
-afterEach(() => {
-  vi.useRealTimers();
-  toasts.restore();
-  clearSession();
-});
+afterEach(() => vi.useRealTimers());
 
 const wrap = (node: ReactNode) => (
   <QueryClientProvider client={new QueryClient()}>

@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { withTestSession } from '../shared/test-session';
 import type { TOrder } from './api';
 import { ReceiveDialog } from './ReceiveDialog';
 
@@ -46,16 +45,9 @@ const numberInput = (id: string) =>
   document.querySelector<HTMLInputElement>(`input[data-testid="${id}"], [data-testid="${id}"] input`)!;
 const checkbox = (label: string) => screen.getByRole('checkbox', { name: label }) as HTMLInputElement;
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['bus:inOrder:submit'], roles: ['dispatcher'], isFeeRole: false });
+withTestSession({ permissions: ['bus:inOrder:submit'], roles: ['dispatcher'], isFeeRole: false }, () => {
   api.fetchNewNo.mockReset().mockResolvedValue({ receivingNo: 'WR25030100009' });
   api.receiveOrder.mockReset().mockResolvedValue({ feesBefore: {}, feesAfter: {} });
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
 });
 
 function open(props: { scanned?: string[]; onClose?: () => void; onDone?: () => void } = {}) {

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearSession } from '../../../lib/session';
-import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../test/feedback-spy';
+import { withTestSession } from '../shared/test-session';
 import { LoadDialog, type LoadDialogTarget } from './LoadDialog';
 
 /**
@@ -15,19 +15,11 @@ vi.setConfig({ testTimeout: 30_000 });
 const container: LoadDialogTarget = { id: 3, loadNo: 'LD2611230001', containerType: '40HQ', busType: 'SEA' };
 const truck: LoadDialogTarget = { id: 4, loadNo: 'LD2611230002', containerType: 'TRUCK_9_6M', busType: 'EK' };
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({
-    permissions: ['bus:loadplan:load'],
-    roles: ['dispatcher'],
-    isFeeRole: false,
-    user: { userId: 9, userName: 'ops1', nickName: '王装柜' } as never,
-  });
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
+const toasts = withTestSession({
+  permissions: ['bus:loadplan:load'],
+  roles: ['dispatcher'],
+  isFeeRole: false,
+  user: { userId: 9, userName: 'ops1', nickName: '王装柜' } as never,
 });
 
 const field = (id: string) => screen.getByTestId(id) as HTMLInputElement;

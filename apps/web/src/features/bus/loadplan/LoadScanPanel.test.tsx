@@ -1,9 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/request';
-import { authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { ADMIN_SESSION, withTestSession } from '../shared/test-session';
 import type { TLoadOrderRow } from './api';
 import { LoadScanPanel, orderOfCode, piecesOf } from './LoadScanPanel';
 
@@ -37,16 +36,7 @@ const answer = (loaded: number, transportId: string) => ({
   fill: { volumePercent: '10.0', weightPercent: '5.0', over: false },
 });
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['*:*:*'], roles: ['admin'], isFeeRole: false });
-  api.loadOrders.mockReset();
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
-});
+withTestSession(ADMIN_SESSION, () => api.loadOrders.mockReset());
 
 describe('orderOfCode, piecesOf', () => {
   const orders = [row(1, 3, 2), row(2, 4, 5)];

@@ -3,10 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/request';
-import { authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { ADMIN_SESSION, withTestSession } from '../shared/test-session';
 import { FillGauge } from './FillGauge';
 import { candidateFigures, OrderPicker, refusalOf, type TCandidate } from './OrderPicker';
 import { marksOf, totalsOf } from './plan-parts';
@@ -51,21 +50,14 @@ const order = (id: number, over: Partial<TCandidate> = {}): TCandidate =>
   }) as TCandidate;
 
 let listSpy: ReturnType<typeof vi.spyOn>;
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['*:*:*'], roles: ['admin'], isFeeRole: false });
+withTestSession(ADMIN_SESSION, () => {
   listSpy = vi.spyOn(request, 'get').mockImplementation(async (url: string) => {
     if (url === '/bus/inware/list') return { code: 200, msg: '', rows: [order(1), order(2)], total: 2 } as never;
     return { code: 200, msg: '', data: [] } as never;
   });
   api.findByCode.mockReset();
-  toasts = spyFeedback();
 });
-afterEach(() => {
-  listSpy.mockRestore();
-  toasts.restore();
-  clearSession();
-});
+afterEach(() => listSpy.mockRestore());
 
 function Harness({ exclude }: { exclude?: number[] }) {
   const [chosen, setChosen] = useState<TCandidate[]>([]);

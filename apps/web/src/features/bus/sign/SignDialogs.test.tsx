@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearSession } from '../../../lib/session';
-import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../test/feedback-spy';
 import type { TSendLine } from '../send/api';
+import { ADMIN_SESSION, resetAll, withTestSession } from '../shared/test-session';
 import { FailDialog, SignDialog } from './SignDialogs';
 
 /**
@@ -48,16 +48,9 @@ const order = {
 const wrap = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
 const okButton = () => screen.getAllByRole('button', { name: /签\s?收|确\s?定/ }).at(-1)!;
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['*:*:*'], roles: ['admin'], isFeeRole: true, timezone: 'Asia/Bangkok' });
-  for (const fn of Object.values(api)) fn.mockReset().mockResolvedValue({ done: 1, orders: [] });
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
-});
+const toasts = withTestSession({ ...ADMIN_SESSION, isFeeRole: true, timezone: 'Asia/Bangkok' }, () =>
+  resetAll(api, { done: 1, orders: [] }),
+);
 
 describe('<SignDialog>', () => {
   it('refuses a wrong Thai check digit, too many pieces and no photo without calling the server', async () => {

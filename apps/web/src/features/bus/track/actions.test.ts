@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../../lib/session';
-import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../test/feedback-spy';
+import { withTestSession } from '../shared/test-session';
 import { cancelDepartureAction, latestMilestone } from './actions';
 import type { TMilestone } from './api';
 
@@ -29,15 +29,9 @@ const departed = milestone(2, '5', '2026-11-20T03:00:00.000Z', '1');
 const cleared = milestone(3, '11', '2026-11-21T03:00:00.000Z', '0');
 const load = { id: 5, loadNo: 'LD2611230005', containerNo: 'CSNU7345215', truckNo: '', status: 3 };
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
+const toasts = withTestSession(null, () => {
   api.deleteMilestone.mockReset().mockResolvedValue({});
   api.fetchMilestones.mockReset();
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
 });
 
 describe('cancelDepartureAction', () => {

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore, clearSession } from '../../../lib/session';
-import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
+import { describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../test/feedback-spy';
+import { ADMIN_SESSION, resetAll, withTestSession } from '../shared/test-session';
 import { commonMilestones, DepartDialog, EtaDialog, MilestoneDialog, type TJourneyLoad } from './dialogs';
 
 /**
@@ -62,16 +62,9 @@ const wrap = (node: ReactNode) => <QueryClientProvider client={new QueryClient()
 const pickerInput = () => document.querySelector<HTMLInputElement>('.ant-modal .ant-picker input')!;
 const okButton = () => screen.getByRole('button', { name: /确\s?定/ });
 
-let toasts: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  authStore.set({ permissions: ['*:*:*'], roles: ['admin'], isFeeRole: true, timezone: 'Asia/Bangkok' });
-  for (const fn of Object.values(api)) fn.mockReset().mockResolvedValue({});
-  toasts = spyFeedback();
-});
-afterEach(() => {
-  toasts.restore();
-  clearSession();
-});
+const toasts = withTestSession({ ...ADMIN_SESSION, isFeeRole: true, timezone: 'Asia/Bangkok' }, () =>
+  resetAll(api, {}),
+);
 
 describe('commonMilestones', () => {
   it('keeps the milestones every transport mode shares, in journey order', () => {
