@@ -116,19 +116,10 @@ export const ZMarkContacts = z.object({
 });
 
 /** A row of the address list (`/bas/corporationAddr/list`, `/bas/corporationAddr/:id`). */
-export const ZCorporationAddrRow = z.object({
-  id: z.number().int(),
-  markId: z.number().int(),
+export const ZCorporationAddrRow = ZMarkAddress.extend({
   mark: z.string(),
   nameZh: z.string(),
-  corporation: z.string(),
-  contact: z.string(),
-  tel: z.string(),
-  addr: z.string(),
-  isDefault: zFlag,
-  version: z.number().int(),
   createBy: z.string(),
-  createTime: zTimestamp,
   updateTime: zTimestamp.nullable(),
 });
 

@@ -177,16 +177,17 @@ export const ZPriceBatchBody = z
     ids: z.array(zId).min(1, 'msg_select_data_first').max(5000),
     /** filters of step 1, re-applied so a row that changed meanwhile is skipped */
     filter: z
-      .object({
-        mark: zTextFilter(20),
-        markId: zIdFilter,
-        allMarks: zFlagFilter,
-        busType: zTextFilter(10),
-        leftAddrId: zIdFilter,
-        destAddrId: zIdFilter,
-        cargoType: zTextFilter(2),
-        currency: zTextFilter(3),
-        validOn: zDayFilter,
+      .object(priceFilters)
+      .pick({
+        mark: true,
+        markId: true,
+        allMarks: true,
+        busType: true,
+        leftAddrId: true,
+        destAddrId: true,
+        cargoType: true,
+        currency: true,
+        validOn: true,
       })
       .strict()
       .default({}),

@@ -4,7 +4,7 @@ import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../
 import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 import { MAX_LOAD_ORDERS } from './load.schemas';
-import { feeOptional } from './order.responses';
+import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
 
 /**
  * Requests and answers of the pick-up (arrive) record and the overseas warehouse receipt (screens arriveList,
@@ -213,13 +213,7 @@ export const ZArriveListAnswer = tableEnvelope(ZArriveRow, { sums: ZArriveSums }
 /** An order at the overseas warehouse (arriveOrder rows, arriveDetails lines). */
 export const ZArriveOrderRow = z.object(
   feeOptional({
-    id: z.number().int(),
-    version: z.number().int(),
-    transportId: z.string(),
-    status: z.number().int(),
-    markId: zRef,
-    mark: z.string(),
-    consignee: z.string(),
+    ...orderLineHead,
     consigneeTel: z.string(),
     consigneeAddr: z.string(),
     cargoName: z.string(),
@@ -229,9 +223,7 @@ export const ZArriveOrderRow = z.object(
     truckNo: z.string(),
     arriveId: zRef,
     arriveStatus: z.number().int().nullable(),
-    arrivedPiece: z.number().int(),
-    arrivedWeight: zDecimal.nullable(),
-    arrivedVolume: zDecimal.nullable(),
+    ...arrivedFigures,
     /** overseas arrival (A17) and the warehouse it was received into */
     arriveTime: zTime,
     arriveHouseName: z.string(),

@@ -7,7 +7,7 @@ import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp }
 import { isContainerNo, isPlate, VALIDATOR_MESSAGE_KEYS } from '../common/validators';
 import { zOptionalDateTime } from './inware.schemas';
 import { CONTAINER_CAPACITY } from './load';
-import { feeOptional } from './order.responses';
+import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
 
 /**
  * Requests and answers of the load record (load plan, load, track; screens bus-container.md §3 loadplanList ..
@@ -206,13 +206,18 @@ export const ZTrackSaveBody = z
   .strict();
 export type TTrackSaveBody = z.infer<typeof ZTrackSaveBody>;
 
+/** What a manual milestone says: its status (milestone dictionary), time and remark. */
+const milestoneFields = {
+  trackStatus: z.string().trim().min(1, 'err_required').max(10),
+  trackTime: zRequiredDateTime,
+  trackRemark: zText(500),
+};
+
 /** track/saveDetail: a manual milestone on one or several loads (five trucks at the border together). */
 export const ZTrackDetailBody = z
   .object({
     loadIds: z.array(zId).min(1, 'msg_select_data_first').max(100),
-    trackStatus: z.string().trim().min(1, 'err_required').max(10),
-    trackTime: zRequiredDateTime,
-    trackRemark: zText(500),
+    ...milestoneFields,
     /** an optional first message on the milestone */
     message: zText(1000),
     visibleToCustomer: z.enum(['0', '1']).default('0'),
@@ -225,9 +230,7 @@ export const ZTrackEditBody = z
   .object({
     id: zId,
     version: zVersion,
-    trackStatus: z.string().trim().min(1, 'err_required').max(10),
-    trackTime: zRequiredDateTime,
-    trackRemark: zText(500),
+    ...milestoneFields,
   })
   .strict();
 export type TTrackEditBody = z.infer<typeof ZTrackEditBody>;
@@ -336,20 +339,12 @@ export const ZTrackListAnswer = tableEnvelope(ZTrackRow, { sums: ZLoadSums });
 /** An order line of a plan or load. */
 export const ZLoadOrderRow = z.object(
   feeOptional({
-    id: z.number().int(),
-    version: z.number().int(),
-    transportId: z.string(),
-    status: z.number().int(),
-    markId: zRef,
-    mark: z.string(),
-    consignee: z.string(),
+    ...orderLineHead,
     cargoName: z.string(),
     cargoType: zCode,
     busType: z.string(),
     destAddrName: z.string(),
-    arrivedPiece: z.number().int(),
-    arrivedWeight: zDecimal.nullable(),
-    arrivedVolume: zDecimal.nullable(),
+    ...arrivedFigures,
     trayNo: z.string(),
     arrivedHouseName: z.string(),
     arrivedTime: zTime,

@@ -31,6 +31,24 @@ export function feeOptional<S extends z.ZodRawShape>(shape: S): TFeeOptional<S> 
 
 const zId = z.number().int();
 const zRef = z.number().int().nullable();
+
+/** The first columns of an order line under a load or an arrival record: which order, at which version, whose. */
+export const orderLineHead = {
+  id: z.number().int(),
+  version: z.number().int(),
+  transportId: z.string(),
+  status: z.number().int(),
+  markId: zRef,
+  mark: z.string(),
+  consignee: z.string(),
+};
+
+/** An order line's pieces, weight and volume as measured at the warehouse receipt. */
+export const arrivedFigures = {
+  arrivedPiece: z.number().int(),
+  arrivedWeight: zDecimal.nullable(),
+  arrivedVolume: zDecimal.nullable(),
+};
 const zTime = zTimestamp.nullable();
 const zFee = zDecimal;
 

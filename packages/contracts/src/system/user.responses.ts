@@ -28,8 +28,8 @@ export const ZUserPostOption = z.object({
   status: zFlag,
 });
 
-/** A user row (list) and the detail's `data` without the password hash. */
-export const ZUserRow = z.object({
+/** Who a user is: the fields the user list and the signed-in user's public shape share. */
+const ZUserIdentity = z.object({
   userId: z.number().int(),
   deptId: z.number().int().nullable(),
   userName: z.string(),
@@ -40,13 +40,17 @@ export const ZUserRow = z.object({
   phonenumber: z.string(),
   sex: zCodeOf(['0', '1', '2']),
   status: zFlag,
-  bindAppType: z.string(),
   loginIp: z.string(),
   loginDate: zTimestamp.nullable(),
-  createBy: z.string(),
   createTime: zTimestamp,
-  updateTime: zTimestamp.nullable(),
   remark: z.string(),
+});
+
+/** A user row (list) and the detail's `data` without the password hash. */
+export const ZUserRow = ZUserIdentity.extend({
+  bindAppType: z.string(),
+  createBy: z.string(),
+  updateTime: zTimestamp.nullable(),
   version: z.number().int(),
   deptName: z.string().nullable(),
   dept: z.object({ deptId: z.number().int(), deptName: z.string() }).nullable(),
@@ -95,23 +99,9 @@ export const USER_ANSWERS = {
 } as const;
 
 /** The signed-in user's public shape (`getInfo`'s `user`, the profile's `data`): names in the three languages. */
-export const ZPublicUser = z.object({
-  userId: z.number().int(),
-  deptId: z.number().int().nullable(),
-  userName: z.string(),
-  nickName: z.string(),
-  nickNameEn: z.string(),
-  nickNameTh: z.string(),
-  email: z.string(),
-  phonenumber: z.string(),
-  sex: zCodeOf(['0', '1', '2']),
+export const ZPublicUser = ZUserIdentity.extend({
   avatar: z.string(),
   lang: z.string(),
-  status: zFlag,
-  loginIp: z.string(),
-  loginDate: zTimestamp.nullable(),
-  createTime: zTimestamp,
-  remark: z.string(),
   dept: z
     .object({ deptId: z.number().int(), deptName: z.string(), deptNameEn: z.string(), deptNameTh: z.string() })
     .nullable(),
