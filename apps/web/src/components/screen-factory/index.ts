@@ -7,4 +7,4 @@ export { ModalScreen } from './ModalScreen';
 export { createPageScreen, ScreenDetailPage, ScreenFormPage, ScreenListPage } from './pages';
 export { ScreenList } from './ScreenList';
 export { useCacheRefresh } from './toolbar';
-export type { ScreenColumn, ScreenDef, ScreenField, ScreenSection, Values } from './types';
+export type { ScreenColumn, ScreenDef, ScreenField, ScreenQueryKeys, ScreenSection, Values } from './types';

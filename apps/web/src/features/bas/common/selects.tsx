@@ -1,45 +1,39 @@
 import type { TStaffKind } from '@theone/contracts/bas/staff';
 import { Select, type SelectProps, Tag } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { daysFromToday } from '../../../lib/business-time';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLanguage } from '../../../lib/use-language';
+import { useRemoteSearch } from '../../../lib/use-remote-search';
 import { type Flag, fetchMarkOptions, type TMarkOption, useCurrencies, useGeog, useStaff } from '../api';
 
 /** Selects of the bas forms: geography, staff, marks (remote search) and currencies. Values are ids. */
 
 type IdSelectProps = Omit<SelectProps<number>, 'options' | 'loading'>;
 
-export function GeogSelect({ orgId, ...rest }: IdSelectProps & { orgId: 1 | 2 }) {
+/** A select searched by its labels, with a clear button and 'Please select' (the bas forms' and filters' selects). */
+export function LabelSearchSelect<V extends number | string>(props: SelectProps<V>) {
   const { t } = useTranslation();
-  const { options, isLoading } = useGeog(orgId);
   return (
-    <Select<number>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('please_select')}
-      {...rest}
-      loading={isLoading}
-      options={options}
-    />
+    <Select<V> allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('please_select')} {...props} />
   );
 }
 
-/** The same for a search form, where values are strings in the URL. */
+/** Id options for a search form, where values are strings in the URL. */
+export const asFilterOptions = (options: { value: number; label: string }[]) =>
+  options.map((o) => ({ value: String(o.value), label: o.label }));
+
+export function GeogSelect({ orgId, ...rest }: IdSelectProps & { orgId: 1 | 2 }) {
+  const { options, isLoading } = useGeog(orgId);
+  return <LabelSearchSelect<number> {...rest} loading={isLoading} options={options} />;
+}
+
+/** The same for a search form. */
 export function GeogFilterSelect({ orgId, ...rest }: Omit<SelectProps<string>, 'options'> & { orgId: 1 | 2 }) {
-  const { t } = useTranslation();
   const { options } = useGeog(orgId);
-  return (
-    <Select<string>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('please_select')}
-      {...rest}
-      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
-    />
-  );
+  return <LabelSearchSelect<string> {...rest} options={asFilterOptions(options)} />;
 }
 
 /** A user picked from active staff: `kind` = the holders of a mark job (sales, service), `post` = of a post. */
@@ -63,30 +57,12 @@ export function StaffSelect({
         : options,
     [keep, options, isLoading, t],
   );
-  return (
-    <Select<number>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('please_select')}
-      {...rest}
-      loading={isLoading}
-      options={all}
-    />
-  );
+  return <LabelSearchSelect<number> {...rest} loading={isLoading} options={all} />;
 }
 
 export function StaffFilterSelect(props: Omit<SelectProps<string>, 'options'>) {
-  const { t } = useTranslation();
   const { options } = useStaff();
-  return (
-    <Select<string>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('please_select')}
-      {...props}
-      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
-    />
-  );
+  return <LabelSearchSelect<string> {...props} options={asFilterOptions(options)} />;
 }
 
 export function CurrencySelect(props: IdSelectProps) {
@@ -115,32 +91,16 @@ export function MarkSelect({
   known?: Pick<TMarkOption, 'id' | 'mark' | 'nameZh'>[];
 }) {
   const { t } = useTranslation();
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const search = (keyword: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const rows = await fetchMarkOptions({ keyword: keyword || undefined, isAgent, noTopMark, limit: 50 });
-        setOptions(rows.map((r) => ({ value: r.id, label: markLabel(r) })));
-      } finally {
-        setLoading(false);
-      }
-    }, 300);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the first page once per filter
-  useEffect(() => {
-    search('');
-    return () => clearTimeout(timer.current);
-  }, [isAgent, noTopMark]);
+  const { rows, loading, search } = useRemoteSearch(
+    (keyword) => fetchMarkOptions({ keyword: keyword || undefined, isAgent, noTopMark, limit: 50 }),
+    `${isAgent}:${noTopMark}`,
+  );
   const merged = useMemo(() => {
     const map = new Map<number, string>();
     for (const k of known ?? []) map.set(k.id, markLabel(k));
-    for (const o of options) map.set(o.value, o.label);
+    for (const r of rows) map.set(r.id, markLabel(r));
     return [...map].map(([v, label]) => ({ value: v, label }));
-  }, [known, options]);
+  }, [known, rows]);
   return (
     <Select<number | number[]>
       allowClear

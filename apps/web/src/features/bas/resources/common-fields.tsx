@@ -1,41 +1,51 @@
 import type { DetailItem } from '../../../components/DetailView';
 import type { ListColumn, SearchField } from '../../../components/ListPage';
-import type { ScreenField } from '../../../components/screen-factory';
+import type { ScreenDef, ScreenField, ScreenQueryKeys } from '../../../components/screen-factory';
 import { ExpiryText } from '../common/selects';
 
+/**
+ * What every basic-data screen of an entity shares by its name: list id `bas/<entity>-list`, base URL `/bas/<entity>`,
+ * permission `bas:<entity>`, menu titles `menu_<entity>_list|add|edit|details`, the routes
+ * `/bas/<entity>-list|add|edit|details`; its query keys; rows keyed by `id`.
+ */
+export const basScreen = (entity: string, keys: ScreenQueryKeys) =>
+  ({
+    id: `bas/${entity}-list`,
+    keys,
+    url: `/bas/${entity}`,
+    rowKey: 'id',
+    perm: `bas:${entity}`,
+    titles: {
+      list: `menu_${entity}_list`,
+      add: `menu_${entity}_add`,
+      edit: `menu_${entity}_edit`,
+      details: `menu_${entity}_details`,
+    },
+    paths: {
+      list: `/bas/${entity}-list`,
+      add: `/bas/${entity}-add`,
+      edit: `/bas/${entity}-edit`,
+      details: `/bas/${entity}-details`,
+    },
+  }) as const satisfies Partial<ScreenDef<{ id: number }>>;
+
+/** A dictionary field as a list column (90 wide) and as a details item. */
+const dictColumn = (key: string, title: string, dictType: string) =>
+  ({ key, title, type: 'dict', dictType, width: 90 }) as const satisfies ListColumn<object>;
+const dictItem = (name: string, label: string, dictType: string) =>
+  ({ name, label, type: 'dict', dictType }) as const satisfies DetailItem<object>;
+
 /** Pieces the basic-data definitions share: status, default flag, remark. */
-export const statusColumn = {
-  key: 'status',
-  title: 'field_status',
-  type: 'dict',
-  dictType: 'sys_normal_disable',
-  width: 90,
-} as const satisfies ListColumn<object>;
+export const statusColumn = dictColumn('status', 'field_status', 'sys_normal_disable');
 export const statusFilter = {
   type: 'dict',
   name: 'status',
   label: 'field_status',
   dictType: 'sys_normal_disable',
 } as const satisfies SearchField;
-export const statusItem = {
-  name: 'status',
-  label: 'field_status',
-  type: 'dict',
-  dictType: 'sys_normal_disable',
-} as const satisfies DetailItem<object>;
-export const defaultColumn = {
-  key: 'isDefault',
-  title: 'field_is_default',
-  type: 'dict',
-  dictType: 'bas_flag',
-  width: 90,
-} as const satisfies ListColumn<object>;
-export const defaultItem = {
-  name: 'isDefault',
-  label: 'field_is_default',
-  type: 'dict',
-  dictType: 'bas_flag',
-} as const satisfies DetailItem<object>;
+export const statusItem = dictItem('status', 'field_status', 'sys_normal_disable');
+export const defaultColumn = dictColumn('isDefault', 'field_is_default', 'bas_flag');
+export const defaultItem = dictItem('isDefault', 'field_is_default', 'bas_flag');
 
 /** The 'Enabled' switch (status '0' on), the default switch ('1' on) with its hint, the remark. */
 export const enabledField = {

@@ -6,8 +6,8 @@ import { zodRule } from '../../../components/form-rules';
 import { createPageScreen, type ScreenDef, type Values } from '../../../components/screen-factory';
 import { plainDecimal } from '../../../lib/format';
 import { currateKeys, todayText, useCurrencies } from '../api';
-import { CurrencySelect } from '../common/selects';
-import { createTimeItem, remarkColumn, remarkField, remarkItem } from './common-fields';
+import { asFilterOptions, CurrencySelect } from '../common/selects';
+import { basScreen, createTimeItem, remarkColumn, remarkField, remarkItem } from './common-fields';
 
 /** Exchange rates (screens §3.16): list, add/edit and details pages from one definition. */
 export interface TCurrate {
@@ -45,35 +45,13 @@ function useNewRate(): Values | undefined {
   }, [currencies.isLoading, currencies.data]);
 }
 
-/** The currency filters' options (ids as strings). */
-function useCurrencyFilters() {
-  const currencies = useCurrencies();
-  return currencies.options.map((o) => ({ value: String(o.value), label: o.label }));
-}
-
 export const currateScreen: ScreenDef<TCurrate> = {
-  id: 'bas/currate-list',
-  keys: currateKeys,
-  url: '/bas/currate',
-  rowKey: 'id',
-  perm: 'bas:currate',
-  titles: {
-    list: 'menu_currate_list',
-    add: 'menu_currate_add',
-    edit: 'menu_currate_edit',
-    details: 'menu_currate_details',
-  },
-  paths: {
-    list: '/bas/currate-list',
-    add: '/bas/currate-add',
-    edit: '/bas/currate-edit',
-    details: '/bas/currate-details',
-  },
+  ...basScreen('currate', currateKeys),
   defaultSort: { column: 'effectiveDate', order: 'desc' },
   visibleFilters: 4,
   filters: [],
   useFilters: () => {
-    const options = useCurrencyFilters();
+    const options = asFilterOptions(useCurrencies().options);
     return [
       { type: 'select', name: 'srcCurrencyId', label: 'field_src_currency', options },
       { type: 'select', name: 'destCurrencyId', label: 'field_dest_currency', options },

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZVehicleAddBody } from '@theone/contracts/bas/resource.schemas';
 import { isIdCard, zMobile } from '@theone/contracts/common/validators';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/form-rules';
 import { createPageScreen, type ScreenDef } from '../../../components/screen-factory';
 import { getData } from '../../../lib/request';
 import { driverKeys, vehicleKeys } from '../api';
-import { StaffSelect } from '../common/selects';
+import { LabelSearchSelect, StaffSelect } from '../common/selects';
 import {
+  basScreen,
   createTimeItem,
   enabledField,
   expiry,
@@ -65,34 +66,14 @@ function OptionSelect<T>(props: {
   label: (r: T) => string;
   id: (r: T) => number;
 }) {
-  const { t } = useTranslation();
   const { url, queryKey, label, id, ...control } = props;
   const { data } = useQuery({ queryKey, queryFn: () => getData<T[]>(url), staleTime: 60_000 });
   const options = (data ?? []).map((r) => ({ value: id(r), label: label(r) }));
-  return (
-    <Select
-      {...control}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      options={options}
-      placeholder={t('please_select')}
-    />
-  );
+  return <LabelSearchSelect<number> {...control} options={options} />;
 }
 
 export const driverScreen: ScreenDef<TDriver> = {
-  id: 'bas/driver-list',
-  keys: driverKeys,
-  url: '/bas/driver',
-  rowKey: 'id',
-  perm: 'bas:driver',
-  titles: {
-    list: 'menu_driver_list',
-    add: 'menu_driver_add',
-    edit: 'menu_driver_edit',
-    details: 'menu_driver_details',
-  },
-  paths: { list: '/bas/driver-list', add: '/bas/driver-add', edit: '/bas/driver-edit', details: '/bas/driver-details' },
+  ...basScreen('driver', driverKeys),
   defaultSort: { column: 'createTime', order: 'desc' },
   visibleFilters: 4,
   filters: [
@@ -201,23 +182,7 @@ function PlateHint() {
 const withUnit = (unit: string) => (v: unknown) => (v === null ? '-' : `${v} ${unit}`);
 
 export const vehicleScreen: ScreenDef<TVehicle> = {
-  id: 'bas/vehicle-list',
-  keys: vehicleKeys,
-  url: '/bas/vehicle',
-  rowKey: 'id',
-  perm: 'bas:vehicle',
-  titles: {
-    list: 'menu_vehicle_list',
-    add: 'menu_vehicle_add',
-    edit: 'menu_vehicle_edit',
-    details: 'menu_vehicle_details',
-  },
-  paths: {
-    list: '/bas/vehicle-list',
-    add: '/bas/vehicle-add',
-    edit: '/bas/vehicle-edit',
-    details: '/bas/vehicle-details',
-  },
+  ...basScreen('vehicle', vehicleKeys),
   defaultSort: { column: 'createTime', order: 'desc' },
   visibleFilters: 4,
   filters: [

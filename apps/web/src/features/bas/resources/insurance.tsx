@@ -10,6 +10,7 @@ import { formatMoney, plainDecimal } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { insuranceKeys } from '../api';
 import {
+  basScreen,
   createTimeItem,
   defaultColumn,
   defaultField,
@@ -89,23 +90,7 @@ function FeeRoleWarning() {
 }
 
 export const insuranceScreen: ScreenDef<TInsurance> = {
-  id: 'bas/insurance-list',
-  keys: insuranceKeys,
-  url: '/bas/insurance',
-  rowKey: 'id',
-  perm: 'bas:insurance',
-  titles: {
-    list: 'menu_insurance_list',
-    add: 'menu_insurance_add',
-    edit: 'menu_insurance_edit',
-    details: 'menu_insurance_details',
-  },
-  paths: {
-    list: '/bas/insurance-list',
-    add: '/bas/insurance-add',
-    edit: '/bas/insurance-edit',
-    details: '/bas/insurance-details',
-  },
+  ...basScreen('insurance', insuranceKeys),
   filters: [
     { name: 'insuranceName', label: 'field_insurance_name' },
     statusFilter,

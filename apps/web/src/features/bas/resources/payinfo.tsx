@@ -4,6 +4,7 @@ import { createPageScreen, type ScreenDef } from '../../../components/screen-fac
 import { type UploadedFile, UploadField } from '../../../components/UploadField';
 import { payinfoKeys } from '../api';
 import {
+  basScreen,
   defaultColumn,
   defaultField,
   defaultItem,
@@ -40,23 +41,7 @@ const QrThumb = ({ fileId, size = 40 }: { fileId: string; size?: number }) => (
 );
 
 export const payinfoScreen: ScreenDef<TPayinfo> = {
-  id: 'bas/payinfo-list',
-  keys: payinfoKeys,
-  url: '/bas/payinfo',
-  rowKey: 'id',
-  perm: 'bas:payinfo',
-  titles: {
-    list: 'menu_payinfo_list',
-    add: 'menu_payinfo_add',
-    edit: 'menu_payinfo_edit',
-    details: 'menu_payinfo_details',
-  },
-  paths: {
-    list: '/bas/payinfo-list',
-    add: '/bas/payinfo-add',
-    edit: '/bas/payinfo-edit',
-    details: '/bas/payinfo-details',
-  },
+  ...basScreen('payinfo', payinfoKeys),
   visibleFilters: 4,
   filters: [
     { name: 'accountName', label: 'field_account_name' },
