@@ -202,7 +202,7 @@ async function main() {
     process.exit(2);
   }
   const orders = process.argv[2] ? Number(process.argv[2]) : LARGE_SEED_DEFAULTS.orders;
-  const database = connectDatabase(url, { max: 2 });
+  const database = connectDatabase(url, { max: 2, statementTimeoutMs: 0 });
   try {
     await runMigrations(database);
     await applySeed(database.db, { production: process.env.NODE_ENV === 'production' });

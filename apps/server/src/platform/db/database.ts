@@ -58,13 +58,17 @@ function prepareStatements(client: pg.PoolClient) {
   };
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+/**
+ * `statementTimeoutMs`: the app's requests are cut at 120 s; bulk scripts (the large seed) pass 0, no limit, since
+ * one of their statements may insert hundreds of thousands of rows on a busy machine.
+ */
+export function connectDatabase(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
     idleTimeoutMillis: 30_000,
     // A statement that runs away must not hold a connection forever.
-    statement_timeout: 120_000,
+    statement_timeout: options.statementTimeoutMs ?? 120_000,
     application_name: 'theone',
   });
   pool.on('connect', prepareStatements);
