@@ -1,9 +1,8 @@
 import { LOAD_NO_PATTERN } from '@theone/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { t as translate } from '../../../platform/i18n';
+import { expectRefusal } from '../../../../test/refusal';
 import { basContPrice } from '../../bas/bas.table';
 import { userWithPerms } from '../../bas/bas.test-utils';
 import { sysMenu } from '../../system/menu/menu.table';
@@ -84,20 +83,6 @@ const orderRow = async (id: number) => (await t.db.select().from(busOrder).where
 const loadRow = async (id: number) => (await t.db.select().from(busLoad).where(eq(busLoad.id, id)))[0];
 const loadLog = async (id: number) =>
   t.db.select().from(busLoadLog).where(eq(busLoadLog.loadId, id)).orderBy(busLoadLog.id);
-
-/** The refusal's text in the default language (with `{{list}}` and the like matching anything). */
-function refused(res: LightMyRequestResponse, status: number, key: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const text = translate(key, 'zh-cn');
-  const pattern = new RegExp(
-    `^${text
-      .split(/\{\{\w+\}\}/)
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-    's',
-  );
-  expect(res.json().msg).toMatch(pattern);
-}
 
 async function plan(client: TestClient, orderIds: number[], x: Record<string, unknown> = {}) {
   const res = await client.post('/bus/loadplan/add', { ...header(x), orderIds });
@@ -185,20 +170,20 @@ describe('loadplan/add', () => {
     const before = (await t.db.select({ id: busLoad.id }).from(busLoad)).length;
     const ok = await stock();
     const other = await stock({ destAddrId: ids.cnx });
-    refused(
+    expectRefusal(
       await admin.post('/bus/loadplan/add', { ...header(), orderIds: [ok.id, other.id] }),
       409,
       'msg_route_differs_reselect',
     );
     const staged = await addOrder(admin, orderBody(ids, { status: 1 }));
-    refused(
+    expectRefusal(
       await admin.post('/bus/loadplan/add', { ...header(), orderIds: [ok.id, staged.id] }),
       409,
       'msg_stock_state_reselect',
     );
     const problem = await stock();
     await t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, problem.id));
-    refused(
+    expectRefusal(
       await admin.post('/bus/loadplan/add', { ...header(), orderIds: [problem.id] }),
       409,
       'msg_open_exception_reselect',
@@ -259,14 +244,14 @@ describe('loadplan/addOrder and removeOrder', () => {
     const a = await stock();
     const p1 = await plan(dispatcher, [a.id]);
     const p2 = await plan(dispatcher, []);
-    refused(
+    expectRefusal(
       await dispatcher.post(`/bus/loadplan/removeOrder/${p2.id}`, { orderIds: [a.id] }),
       409,
       'msg_planned_state_reselect',
     );
     expect(await orderRow(a.id)).toMatchObject({ status: 3, loadId: p1.id });
     const sea = await stock({ busType: 'SEA' });
-    refused(
+    expectRefusal(
       await dispatcher.post(`/bus/loadplan/addOrder/${p2.id}`, { orderIds: [sea.id] }),
       409,
       'msg_route_differs_reselect',
@@ -276,7 +261,7 @@ describe('loadplan/addOrder and removeOrder', () => {
   it('refuses a plan in a status past loading (L3) and answers 400 for an empty selection', async () => {
     const p = await plan(dispatcher, []);
     await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
-    refused(
+    expectRefusal(
       await dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] }),
       409,
       'msg_load_not_planning_reselect',
@@ -289,13 +274,13 @@ describe('loadplan/addOrder and removeOrder', () => {
     const a = await stock();
     const p = await plan(dispatcher, [a.id]);
     await t.db.update(busOrder).set({ status: 4 }).where(eq(busOrder.id, a.id));
-    refused(
+    expectRefusal(
       await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
       409,
       'msg_planned_state_reselect',
     );
     await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
-    refused(
+    expectRefusal(
       await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
       409,
       'msg_load_not_planning_reselect',
@@ -353,7 +338,7 @@ describe('loadplan/edit', () => {
     expect(log.remark).toContain('vesselName: Truck convoy -> HAIAN 1');
     expect(log.remark).toContain('containerFee');
     expect(log.remark).not.toContain('5100');
-    refused(
+    expectRefusal(
       await admin.post('/bus/loadplan/edit', { ...header(), id: p.id, version: p.version }),
       409,
       'msg_changed_reload',
@@ -375,7 +360,7 @@ describe('loadplan/edit', () => {
 
   it('refuses a route change while orders are on the plan, and a plan past loading', async () => {
     const p = await plan(dispatcher, [(await stock()).id]);
-    refused(
+    expectRefusal(
       await dispatcher.post('/bus/loadplan/edit', {
         ...header({ destAddrId: ids.cnx }),
         id: p.id,
@@ -385,7 +370,7 @@ describe('loadplan/edit', () => {
       'msg_route_differs_reselect',
     );
     await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
-    refused(
+    expectRefusal(
       await dispatcher.post('/bus/loadplan/edit', { ...header(), id: p.id, version: p.version }),
       409,
       'msg_load_not_planning_reselect',
@@ -412,7 +397,11 @@ describe('loadplan/delete', () => {
     const p = await plan(dispatcher, [a.id]);
     const loading = await plan(dispatcher, []);
     await t.db.update(busLoad).set({ status: 1 }).where(eq(busLoad.id, loading.id));
-    refused(await dispatcher.post(`/bus/loadplan/delete/${p.id},${loading.id}`), 409, 'msg_load_delete_state_reselect');
+    expectRefusal(
+      await dispatcher.post(`/bus/loadplan/delete/${p.id},${loading.id}`),
+      409,
+      'msg_load_delete_state_reselect',
+    );
     expect(await loadRow(p.id)).toBeDefined();
     expect(await orderRow(a.id)).toMatchObject({ status: 3, loadId: p.id });
     expect((await service.post(`/bus/loadplan/delete/${p.id}`)).statusCode).toBe(403);

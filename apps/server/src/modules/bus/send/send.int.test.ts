@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { t as translate } from '../../../platform/i18n';
+import { expectRefusal } from '../../../../test/refusal';
 import { busOrder } from '../inware/inware.table';
 import { refIds, type TRefIds } from '../inware/inware.test-utils';
 import {
@@ -47,19 +46,6 @@ beforeAll(async () => {
   other = await driverWithVehicle(t, 'Anan');
 });
 afterAll(async () => t.close());
-
-function refused(res: LightMyRequestResponse, status: number, key: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const text = translate(key, 'zh-cn');
-  const pattern = new RegExp(
-    `^${text
-      .split(/\{\{\w+\}\}/)
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-    's',
-  );
-  expect(res.json().msg).toMatch(pattern);
-}
 
 const header = (x: Record<string, unknown> = {}) => ({
   sendTime: '2026-11-24 08:00:00',
@@ -122,11 +108,19 @@ describe('[SEND] send/add, addOrder (A19)', () => {
     const { orders } = await arrivedOrders(kit, 3);
     const [a, b, c] = orders.map((o) => o.id) as [number, number, number];
     await run(dispatcher, [a]);
-    refused(await dispatcher.post('/bus/send/add', { ...header(), orderIds: [b, a] }), 409, 'msg_in_send_reselect');
+    expectRefusal(
+      await dispatcher.post('/bus/send/add', { ...header(), orderIds: [b, a] }),
+      409,
+      'msg_in_send_reselect',
+    );
     await t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, c));
-    refused(await dispatcher.post('/bus/send/add', { ...header(), orderIds: [c] }), 409, 'msg_open_exception_reselect');
+    expectRefusal(
+      await dispatcher.post('/bus/send/add', { ...header(), orderIds: [c] }),
+      409,
+      'msg_open_exception_reselect',
+    );
     await t.db.update(busOrder).set({ status: 5 }).where(eq(busOrder.id, b));
-    refused(
+    expectRefusal(
       await dispatcher.post('/bus/send/add', { ...header(), orderIds: [b] }),
       409,
       'msg_overseas_stock_state_reselect',
@@ -170,9 +164,9 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
     expect((await runRow(t, r.id))!.status).toBe(1);
     expect((await runRow(t, r.id))!.dispatchTime).not.toBeNull();
     for (const o of orders) expect(await orderRow(kit, o.id)).toMatchObject({ status: 7, deliveryStatus: 2 });
-    refused(await dispatcher.post('/bus/send/sure', { ids: [r.id] }), 409, 'msg_send_draft_reselect');
+    expectRefusal(await dispatcher.post('/bus/send/sure', { ids: [r.id] }), 409, 'msg_send_draft_reselect');
     const empty = await run(dispatcher, []);
-    refused(await dispatcher.post('/bus/send/sure', { ids: [empty.id] }), 409, 'msg_send_empty_reselect');
+    expectRefusal(await dispatcher.post('/bus/send/sure', { ids: [empty.id] }), 409, 'msg_send_empty_reselect');
     expect((await dispatcher.post('/bus/send/sure', { ids: [] })).statusCode).toBe(400);
     expect((await service.post('/bus/send/sure', { ids: [r.id] })).statusCode).toBe(403);
   });
@@ -184,7 +178,7 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
       orders.map((o) => o.id),
     );
     await t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, orders[1]!.id));
-    refused(await dispatcher.post('/bus/send/sure', { ids: [r.id] }), 409, 'msg_open_exception_reselect');
+    expectRefusal(await dispatcher.post('/bus/send/sure', { ids: [r.id] }), 409, 'msg_open_exception_reselect');
     expect((await orderRow(kit, orders[0]!.id)).status).toBe(6);
     expect((await runRow(t, r.id))!.status).toBe(0);
   });
@@ -209,7 +203,7 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
     expect((await runRow(t, r.id))!.status).toBe(0);
     // an order of another run is refused
     const r2 = await run(dispatcher, [c]);
-    refused(
+    expectRefusal(
       await dispatcher.post(`/bus/send/removeOrder/${r.id}`, { orderIds: [c] }),
       409,
       'msg_send_not_in_run_reselect',
@@ -230,7 +224,7 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
     expect((await dispatcher.post('/bus/send/edit', body)).statusCode).toBe(409);
     await dispatcher.post('/bus/send/sure', { ids: [r.id] });
     const now = (await runRow(t, r.id))!;
-    refused(
+    expectRefusal(
       await dispatcher.post('/bus/send/edit', { ...body, version: now.version, driverId: mine.driverId }),
       409,
       'msg_send_draft_reselect',
@@ -277,7 +271,7 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
     const r1 = await run(dispatcher, [orders[0]!.id]);
     const r2 = await run(dispatcher, [orders[1]!.id]);
     await dispatcher.post('/bus/send/sure', { ids: [r2.id] });
-    refused(await dispatcher.post(`/bus/send/delete/${r1.id},${r2.id}`), 409, 'msg_send_draft_reselect');
+    expectRefusal(await dispatcher.post(`/bus/send/delete/${r1.id},${r2.id}`), 409, 'msg_send_draft_reselect');
     expect(await runRow(t, r1.id)).toBeDefined();
     const res = await dispatcher.post(`/bus/send/delete/${r1.id}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { t as translate } from '../../../platform/i18n';
+import { expectRefusal } from '../../../../test/refusal';
 import { busOrder } from '../inware/inware.table';
 import { refIds, type TRefIds } from '../inware/inware.test-utils';
 import { busLoad } from '../load/load.table';
@@ -47,19 +46,6 @@ beforeAll(async () => {
   other = await driverWithVehicle(t, 'Anan');
 });
 afterAll(async () => t.close());
-
-function refused(res: LightMyRequestResponse, status: number, key: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const text = translate(key, 'zh-cn');
-  const pattern = new RegExp(
-    `^${text
-      .split(/\{\{\w+\}\}/)
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-    's',
-  );
-  expect(res.json().msg).toMatch(pattern);
-}
 
 async function upload(client: TestClient, name = '签收.png', content = PNG, type = 'image/png') {
   const { payload, headers } = multipart([{ field: 'file', name, content, type }]);
@@ -165,9 +151,17 @@ describe('[SIGN] sign/save (A23)', () => {
     const { orders, run } = await outForDelivery(2);
     const pic = await upload(dispatcher);
     expect((await dispatcher.post('/bus/sign/save', signBody(orders[0]!.id, pic))).statusCode).toBe(200);
-    refused(await dispatcher.post('/bus/sign/save', signBody(orders[0]!.id, pic)), 409, 'msg_delivery_state_reselect');
+    expectRefusal(
+      await dispatcher.post('/bus/sign/save', signBody(orders[0]!.id, pic)),
+      409,
+      'msg_delivery_state_reselect',
+    );
     await dispatcher.post(`/bus/send/removeOrder/${run.id}`, { orderIds: [orders[1]!.id] });
-    refused(await dispatcher.post('/bus/sign/save', signBody(orders[1]!.id, pic)), 409, 'msg_delivery_state_reselect');
+    expectRefusal(
+      await dispatcher.post('/bus/sign/save', signBody(orders[1]!.id, pic)),
+      409,
+      'msg_delivery_state_reselect',
+    );
     expect(await orderRow(kit, orders[1]!.id)).toMatchObject({ status: 6, signStatus: 0, signPiece: null });
   });
 
@@ -209,7 +203,7 @@ describe('[SIGN] sign/save (A23)', () => {
       expect(await orderRow(kit, id)).toMatchObject({ status: 8, signPiece: 3, signPerson: 'Khun Prasert' });
     expect(await orderRow(kit, c)).toMatchObject({ status: 7, signStatus: 2 });
     expect((await runRow(t, run.id))!.status).toBe(1);
-    refused(
+    expectRefusal(
       await driver.post('/bus/sign/save', { sendId: run.id, signTime: '2026-11-24 17:00:00', signPicture: pic }),
       409,
       'msg_send_nothing_to_sign',
@@ -276,8 +270,8 @@ describe('[SIGN] signFail (A24), delete (A25), signUpload, export', () => {
     });
     expect((await runRow(t, run.id))!.status).toBe(1);
     await t.db.update(busOrder).set({ auditStatus: 2 }).where(eq(busOrder.id, orders[1]!.id));
-    refused(await dispatcher.post(`/bus/sign/delete/${orders[1]!.id}`), 409, 'msg_audit_state_reselect');
-    refused(await dispatcher.post(`/bus/sign/delete/${orders[0]!.id}`), 409, 'msg_signed_state_reselect');
+    expectRefusal(await dispatcher.post(`/bus/sign/delete/${orders[1]!.id}`), 409, 'msg_audit_state_reselect');
+    expectRefusal(await dispatcher.post(`/bus/sign/delete/${orders[0]!.id}`), 409, 'msg_signed_state_reselect');
     expect((await driver.post(`/bus/sign/delete/${orders[1]!.id}`)).statusCode).toBe(403);
   });
 
@@ -303,7 +297,7 @@ describe('[SIGN] signFail (A24), delete (A25), signUpload, export', () => {
       payload,
       headers,
     });
-    refused(s6, 409, 'msg_delivery_state_reselect');
+    expectRefusal(s6, 409, 'msg_delivery_state_reselect');
     expect((await send('pod.png', PNG, 'image/png', service)).statusCode).toBe(403);
   });
 
