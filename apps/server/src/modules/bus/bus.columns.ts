@@ -1,4 +1,4 @@
-import { smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Column builders the bus tables share (fresh builders on every call). */
 
@@ -23,3 +23,15 @@ export const recordLogColumns = () => ({
   remark: varchar({ length: 500 }).notNull().default(''),
   ...createdColumns(),
 });
+
+/** The record-log columns a log is answered with (all but the ids), for a select. */
+export const recordLogFields = <T extends Record<TRecordLogField, AnyPgColumn>>(log: T) => ({
+  action: log.action,
+  fromStatus: log.fromStatus,
+  toStatus: log.toStatus,
+  orderCount: log.orderCount,
+  remark: log.remark,
+  createBy: log.createBy,
+  createTime: log.createTime,
+});
+type TRecordLogField = 'action' | 'fromStatus' | 'toStatus' | 'orderCount' | 'remark' | 'createBy' | 'createTime';

@@ -22,8 +22,8 @@ import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { pick, refNames } from '../inware/order-names';
-import { busLoad, busLoadLog } from '../load/load.table';
-import { loadListSums, loadScope } from '../load/load-record';
+import { busLoad } from '../load/load.table';
+import { loadListSums, loadLogOf, loadScope } from '../load/load-record';
 import { busArrive, busArriveOrder, busArrivePhoto } from './arrive.table';
 import { findArrive } from './arrive-record';
 
@@ -438,21 +438,7 @@ export async function arriveDetail(ctx: TOrderCtx, id: number): Promise<TArriveD
       { limit: 5000, offset: 0 },
       rate,
     ),
-    ctx.db
-      .select({
-        id: busLoadLog.id,
-        action: busLoadLog.action,
-        fromStatus: busLoadLog.fromStatus,
-        toStatus: busLoadLog.toStatus,
-        orderCount: busLoadLog.orderCount,
-        remark: busLoadLog.remark,
-        createBy: busLoadLog.createBy,
-        createTime: busLoadLog.createTime,
-      })
-      .from(busLoadLog)
-      .where(eq(busLoadLog.loadId, record.loadId))
-      .orderBy(desc(busLoadLog.id))
-      .limit(500),
+    loadLogOf(ctx.db, record.loadId, 500),
   ]);
   if (!arrive) throw notFound();
   return {

@@ -8,7 +8,7 @@ import {
   type TFill,
   type TLoadOperation,
 } from '@theone/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
@@ -17,6 +17,7 @@ import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
 import { shortCache } from '../../../platform/short-cache';
 import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
+import { recordLogFields } from '../bus.columns';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -245,6 +246,16 @@ export interface TLoadLogEntry extends TRecordLogEntry {
 export async function writeLoadLog(tx: DbOrTx, by: string, entries: readonly TLoadLogEntry[]) {
   if (!entries.length) return;
   await tx.insert(busLoadLog).values(entries.map((e) => ({ loadId: e.loadId, ...recordLogValues(e, by) })));
+}
+
+/** A load's log, newest first (the load's and its pick-up record's details). */
+export function loadLogOf(db: DbOrTx, loadId: number, limit: number) {
+  return db
+    .select({ id: busLoadLog.id, ...recordLogFields(busLoadLog) })
+    .from(busLoadLog)
+    .where(eq(busLoadLog.loadId, loadId))
+    .orderBy(desc(busLoadLog.id))
+    .limit(limit);
 }
 
 /** The status a load should have from its orders (L0-L2 until departure, L3-L5 after). */

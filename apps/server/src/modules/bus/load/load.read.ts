@@ -35,9 +35,9 @@ import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
-import { busLoad, busLoadLog, busTrack } from './load.table';
+import { busLoad, busTrack } from './load.table';
 import { loadFiles } from './load-files';
-import { findLoad, loadListSums, loadScope, partyScope, partySums, type TScopeForm } from './load-record';
+import { findLoad, loadListSums, loadLogOf, loadScope, partyScope, partySums, type TScopeForm } from './load-record';
 
 /**
  * The load record's reads (screens loadplanList/Details, loadList/Details, track-list/details): lists with their
@@ -514,21 +514,7 @@ export async function loadDetail(ctx: TOrderCtx, id: number): Promise<TLoadDetai
   const [[load], orders, log, files] = await Promise.all([
     loadRowsByIds(ctx, [id]),
     orderLines(ctx, id),
-    ctx.db
-      .select({
-        id: busLoadLog.id,
-        action: busLoadLog.action,
-        fromStatus: busLoadLog.fromStatus,
-        toStatus: busLoadLog.toStatus,
-        orderCount: busLoadLog.orderCount,
-        remark: busLoadLog.remark,
-        createBy: busLoadLog.createBy,
-        createTime: busLoadLog.createTime,
-      })
-      .from(busLoadLog)
-      .where(sql`${busLoadLog.loadId} = ${id}`)
-      .orderBy(sql`${busLoadLog.id} DESC`)
-      .limit(1000),
+    loadLogOf(ctx.db, id, 1000),
     loadFiles(ctx.db, id),
   ]);
   if (!load) throw notFound();

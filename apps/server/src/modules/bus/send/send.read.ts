@@ -16,6 +16,7 @@ import { dateRange, descNullsLast, likeContains, limitOffset, orderOf, pageOf } 
 import { listCacheKey, scopeCacheKey, shortCache } from '../../../platform/short-cache';
 import { markCodeOf } from '../../bas/api/order-refs';
 import { markPaysOnArrival, sendDriverNameOf, sendDriverPhoneOf, sendVehiclePlateOf } from '../../bas/api/send-refs';
+import { recordLogFields } from '../bus.columns';
 import { busSend, busSendLog } from './send.table';
 import { findRun, orderReach, sendScope } from './send-record';
 
@@ -325,15 +326,7 @@ export async function runDetail(ctx: TCtx, id: number): Promise<TSendDetail> {
       ${reach ? sql`AND o.id IN (SELECT bus_order.id FROM bus_order WHERE ${reach})` : sql``}
       ORDER BY l.returned, l.seq, l.id`),
     ctx.db
-      .select({
-        action: busSendLog.action,
-        fromStatus: busSendLog.fromStatus,
-        toStatus: busSendLog.toStatus,
-        orderCount: busSendLog.orderCount,
-        remark: busSendLog.remark,
-        createBy: busSendLog.createBy,
-        createTime: busSendLog.createTime,
-      })
+      .select(recordLogFields(busSendLog))
       .from(busSendLog)
       .where(eq(busSendLog.sendId, id))
       .orderBy(asc(busSendLog.id)),
