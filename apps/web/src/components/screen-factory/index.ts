@@ -2,6 +2,7 @@
  * Screen factory (docs/adr/0012-screen-factory.md, docs/web.md 'Reference-data screens'): one definition gives
  * the list, the add/edit form and the details page of a reference-data entity.
  */
+export { restCalls } from './calls';
 export { rowToValues, valuesToBody } from './fields';
 export { ModalScreen } from './ModalScreen';
 export { createPageScreen, ScreenDetailPage, ScreenFormPage, ScreenListPage } from './pages';

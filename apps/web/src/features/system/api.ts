@@ -1,13 +1,4 @@
-import type {
-  TConfigCreate,
-  TDeptCreate,
-  TDictDataCreate,
-  TDictTypeCreate,
-  TMenuCreate,
-  TPostCreate,
-  TRoleCreate,
-  TUserCreate,
-} from '@theone/contracts/system/index';
+import type { TDeptCreate, TMenuCreate, TRoleCreate, TUserCreate } from '@theone/contracts/system/index';
 import type {
   TUserAuthRoleAnswer,
   TUserAuthRoleOption,
@@ -267,33 +258,12 @@ export const systemApi = {
     request.put<Envelope>('/system/dept', body),
   deleteDept: (deptId: number, config?: object) => request.delete<Envelope>(`/system/dept/${deptId}`, config),
 
-  // posts
-  addPost: (body: TPostCreate) => request.post<Envelope>('/system/post', body),
-  editPost: (body: TPostCreate & { postId: number; version: number }) => request.put<Envelope>('/system/post', body),
-  deletePosts: (postIds: readonly number[], config?: object) =>
-    request.delete<Envelope>(`/system/post/${ids(postIds)}`, config),
-
   // dictionaries
   dictType: (dictId: number) => getData<TDictType>(`/system/dict/type/${dictId}`),
   dictTypeOptions: () => getData<TDictType[]>('/system/dict/type/optionselect'),
-  addDictType: (body: TDictTypeCreate) => request.post<Envelope>('/system/dict/type', body),
-  editDictType: (body: TDictTypeCreate & { dictId: number; version: number }) =>
-    request.put<Envelope>('/system/dict/type', body),
-  deleteDictTypes: (dictIds: readonly number[], config?: object) =>
-    request.delete<Envelope>(`/system/dict/type/${ids(dictIds)}`, config),
   refreshDictCache: () => request.delete<Envelope>('/system/dict/type/refreshCache'),
-  addDictData: (body: TDictDataCreate) => request.post<Envelope>('/system/dict/data', body),
-  editDictData: (body: TDictDataCreate & { dictCode: number; version: number }) =>
-    request.put<Envelope>('/system/dict/data', body),
-  deleteDictData: (codes: readonly number[], config?: object) =>
-    request.delete<Envelope>(`/system/dict/data/${ids(codes)}`, config),
 
   // settings
-  addConfig: (body: TConfigCreate) => request.post<Envelope>('/system/config', body),
-  editConfig: (body: TConfigCreate & { configId: number; version: number }) =>
-    request.put<Envelope>('/system/config', body),
-  deleteConfigs: (configIds: readonly number[], config?: object) =>
-    request.delete<Envelope>(`/system/config/${ids(configIds)}`, config),
   refreshConfigCache: () => request.delete<Envelope>('/system/config/refreshCache'),
   configValue: (key: string) => getData<string>(`/system/config/configKey/${encodeURIComponent(key)}`),
 

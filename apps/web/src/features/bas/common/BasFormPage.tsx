@@ -2,11 +2,11 @@ import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Form, type FormInstance, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { confirmAction } from '../../../components/confirm';
 import { FormFooter } from '../../../components/FormFooter';
 import { feedback } from '../../../lib/feedback';
 import { isApiError } from '../../../lib/request';
-import { useLeavePage } from './navigation';
 import './bas.css';
 
 /**

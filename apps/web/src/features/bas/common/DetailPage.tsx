@@ -5,12 +5,12 @@ import type { AxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { useTabTitle } from '../../../app/layout/use-tab-title';
 import { Auth } from '../../../components/Auth';
 import { type DetailItem, DetailView } from '../../../components/DetailView';
 import type { RowAction, ToolbarButton } from '../../../components/ListPage';
 import { getData, request } from '../../../lib/request';
-import { useLeavePage } from './navigation';
 import './bas.css';
 
 /**

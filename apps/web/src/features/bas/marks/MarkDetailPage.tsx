@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { useTabTitle } from '../../../app/layout/use-tab-title';
 import { Auth } from '../../../components/Auth';
 import { type DetailItem, DetailView } from '../../../components/DetailView';
@@ -12,7 +13,6 @@ import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { getData, request } from '../../../lib/request';
 import { markKeys, priceKeys, type TAddress, type TMark, type TPrice, useGeog } from '../api';
-import { useLeavePage } from '../common/navigation';
 import { ValidityTag } from '../common/selects';
 import '../common/bas.css';
 

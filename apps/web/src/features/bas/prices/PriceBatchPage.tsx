@@ -10,6 +10,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, Radio, Space, Steps, Table,
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
 import { DictTag } from '../../../components/DictTag';
@@ -19,7 +20,6 @@ import { DecimalInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { postData, request } from '../../../lib/request';
 import { priceKeys, type TPrice, todayText, useGeog } from '../api';
-import { useLeavePage } from '../common/navigation';
 import { DayPicker, GeogSelect } from '../common/selects';
 import '../common/bas.css';
 

@@ -4,12 +4,12 @@ import { toPlainString } from '@theone/contracts/common/money';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { useTabTitle } from '../../../app/layout/use-tab-title';
 import { Auth } from '../../../components/Auth';
 import { type DetailItem, DetailView } from '../../../components/DetailView';
 import { getData } from '../../../lib/request';
 import { priceKeys, type TPrice, useGeog } from '../api';
-import { useLeavePage } from '../common/navigation';
 import { ValidityTag } from '../common/selects';
 import '../common/bas.css';
 

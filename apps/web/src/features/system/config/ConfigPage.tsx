@@ -1,5 +1,5 @@
 import { configValueError } from '@theone/contracts/system/config.schemas';
-import { ModalScreen, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
+import { ModalScreen, restCalls, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { configKeys, systemApi, type TConfig } from '../api';
 
 /**
@@ -41,11 +41,7 @@ export const configScreen: ScreenDef<TConfig> = {
     withIds: true,
     hidden: builtin,
   },
-  calls: {
-    add: (body) => systemApi.addConfig(body as never),
-    edit: (body) => systemApi.editConfig(body as never),
-    remove: (ids, config) => systemApi.deleteConfigs(ids, config),
-  },
+  calls: restCalls('/system/config'),
   dialog: { width: 640 },
   defaults: { configType: 'N', configValue: '' },
   sections: [

@@ -5,14 +5,15 @@ import { LIST_CLASSES } from '@theone/contracts/system/dict.schemas';
 import { Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { zodRule } from '../../../components/form-rules';
-import { ModalScreen, type ScreenDef } from '../../../components/screen-factory';
+import { ModalScreen, restCalls, type ScreenDef } from '../../../components/screen-factory';
 import { dictLabel } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
 import { shellKeys } from '../../../lib/query-keys';
 import { useLanguage } from '../../../lib/use-language';
 import { dictDataKeys, dictTypeKeys, systemApi, type TDictData } from '../api';
-import { useDigitsParam, useLeavePage } from '../shared/route';
+import { useDigitsParam } from '../shared/route';
 
 /**
  * Dictionary data (screens §4.9, /system/dict-data/:dictId, digits only): the entries of a type, labels in
@@ -91,11 +92,7 @@ export const dictDataScreen: ScreenDef<TDictData> = {
   ],
   exportFile: 'system_dict_data_export',
   remove: { confirm: 'system_confirm_delete_dict_data', withIds: true },
-  calls: {
-    add: (body) => systemApi.addDictData(body as never),
-    edit: (body) => systemApi.editDictData(body as never),
-    remove: (ids, config) => systemApi.deleteDictData(ids, config),
-  },
+  calls: restCalls('/system/dict/data'),
   dialog: { width: 640, labelWidth: 120 },
   defaults: { dictSort: 0, listClass: 'default', isDefault: 'N', status: '0' },
   sections: [

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ModalScreen, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
+import { ModalScreen, restCalls, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { dictTypeKeys, systemApi, type TDictType } from '../api';
 
 /** Dictionary types (screens §4.8): the type links to its entries; refresh cache drops the web's copies too. */
@@ -45,11 +45,7 @@ export const dictTypeScreen: ScreenDef<TDictType> = {
   useToolbar: useRefreshCache,
   exportFile: 'system_dict_type_export',
   remove: { confirm: 'system_confirm_delete_dict_types', withIds: true },
-  calls: {
-    add: (body) => systemApi.addDictType(body as never),
-    edit: (body) => systemApi.editDictType(body as never),
-    remove: (ids, config) => systemApi.deleteDictTypes(ids, config),
-  },
+  calls: restCalls('/system/dict/type'),
   defaults: { status: '0' },
   sections: [
     {

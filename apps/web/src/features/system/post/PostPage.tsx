@@ -1,7 +1,7 @@
 import { zSort } from '@theone/contracts/system/common';
 import { zodRule } from '../../../components/form-rules';
-import { ModalScreen, type ScreenDef } from '../../../components/screen-factory';
-import { postKeys, systemApi, type TPost, userKeys } from '../api';
+import { ModalScreen, restCalls, type ScreenDef } from '../../../components/screen-factory';
+import { postKeys, type TPost, userKeys } from '../api';
 
 /** Posts (screens §4.10): CRUD and export; the server refuses to delete a post held by users. */
 export const postScreen: ScreenDef<TPost> = {
@@ -27,11 +27,7 @@ export const postScreen: ScreenDef<TPost> = {
   ],
   exportFile: 'system_post_export',
   remove: { confirm: 'system_confirm_delete_posts', withIds: true },
-  calls: {
-    add: (body) => systemApi.addPost(body as never),
-    edit: (body) => systemApi.editPost(body as never),
-    remove: (ids, config) => systemApi.deletePosts(ids, config),
-  },
+  calls: restCalls('/system/post'),
   invalidate: [postKeys.all, userKeys.details()],
   dialog: { width: 520 },
   defaults: { postSort: 0, status: '0' },

@@ -8,7 +8,8 @@ import { feedback } from '../../../lib/feedback';
 import { LocalName, useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TUser, userKeys } from '../api';
 import '../system.css';
-import { useDigitsParam, useLeavePage } from '../shared/route';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
+import { useDigitsParam } from '../shared/route';
 
 /**
  * Assign users (screens §4.4, /system/role-auth/:roleId, digits only): the users holding the role inside the

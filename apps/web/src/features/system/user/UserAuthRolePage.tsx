@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TRoleRef, userKeys } from '../api';
 import '../system.css';
-import { useDigitsParam, useLeavePage } from '../shared/route';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
+import { useDigitsParam } from '../shared/route';
 
 /**
  * Assign roles (screens §4.2, /system/user/user-auth/:userId, digits only): the user's names read-only and
