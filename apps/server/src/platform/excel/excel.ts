@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { FEE_FIELDS, type TLanguage } from '@theone/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/database';
 import { sysDictData } from '../db/dict.table';
@@ -239,6 +240,27 @@ export async function* keysetBatches<Row>(
     if (batch.length < batchSize) return;
     after = keyOf(batch[batch.length - 1]!);
   }
+}
+
+/**
+ * `keysetBatches` of one select: `select()` builds it afresh (`db.select(...).from(table).$dynamic()`), each batch
+ * reads the rows of `where` past the last `key`, in `key` order; `map` shapes a row before it is written.
+ */
+export function keysetRows<Q extends PgSelect, Out = Awaited<Q>[number]>(options: {
+  select: () => Q;
+  key: AnyColumn;
+  where: SQL | undefined;
+  keyOf: (row: Out) => number;
+  map?: (row: Awaited<Q>[number]) => Out;
+}): AsyncGenerator<Out> {
+  const { select, key, where, keyOf, map } = options;
+  return keysetBatches(async (after, limit) => {
+    const rows: Awaited<Q>[number][] = await select()
+      .where(and(where, after === undefined ? undefined : gt(key, after)))
+      .orderBy(asc(key))
+      .limit(limit);
+    return map ? rows.map(map) : (rows as Out[]);
+  }, keyOf);
 }
 
 /** Pages of rows in keyset order (a unique increasing key), for `sendExcel({ pages })`. */

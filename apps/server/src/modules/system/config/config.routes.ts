@@ -8,7 +8,7 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysConfig } from '../../../platform/db/config.table';
@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
@@ -237,14 +237,13 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
       },
       schema: { tags: ['system'], summary: 'Export settings (.xlsx)', body: exportBody(ZConfigQuery) },
     },
-    async (req, reply) => {
-      const where = and(configWhere(req.body), selectedIds(sysConfig.configId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_config_export',
         db,
         columns: CONFIG_EXPORT,
-        rows: keysetBatches(
-          (after, limit) =>
+        rows: keysetRows({
+          select: () =>
             db
               .select({
                 ...getTableColumns(sysConfig),
@@ -252,12 +251,11 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
                 remark: localizedName(CONFIG_REMARK, req.lang),
               })
               .from(sysConfig)
-              .where(and(where, after === undefined ? undefined : gt(sysConfig.configId, after)))
-              .orderBy(asc(sysConfig.configId))
-              .limit(limit),
-          (r) => r.configId,
-        ),
-      });
-    },
+              .$dynamic(),
+          key: sysConfig.configId,
+          where: and(configWhere(req.body), selectedIds(sysConfig.configId, req.body.ids)),
+          keyOf: (r) => r.configId,
+        }),
+      }),
   );
 };

@@ -10,7 +10,7 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -18,7 +18,7 @@ import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
@@ -278,24 +278,22 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       },
       schema: { tags: ['system'], summary: 'Export dictionary types (.xlsx)', body: exportBody(ZDictTypeQuery) },
     },
-    async (req, reply) => {
-      const where = and(typeWhere(req.body), selectedIds(sysDictType.dictId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_dict_type_export',
         db,
         columns: TYPE_EXPORT,
-        rows: keysetBatches(
-          (after, limit) =>
+        rows: keysetRows({
+          select: () =>
             db
               .select({ ...getTableColumns(sysDictType), dictName: localizedName(DICT_TYPE_NAME, req.lang) })
               .from(sysDictType)
-              .where(and(where, after === undefined ? undefined : gt(sysDictType.dictId, after)))
-              .orderBy(asc(sysDictType.dictId))
-              .limit(limit),
-          (r) => r.dictId,
-        ),
-      });
-    },
+              .$dynamic(),
+          key: sysDictType.dictId,
+          where: and(typeWhere(req.body), selectedIds(sysDictType.dictId, req.body.ids)),
+          keyOf: (r) => r.dictId,
+        }),
+      }),
   );
 
   // --- entries (GET /system/dict/data/type/{dictType} is dict-data-type.routes.ts) ----------------------
@@ -424,23 +422,21 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       },
       schema: { tags: ['system'], summary: 'Export dictionary entries (.xlsx)', body: exportBody(ZDictDataQuery) },
     },
-    async (req, reply) => {
-      const where = and(dataWhere(req.body), selectedIds(sysDictData.dictCode, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_dict_data_export',
         db,
         columns: DATA_EXPORT,
-        rows: keysetBatches(
-          (after, limit) =>
+        rows: keysetRows({
+          select: () =>
             db
               .select({ ...getTableColumns(sysDictData), dictLabel: localizedName(DICT_LABEL, req.lang) })
               .from(sysDictData)
-              .where(and(where, after === undefined ? undefined : gt(sysDictData.dictCode, after)))
-              .orderBy(asc(sysDictData.dictCode))
-              .limit(limit),
-          (r) => r.dictCode,
-        ),
-      });
-    },
+              .$dynamic(),
+          key: sysDictData.dictCode,
+          where: and(dataWhere(req.body), selectedIds(sysDictData.dictCode, req.body.ids)),
+          keyOf: (r) => r.dictCode,
+        }),
+      }),
   );
 };

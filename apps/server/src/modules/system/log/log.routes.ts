@@ -11,14 +11,14 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
 import { sysLoginLock } from '../../../platform/db/platform.table';
 import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
@@ -211,26 +211,19 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
       },
       schema: { tags: ['system'], summary: 'Export the operation log (.xlsx)', body: exportBody(ZOperlogQuery) },
     },
-    async (req, reply) => {
-      const where = and(operWhere(req.body), selectedIds(sysOperLog.operId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_operlog_export',
         db,
         columns: OPER_EXPORT,
-        rows: keysetBatches(
-          async (after, limit) =>
-            (
-              await db
-                .select(OPER_LIST)
-                .from(sysOperLog)
-                .where(and(where, after === undefined ? undefined : gt(sysOperLog.operId, after)))
-                .orderBy(asc(sysOperLog.operId))
-                .limit(limit)
-            ).map((r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) })),
-          (r) => r.operId,
-        ),
-      });
-    },
+        rows: keysetRows({
+          select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
+          key: sysOperLog.operId,
+          where: and(operWhere(req.body), selectedIds(sysOperLog.operId, req.body.ids)),
+          map: (r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) }),
+          keyOf: (r) => r.operId,
+        }),
+      }),
   );
 
   // --- login log ----------------------------------------------------------------------------------------
@@ -338,25 +331,18 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
       },
       schema: { tags: ['system'], summary: 'Export the login log (.xlsx)', body: exportBody(ZLogininforQuery) },
     },
-    async (req, reply) => {
-      const where = and(loginWhere(req.body), selectedIds(sysLogininfor.infoId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_logininfor_export',
         db,
         columns: LOGIN_EXPORT,
-        rows: keysetBatches(
-          async (after, limit) =>
-            (
-              await db
-                .select()
-                .from(sysLogininfor)
-                .where(and(where, after === undefined ? undefined : gt(sysLogininfor.infoId, after)))
-                .orderBy(asc(sysLogininfor.infoId))
-                .limit(limit)
-            ).map((r) => ({ ...r, msg: translateStored(r.msg, req.lang) })),
-          (r) => r.infoId,
-        ),
-      });
-    },
+        rows: keysetRows({
+          select: () => db.select().from(sysLogininfor).$dynamic(),
+          key: sysLogininfor.infoId,
+          where: and(loginWhere(req.body), selectedIds(sysLogininfor.infoId, req.body.ids)),
+          map: (r) => ({ ...r, msg: translateStored(r.msg, req.lang) }),
+          keyOf: (r) => r.infoId,
+        }),
+      }),
   );
 };

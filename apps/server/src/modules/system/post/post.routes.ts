@@ -1,12 +1,12 @@
 import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam, zIdText } from '@theone/contracts';
-import { and, asc, count, eq, getTableColumns, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, inUse, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
@@ -200,23 +200,21 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       },
       schema: { tags: ['system'], summary: 'Export posts (.xlsx)', body: exportBody(ZPostQuery) },
     },
-    async (req, reply) => {
-      const where = and(postWhere(req.body), selectedIds(sysPost.postId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_post_export',
         db,
         columns: POST_EXPORT,
-        rows: keysetBatches(
-          (after, limit) =>
+        rows: keysetRows({
+          select: () =>
             db
               .select({ ...getTableColumns(sysPost), postName: localizedName(POST_NAME, req.lang) })
               .from(sysPost)
-              .where(and(where, after === undefined ? undefined : gt(sysPost.postId, after)))
-              .orderBy(asc(sysPost.postId))
-              .limit(limit),
-          (r) => r.postId,
-        ),
-      });
-    },
+              .$dynamic(),
+          key: sysPost.postId,
+          where: and(postWhere(req.body), selectedIds(sysPost.postId, req.body.ids)),
+          keyOf: (r) => r.postId,
+        }),
+      }),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  buildTree,
   NEW_ROLE_DATA_SCOPE,
   ZRoleChangeStatus,
   ZRoleCreate,
@@ -9,7 +8,7 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
@@ -17,15 +16,15 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, inUse, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetBatches, sendExcel } from '../../../platform/excel/excel';
+import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
-import { sysDept } from '../dept/dept.table';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
 import { sysMenu } from '../menu/menu.table';
+import { deptTree } from '../shared/dept-tree';
 import { Grants } from '../shared/grants';
-import { DEPT_NAME, localizedName, nameContains, ROLE_NAME } from '../shared/localized';
+import { localizedName, nameContains, ROLE_NAME } from '../shared/localized';
 import {
   ADMIN_ROLE_ID,
   BUSINESS_TYPE,
@@ -35,6 +34,7 @@ import {
   lostUpdate,
   operlog,
   touched,
+  versionIs,
 } from '../shared/system';
 import { sysUser, sysUserRole } from '../user/user.table';
 import { sysRole, sysRoleDept, sysRoleMenu } from './role.table';
@@ -94,6 +94,12 @@ export async function liveRole(db: DbOrTx, roleId: number) {
 /** The built-in admin role holds everything implicitly: nobody edits, disables or deletes it. */
 function assertNotAdminRole(roleIds: readonly number[]) {
   if (roleIds.includes(ADMIN_ROLE_ID)) throw forbidden('err_admin_role_protected');
+}
+
+/** A live role that may be changed: any but the built-in admin role. */
+async function editableRole(db: DbOrTx, roleId: number) {
+  assertNotAdminRole([roleId]);
+  return liveRole(db, roleId);
 }
 
 async function checkRoleUnique(db: DbOrTx, roleName: string, roleKey: string, exceptId?: number) {
@@ -248,8 +254,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const b = req.body;
-      assertNotAdminRole([b.roleId]);
-      const role = await liveRole(db, b.roleId);
+      const role = await editableRole(db, b.roleId);
       await checkRoleUnique(db, b.roleName, b.roleKey, b.roleId);
       const menuIds = await resolveMenus(db, req.auth, b.menuIds, b.roleId);
       const grants = await Grants.load(db, req.auth, req.lang);
@@ -296,8 +301,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const b = req.body;
-      assertNotAdminRole([b.roleId]);
-      await liveRole(db, b.roleId);
+      await editableRole(db, b.roleId);
       const deptIds = b.dataScope === '2' ? [...new Set(b.deptIds)] : [];
       await deptsInScope(db, req.auth, deptIds);
       await (await Grants.load(db, req.auth, req.lang)).assertScope(b.roleId, { dataScope: b.dataScope, deptIds });
@@ -310,13 +314,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
             version: sql`${sysRole.version} + 1`,
             ...touched(req),
           })
-          .where(
-            and(
-              eq(sysRole.roleId, b.roleId),
-              eq(sysRole.delFlag, '0'),
-              b.version === undefined ? undefined : eq(sysRole.version, b.version),
-            ),
-          )
+          .where(and(eq(sysRole.roleId, b.roleId), eq(sysRole.delFlag, '0'), versionIs(sysRole.version, b.version)))
           .returning({ roleId: sysRole.roleId });
         if (!updated.length) lostUpdate(true);
         await tx.delete(sysRoleDept).where(eq(sysRoleDept.roleId, b.roleId));
@@ -335,20 +333,13 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const b = req.body;
-      assertNotAdminRole([b.roleId]);
-      const role = await liveRole(db, b.roleId);
+      const role = await editableRole(db, b.roleId);
       if (role.status !== '0' && b.status === '0')
         await (await Grants.load(db, req.auth, req.lang)).assertEnable(b.roleId);
       const updated = await db
         .update(sysRole)
         .set({ status: b.status, version: sql`${sysRole.version} + 1`, ...touched(req) })
-        .where(
-          and(
-            eq(sysRole.roleId, b.roleId),
-            eq(sysRole.delFlag, '0'),
-            b.version === undefined ? undefined : eq(sysRole.version, b.version),
-          ),
-        )
+        .where(and(eq(sysRole.roleId, b.roleId), eq(sysRole.delFlag, '0'), versionIs(sysRole.version, b.version)))
         .returning({ roleId: sysRole.roleId });
       if (!updated.length) lostUpdate(true);
       return ok(req);
@@ -401,24 +392,22 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       },
       schema: { tags: ['system'], summary: 'Export roles (.xlsx)', body: exportBody(ZRoleQuery) },
     },
-    async (req, reply) => {
-      const where = and(roleListWhere(req.body), selectedIds(sysRole.roleId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_role_export',
         db,
         columns: ROLE_EXPORT,
-        rows: keysetBatches(
-          (after, limit) =>
+        rows: keysetRows({
+          select: () =>
             db
               .select({ ...ROLE_COLUMNS, roleName: localizedName(ROLE_NAME, req.lang) })
               .from(sysRole)
-              .where(and(where, after === undefined ? undefined : gt(sysRole.roleId, after)))
-              .orderBy(asc(sysRole.roleId))
-              .limit(limit),
-          (r) => r.roleId,
-        ),
-      });
-    },
+              .$dynamic(),
+          key: sysRole.roleId,
+          where: and(roleListWhere(req.body), selectedIds(sysRole.roleId, req.body.ids)),
+          keyOf: (r) => r.roleId,
+        }),
+      }),
   );
 
   // --- trees of the role form and the data-scope dialog ---------------------------------------------------
@@ -435,17 +424,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const role = await liveRole(db, req.params.roleId);
-      const rows = await db
-        .select({
-          id: sysDept.deptId,
-          parentId: sysDept.parentId,
-          label: localizedName(DEPT_NAME, req.lang),
-          status: sysDept.status,
-        })
-        .from(sysDept)
-        .where(and(eq(sysDept.delFlag, '0'), deptScope(req.auth)))
-        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
-      const visible = new Set(rows.map((r) => r.id));
+      const { tree, ids: visible } = await deptTree(db, req.lang, deptScope(req.auth));
       const checked = (
         await db
           .select({ deptId: sysRoleDept.deptId })
@@ -461,21 +440,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       )
         .map((r) => r.deptId)
         .filter((id) => visible.has(id));
-      const tree = buildTree(
-        rows.map((r) => ({
-          id: r.id,
-          parentId: r.parentId,
-          label: r.label,
-          ...(r.status === '1' ? { disabled: true } : {}),
-        })),
-        'id',
-        'parentId',
-      );
       // The scopes the caller may set on this role (and the one it has), for the dialog's options.
       const scopes = await (await Grants.load(db, req.auth, req.lang)).grantableScopes(role.roleId);
       return {
         ...ok(req),
-        depts: dropParentIds(tree),
+        depts: tree,
         checkedKeys: checked,
         scopes: [...new Set([...scopes, role.dataScope])].sort(),
       };
@@ -505,11 +474,3 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 };
-
-function dropParentIds(nodes: readonly Record<string, unknown>[]): Record<string, unknown>[] {
-  return nodes.map(({ parentId: _p, children, ...rest }) =>
-    Array.isArray(children) && children.length
-      ? { ...rest, children: dropParentIds(children as Record<string, unknown>[]) }
-      : rest,
-  );
-}

@@ -1,5 +1,5 @@
 import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID } from '@theone/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
@@ -90,6 +90,18 @@ export async function assertMayManage(db: DbOrTx, auth: AuthContext, userIds: re
   if (auth.isAdmin) return;
   if (userIds.includes(ADMIN_USER_ID)) throw forbidden('err_admin_user_protected');
   if ((await adminHolders(db, userIds)).size) throw forbidden('err_admin_user_protected');
+}
+
+/** One live user inside the caller's scope whom the caller may change (404 outside it, 403 per assertMayManage). */
+export async function manageableUser(db: DbOrTx, auth: AuthContext, userId: number) {
+  const user = await userInScope(db, auth, userId);
+  await assertMayManage(db, auth, [user.userId]);
+  return user;
+}
+
+/** The optimistic-version condition of an update whose body may leave the version out (then any version). */
+export function versionIs(column: AnyColumn, version: number | undefined): SQL | undefined {
+  return version === undefined ? undefined : eq(column, version);
 }
 
 /** Zero rows from a conditional update: gone (404) or changed since read (409). */

@@ -1,5 +1,4 @@
 import {
-  buildTree,
   normalizePhone,
   ZUnbindParams,
   ZUserAuthRole,
@@ -14,7 +13,7 @@ import {
 } from '@theone/contracts';
 import { answers } from '@theone/contracts/common/responses';
 import { USER_ANSWERS } from '@theone/contracts/system/user.responses';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../../platform/auth/password';
@@ -22,15 +21,14 @@ import { revokeUserSessions } from '../../../platform/auth/session';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, notFound } from '../../../platform/errors';
-import { keysetBatches, readUpload, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { keysetRows, readUpload, sendExcel, sendTemplate } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { pageOf } from '../../../platform/http/paging';
 import { t } from '../../../platform/i18n';
 import { assertInitPassword, assertNewPassword, passwordContext } from '../../auth/credentials';
-import { sysDept } from '../dept/dept.table';
+import { deptTree } from '../shared/dept-tree';
 import { Grants } from '../shared/grants';
-import { DEPT_NAME, localizedName } from '../shared/localized';
 import {
   ADMIN_ROLE_ID,
   ADMIN_USER_ID,
@@ -39,10 +37,12 @@ import {
   deptPickerScope,
   dropCountsOnChange,
   lostUpdate,
+  manageableUser,
   operlog,
   touched,
   userInScope,
   usersInScope,
+  versionIs,
 } from '../shared/system';
 import {
   checkDept,
@@ -112,25 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
         summary: 'Department tree (data scope applied)',
       },
     },
-    async (req) => {
-      const rows = await db
-        .select({
-          id: sysDept.deptId,
-          parentId: sysDept.parentId,
-          label: localizedName(DEPT_NAME, req.lang),
-          status: sysDept.status,
-        })
-        .from(sysDept)
-        .where(and(eq(sysDept.delFlag, '0'), deptPickerScope(req.auth)))
-        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
-      const nodes = rows.map((r) => ({
-        id: r.id,
-        parentId: r.parentId,
-        label: r.label,
-        ...(r.status === '1' ? { disabled: true } : {}),
-      }));
-      return ok(req, stripParents(buildTree(nodes, 'id', 'parentId')));
-    },
+    async (req) => ok(req, (await deptTree(db, req.lang, deptPickerScope(req.auth))).tree),
   );
 
   // Options of the add form (RuoYi GET /system/user/): roles and posts.
@@ -246,8 +228,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
     async (req) => {
       const b = req.body;
-      const user = await userInScope(db, req.auth, b.userId);
-      await assertMayManage(db, req.auth, [user.userId]);
+      const user = await manageableUser(db, req.auth, b.userId);
       const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
       if (user.userId === ADMIN_USER_ID && (b.status !== '0' || !b.roleIds.includes(ADMIN_ROLE_ID)))
         throw forbidden('err_admin_user_protected');
@@ -324,8 +305,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       },
     },
     async (req) => {
-      const user = await userInScope(db, req.auth, req.body.userId);
-      await assertMayManage(db, req.auth, [user.userId]);
+      const user = await manageableUser(db, req.auth, req.body.userId);
       await (await Grants.load(db, req.auth, req.lang)).assertMayActAs(user);
       const self = user.userId === req.auth.userId;
       const mustChange = !self && req.body.password === (await settings.initPassword());
@@ -362,21 +342,14 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
     async (req) => {
       const b = req.body;
-      const user = await userInScope(db, req.auth, b.userId);
-      await assertMayManage(db, req.auth, [user.userId]);
+      const user = await manageableUser(db, req.auth, b.userId);
       if (b.status === '1' && user.userId === ADMIN_USER_ID) throw forbidden('err_admin_user_protected');
       if (b.status === '1' && user.userId === req.auth.userId) throw forbidden('err_disable_self');
       await db.transaction(async (tx) => {
         const updated = await tx
           .update(sysUser)
           .set({ status: b.status, version: sql`${sysUser.version} + 1`, ...touched(req) })
-          .where(
-            and(
-              eq(sysUser.userId, user.userId),
-              eq(sysUser.delFlag, '0'),
-              b.version === undefined ? undefined : eq(sysUser.version, b.version),
-            ),
-          )
+          .where(and(eq(sysUser.userId, user.userId), eq(sysUser.delFlag, '0'), versionIs(sysUser.version, b.version)))
           .returning({ userId: sysUser.userId });
         if (!updated.length) lostUpdate(true);
         if (b.status === '1') await revokeUserSessions(tx, user.userId);
@@ -433,8 +406,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       },
     },
     async (req) => {
-      const user = await userInScope(db, req.auth, req.body.userId);
-      await assertMayManage(db, req.auth, [user.userId]);
+      const user = await manageableUser(db, req.auth, req.body.userId);
       if (user.userId === ADMIN_USER_ID && !req.body.roleIds.includes(ADMIN_ROLE_ID))
         throw forbidden('err_admin_user_protected');
       const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
@@ -463,8 +435,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       },
     },
     async (req) => {
-      const user = await userInScope(db, req.auth, req.params.userId);
-      await assertMayManage(db, req.auth, [user.userId]);
+      const user = await manageableUser(db, req.auth, req.params.userId);
       if (user.bindAppType !== req.params.appType) throw notFound();
       await db
         .update(sysUser)
@@ -484,22 +455,18 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       },
       schema: { tags: ['system'], summary: 'Export users (.xlsx, current filters)', body: exportBody(ZUserQuery) },
     },
-    async (req, reply) => {
-      const where = and(await userListWhere(db, req.auth, req.body), selectedIds(sysUser.userId, req.body.ids));
-      return sendExcel(req, reply, {
+    async (req, reply) =>
+      sendExcel(req, reply, {
         fileName: 'system_user_export',
         db,
         columns: USER_EXPORT_COLUMNS,
-        rows: keysetBatches(
-          (after, limit) =>
-            selectUsers(db, req.lang, true)
-              .where(and(where, after === undefined ? undefined : gt(sysUser.userId, after)))
-              .orderBy(asc(sysUser.userId))
-              .limit(limit),
-          (r) => r.userId,
-        ),
-      });
-    },
+        rows: keysetRows({
+          select: () => selectUsers(db, req.lang, true).$dynamic(),
+          key: sysUser.userId,
+          where: and(await userListWhere(db, req.auth, req.body), selectedIds(sysUser.userId, req.body.ids)),
+          keyOf: (r) => r.userId,
+        }),
+      }),
   );
 
   app.post(
@@ -545,16 +512,3 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
   );
 };
-
-type TreeOut = { id: number; label: string; disabled?: boolean; children?: TreeOut[] };
-
-/** Drops `parentId` from the tree nodes (the picker needs id, label, disabled, children). */
-function stripParents(nodes: readonly Record<string, unknown>[]): TreeOut[] {
-  return nodes.map((n) => {
-    const out: TreeOut = { id: n.id as number, label: n.label as string };
-    if (n.disabled) out.disabled = true;
-    const children = n.children as Record<string, unknown>[] | undefined;
-    if (children?.length) out.children = stripParents(children);
-    return out;
-  });
-}
