@@ -199,6 +199,9 @@ export interface TLogininfor {
   loginTime: string;
 }
 
+/** The two logs: operations and sign-ins. */
+export type TLogName = 'operlog' | 'logininfor';
+
 const ids = (list: readonly (number | string)[]) => list.join(',');
 
 export const systemApi = {
@@ -269,12 +272,9 @@ export const systemApi = {
 
   // logs
   operlog: (operId: number) => getData<TOperlog>(`/system/operlog/${operId}`),
-  deleteOperlogs: (operIds: readonly number[], config?: object) =>
-    request.delete<Envelope>(`/system/operlog/${ids(operIds)}`, config),
-  cleanOperlog: (config?: object) => request.delete<Envelope>('/system/operlog/clean', config),
-  deleteLogininfor: (infoIds: readonly number[], config?: object) =>
-    request.delete<Envelope>(`/system/logininfor/${ids(infoIds)}`, config),
-  cleanLogininfor: (config?: object) => request.delete<Envelope>('/system/logininfor/clean', config),
+  deleteLogs: (log: TLogName, logIds: readonly number[], config?: object) =>
+    request.delete<Envelope>(`/system/${log}/${ids(logIds)}`, config),
+  cleanLog: (log: TLogName, config?: object) => request.delete<Envelope>(`/system/${log}/clean`, config),
   unlock: (infoId: number, config?: object) =>
     request.get<Envelope<{ userName: string; unlocked: boolean }>>(
       `/system/logininfor/unlock/${infoId}`,

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '../../../components/DictTag';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage, type ListPageProps, type ToolbarButton } from '../../../components/ListPage';
 import { cleanButton, removeByIdsButton } from '../../../components/list-presets';
 import { formatDateTime } from '../../../lib/format';
-import { logininforKeys, operlogKeys, systemApi, type TLogininfor, type TOperlog } from '../api';
+import { logininforKeys, operlogKeys, systemApi, type TLogininfor, type TLogName, type TOperlog } from '../api';
 import '../system.css';
 
 /**
@@ -76,18 +76,63 @@ function OperlogDetail({ operId, onClose }: { operId: number | undefined; onClos
   );
 }
 
-function OperlogTab() {
+/**
+ * What both log lists have: `/system/<log>/list` newest first, four filters shown, Delete (by id) and Clean under
+ * system:log:remove, Export under system:log:export; `more` buttons follow those.
+ */
+function LogList<Row extends object>({
+  log,
+  keys,
+  timeKey,
+  idOf,
+  more = [],
+  ...rest
+}: Omit<
+  ListPageProps<Row>,
+  'id' | 'queryKey' | 'url' | 'defaultSort' | 'visibleFields' | 'toolbar' | 'exportConfig'
+> & {
+  log: TLogName;
+  keys: { lists: () => readonly unknown[] };
+  timeKey: string;
+  idOf: (row: Row) => number;
+  more?: ToolbarButton<Row>[];
+}) {
   const { t } = useTranslation();
+  return (
+    <ListPage<Row>
+      id={`system/log-list/${log}`}
+      queryKey={keys.lists()}
+      url={`/system/${log}/list`}
+      defaultSort={{ column: timeKey, order: 'desc' }}
+      visibleFields={4}
+      toolbar={[
+        removeByIdsButton<Row>('system:log:remove', {
+          confirm: 'system_confirm_delete_logs',
+          id: idOf,
+          run: (ids, config) => systemApi.deleteLogs(log, ids, config),
+        }),
+        cleanButton<Row>('system:log:remove', `system_confirm_clean_${log}`, (config) =>
+          systemApi.cleanLog(log, config),
+        ),
+        ...more,
+      ]}
+      exportConfig={{ url: `/system/${log}/export`, fileName: t(`system_${log}_export`), perm: 'system:log:export' }}
+      {...rest}
+    />
+  );
+}
+
+function OperlogTab() {
   const [detail, setDetail] = useState<number | undefined>();
   return (
     <>
-      <ListPage<TOperlog>
-        id="system/log-list/operlog"
+      <LogList<TOperlog>
+        log="operlog"
+        keys={operlogKeys}
         urlKey="op"
-        queryKey={operlogKeys.lists()}
-        url="/system/operlog/list"
         rowKey="operId"
-        defaultSort={{ column: 'operTime', order: 'desc' }}
+        idOf={(r) => r.operId}
+        timeKey="operTime"
         searchFields={[
           { name: 'title', label: 'system_oper_title' },
           { name: 'operName', label: 'system_oper_name' },
@@ -95,7 +140,6 @@ function OperlogTab() {
           { type: 'dict', name: 'status', label: 'system_oper_status', dictType: 'sys_common_status' },
           { type: 'dateRange', name: 'operTime', label: 'system_oper_time' },
         ]}
-        visibleFields={4}
         columns={[
           { key: 'operId', title: 'system_oper_id', width: 90 },
           { key: 'titleLabel', title: 'system_oper_title', width: 140 },
@@ -108,19 +152,6 @@ function OperlogTab() {
           { key: 'operTime', title: 'system_oper_time', type: 'datetime', width: 170, sortable: true },
           { key: 'costTime', title: 'system_cost_time', width: 120, sortable: true, align: 'right' },
         ]}
-        toolbar={[
-          removeByIdsButton<TOperlog>('system:log:remove', {
-            confirm: 'system_confirm_delete_logs',
-            id: (r) => r.operId,
-            run: systemApi.deleteOperlogs,
-          }),
-          cleanButton<TOperlog>('system:log:remove', 'system_confirm_clean_operlog', systemApi.cleanOperlog),
-        ]}
-        exportConfig={{
-          url: '/system/operlog/export',
-          fileName: t('system_operlog_export'),
-          perm: 'system:log:export',
-        }}
         rowActions={[
           { key: 'detail', label: 'details', perm: 'system:log:query', onClick: (r) => setDetail(r.operId) },
         ]}
@@ -132,22 +163,20 @@ function OperlogTab() {
 }
 
 function LogininforTab() {
-  const { t } = useTranslation();
   return (
-    <ListPage<TLogininfor>
-      id="system/log-list/logininfor"
+    <LogList<TLogininfor>
+      log="logininfor"
+      keys={logininforKeys}
       urlKey="li"
-      queryKey={logininforKeys.lists()}
-      url="/system/logininfor/list"
       rowKey="infoId"
-      defaultSort={{ column: 'loginTime', order: 'desc' }}
+      idOf={(r) => r.infoId}
+      timeKey="loginTime"
       searchFields={[
         { name: 'ipaddr', label: 'system_ipaddr' },
         { name: 'userName', label: 'system_user_name' },
         { type: 'dict', name: 'status', label: 'system_login_status', dictType: 'sys_common_status' },
         { type: 'dateRange', name: 'loginTime', label: 'system_login_time' },
       ]}
-      visibleFields={4}
       columns={[
         { key: 'infoId', title: 'system_info_id', width: 90 },
         { key: 'userName', title: 'system_user_name', width: 120 },
@@ -159,13 +188,7 @@ function LogininforTab() {
         { key: 'msg', title: 'system_login_msg', width: 220 },
         { key: 'loginTime', title: 'system_login_time', type: 'datetime', width: 170, sortable: true },
       ]}
-      toolbar={[
-        removeByIdsButton<TLogininfor>('system:log:remove', {
-          confirm: 'system_confirm_delete_logs',
-          id: (r) => r.infoId,
-          run: systemApi.deleteLogininfor,
-        }),
-        cleanButton<TLogininfor>('system:log:remove', 'system_confirm_clean_logininfor', systemApi.cleanLogininfor),
+      more={[
         {
           key: 'unlock',
           label: 'unlock',
@@ -181,11 +204,6 @@ function LogininforTab() {
             }),
         },
       ]}
-      exportConfig={{
-        url: '/system/logininfor/export',
-        fileName: t('system_logininfor_export'),
-        perm: 'system:log:export',
-      }}
     />
   );
 }
