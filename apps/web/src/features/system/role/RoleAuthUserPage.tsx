@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, ListPage } from '../../../components/ListPage';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
+import { type ListColumn, ListPage, type ListPageProps } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { LocalName, useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TUser, userKeys } from '../api';
 import '../system.css';
-import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { useDigitsParam } from '../shared/route';
 
 /**
@@ -34,9 +34,31 @@ const SEARCH = [
   { name: 'phonenumber', label: 'system_phonenumber' },
 ];
 
+/** The users holding the role ('allocated') or not holding it ('unallocated'), searched by name and phone. */
+function RoleUserList({
+  roleId,
+  which,
+  ...rest
+}: Omit<ListPageProps<TAuthUser>, 'queryKey' | 'url' | 'rowKey' | 'baseParams' | 'searchFields' | 'columns'> & {
+  roleId: number;
+  which: 'allocated' | 'unallocated';
+}) {
+  const baseParams = useMemo(() => ({ roleId }), [roleId]);
+  return (
+    <ListPage<TAuthUser>
+      queryKey={roleKeys.custom(which, roleId)}
+      url={`/system/role/authUser/${which}List`}
+      rowKey="userId"
+      baseParams={baseParams}
+      searchFields={SEARCH}
+      columns={COLUMNS}
+      {...rest}
+    />
+  );
+}
+
 function SelectUsersModal(props: { roleId: number; open: boolean; onClose: () => void; onDone: () => unknown }) {
   const { t } = useTranslation();
-  const baseParams = useMemo(() => ({ roleId: props.roleId }), [props.roleId]);
   return (
     <Modal
       open={props.open}
@@ -46,15 +68,11 @@ function SelectUsersModal(props: { roleId: number; open: boolean; onClose: () =>
       footer={null}
       destroyOnHidden
     >
-      <ListPage<TAuthUser>
+      <RoleUserList
+        roleId={props.roleId}
+        which="unallocated"
         id="system/role-auth-unallocated"
         urlKey={false}
-        queryKey={roleKeys.custom('unallocated', props.roleId)}
-        url="/system/role/authUser/unallocatedList"
-        rowKey="userId"
-        baseParams={baseParams}
-        searchFields={SEARCH}
-        columns={COLUMNS}
         toolbar={[
           {
             key: 'select',
@@ -89,7 +107,6 @@ export default function RoleAuthUserPage() {
     enabled: roleId !== undefined,
   });
   const localName = useLocalName();
-  const baseParams = useMemo(() => ({ roleId }), [roleId]);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: roleKeys.all });
     await queryClient.invalidateQueries({ queryKey: userKeys.all });
@@ -97,15 +114,11 @@ export default function RoleAuthUserPage() {
   if (roleId === undefined) return null;
   return (
     <>
-      <ListPage<TAuthUser>
+      <RoleUserList
+        roleId={roleId}
+        which="allocated"
         id="system/role-auth"
         title={role.data ? `${localName(role.data, 'roleName')} (${role.data.roleKey})` : undefined}
-        queryKey={roleKeys.custom('allocated', roleId)}
-        url="/system/role/authUser/allocatedList"
-        rowKey="userId"
-        baseParams={baseParams}
-        searchFields={SEARCH}
-        columns={COLUMNS}
         toolbar={[
           {
             key: 'addUser',

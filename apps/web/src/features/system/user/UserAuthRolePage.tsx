@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { FormFooter } from '../../../components/FormFooter';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TRoleRef, userKeys } from '../api';
 import '../system.css';
-import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { useDigitsParam } from '../shared/route';
 
 /**
