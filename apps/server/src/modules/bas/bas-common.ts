@@ -1,3 +1,4 @@
+import type { TLanguage } from '@theone/contracts';
 import type { DbOrTx } from '../../platform/db/database';
 import { changedReload, notFound } from '../../platform/errors';
 import { userNickNames } from '../system/api';
@@ -15,3 +16,7 @@ export async function missingOrChanged(exists: () => Promise<boolean>): Promise<
 export function userNames(db: DbOrTx, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
   return userNickNames(db, ids);
 }
+
+/** A name of basic data in the reader's language (the Chinese one when that is empty). */
+export const nameIn = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
+  (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;

@@ -23,6 +23,7 @@ import { orderOf, pageOf } from '../../platform/http/paging';
 import { todayIn } from '../../platform/time';
 import { staffOptions } from '../system/api';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
+import { nameIn } from './bas-common';
 import { registerCrud } from './crud';
 import { rateInForce } from './currate.service';
 import { isInUse } from './usage';
@@ -32,8 +33,11 @@ import { isInUse } from './usage';
  * (screens §3.16, GET currate/{src}/{dest}: the rate in force today).
  */
 
-const label = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
-  (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;
+/** A coded option of a select (currency, warehouse): its three names and the label in the reader's language. */
+const codedOption = (
+  lang: TLanguage,
+  r: { id: number; code: string; name: string; nameEn: string; nameTh: string },
+) => ({ id: r.id, code: r.code, name: r.name, nameEn: r.nameEn, nameTh: r.nameTh, label: nameIn(lang, r) });
 
 const zStaffQuery = z
   .object({
@@ -100,7 +104,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         .orderBy(asc(basGeog.orgId), asc(basGeog.level), asc(basGeog.orderNum), asc(basGeog.id));
       return ok(
         req,
-        rows.map((r) => ({ ...r, label: label(req.lang, r) })),
+        rows.map((r) => ({ ...r, label: nameIn(req.lang, r) })),
       );
     },
   );
@@ -116,15 +120,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         .orderBy(asc(basCurrency.orderNum), asc(basCurrency.id));
       return ok(
         req,
-        rows.map((r) => ({
-          id: r.id,
-          code: r.code,
-          name: r.name,
-          nameEn: r.nameEn,
-          nameTh: r.nameTh,
-          symbol: r.symbol,
-          label: label(req.lang, r),
-        })),
+        rows.map((r) => ({ ...codedOption(req.lang, r), symbol: r.symbol })),
       );
     },
   );
@@ -149,16 +145,11 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       return ok(
         req,
         rows.map((r) => ({
-          id: r.id,
-          code: r.code,
-          name: r.name,
-          nameEn: r.nameEn,
-          nameTh: r.nameTh,
+          ...codedOption(req.lang, r),
           whType: r.whType,
           geogId: r.geogId,
           address: r.address,
           tel: r.tel,
-          label: label(req.lang, r),
         })),
       );
     },

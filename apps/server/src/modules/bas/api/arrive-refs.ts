@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/database';
 import { basDriver, basMark, basVehicle, basWarehouse } from '../bas.table';
 import { currencyIdOf, rateInForce } from '../currate.service';
+import { isEnabled } from './fleet-refs';
 
 /**
  * bas's public reads for the pick-up and overseas warehouse screens (bus/arrive): the vehicle, driver and overseas
@@ -19,31 +20,10 @@ export async function invalidPickupRefs(
   refs: { vehicleId?: number | null; driverId?: number | null; houseId: number },
 ): Promise<string[]> {
   const bad: string[] = [];
-  const [house] = await db
-    .select({ id: basWarehouse.id })
-    .from(basWarehouse)
-    .where(
-      and(
-        eq(basWarehouse.id, refs.houseId),
-        eq(basWarehouse.status, '0'),
-        eq(basWarehouse.whType, OVERSEAS_WAREHOUSE_TYPE),
-      ),
-    );
-  if (!house) bad.push('houseId');
-  if (refs.vehicleId) {
-    const [v] = await db
-      .select({ id: basVehicle.id })
-      .from(basVehicle)
-      .where(and(eq(basVehicle.id, refs.vehicleId), eq(basVehicle.status, '0')));
-    if (!v) bad.push('vehicleId');
-  }
-  if (refs.driverId) {
-    const [d] = await db
-      .select({ id: basDriver.id })
-      .from(basDriver)
-      .where(and(eq(basDriver.id, refs.driverId), eq(basDriver.status, '0')));
-    if (!d) bad.push('driverId');
-  }
+  if (!(await isEnabled(db, basWarehouse, refs.houseId, eq(basWarehouse.whType, OVERSEAS_WAREHOUSE_TYPE))))
+    bad.push('houseId');
+  if (refs.vehicleId && !(await isEnabled(db, basVehicle, refs.vehicleId))) bad.push('vehicleId');
+  if (refs.driverId && !(await isEnabled(db, basDriver, refs.driverId))) bad.push('driverId');
   return bad;
 }
 
@@ -52,15 +32,7 @@ export async function isOverseasWarehouse(db: DbOrTx, id: number): Promise<boole
   return (await invalidPickupRefs(db, { houseId: id })).length === 0;
 }
 
-/** SQL: the plate of the vehicle whose id is in `column` ('' without one). */
-export const vehiclePlateOf = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`coalesce((SELECT ${basVehicle.plateNo} FROM ${basVehicle} WHERE ${basVehicle.id} = ${column}), '')`;
-
-/** SQL: the driver's name and phone. */
-export const driverNameOf = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`coalesce((SELECT ${basDriver.driverName} FROM ${basDriver} WHERE ${basDriver.id} = ${column}), '')`;
-export const driverPhoneOf = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`coalesce((SELECT ${basDriver.phone} FROM ${basDriver} WHERE ${basDriver.id} = ${column}), '')`;
+export { driverNameOf, driverPhoneOf, vehiclePlateOf } from './fleet-refs';
 
 /** SQL: the payment term (balance type) of the mark whose id is in `column` (null without a mark). */
 export const markBalanceTypeOf = (column: AnyPgColumn | SQL): SQL<string | null> =>

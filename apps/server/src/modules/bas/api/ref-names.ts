@@ -2,12 +2,10 @@ import type { TLanguage } from '@theone/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { basGeog, basInsurance, basMark, basWarehouse } from '../bas.table';
+import { nameIn } from '../bas-common';
 
 /** bas's public read of reference names by id (mark codes, places, warehouses, insurances), for order logs. */
 export type TRefNameSource = 'mark' | 'geog' | 'house' | 'insurance';
-
-const inLanguage = (lang: TLanguage, r: { name: string; nameEn: string; nameTh: string }) =>
-  (lang === 'en' ? r.nameEn : lang === 'th' ? r.nameTh : r.name) || r.name;
 
 /** Names of the ids the changes hold, by source: mark codes, places and warehouses in the reader's language. */
 export async function refNames(db: DbOrTx, ids: Record<TRefNameSource, Set<number>>, lang: TLanguage) {
@@ -45,8 +43,8 @@ export async function refNames(db: DbOrTx, ids: Record<TRefNameSource, Set<numbe
   ]);
   return {
     mark: new Map(marks.map((r) => [r.id, r.name])),
-    geog: new Map(geogs.map((r) => [r.id, inLanguage(lang, r)])),
-    house: new Map(houses.map((r) => [r.id, inLanguage(lang, r)])),
+    geog: new Map(geogs.map((r) => [r.id, nameIn(lang, r)])),
+    house: new Map(houses.map((r) => [r.id, nameIn(lang, r)])),
     insurance: new Map(insurances.map((r) => [r.id, r.name])),
   } satisfies Record<TRefNameSource, Map<number, string>>;
 }

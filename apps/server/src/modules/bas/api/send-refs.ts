@@ -1,7 +1,8 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/database';
 import { basDriver, basMark, basVehicle } from '../bas.table';
+import { isEnabled } from './fleet-refs';
 
 /**
  * bas's public reads for delivery runs and signing (bus/send): the run's driver and vehicle, their names for lists
@@ -20,18 +21,8 @@ export async function invalidSendRefs(
   refs: { driverId: number; vehicleId?: number | null },
 ): Promise<string[]> {
   const bad: string[] = [];
-  const [d] = await db
-    .select({ id: basDriver.id })
-    .from(basDriver)
-    .where(and(eq(basDriver.id, refs.driverId), eq(basDriver.status, '0')));
-  if (!d) bad.push('driverId');
-  if (refs.vehicleId) {
-    const [v] = await db
-      .select({ id: basVehicle.id })
-      .from(basVehicle)
-      .where(and(eq(basVehicle.id, refs.vehicleId), eq(basVehicle.status, '0')));
-    if (!v) bad.push('vehicleId');
-  }
+  if (!(await isEnabled(db, basDriver, refs.driverId))) bad.push('driverId');
+  if (refs.vehicleId && !(await isEnabled(db, basVehicle, refs.vehicleId))) bad.push('vehicleId');
   return bad;
 }
 
@@ -45,13 +36,13 @@ export async function isDriverUser(db: DbOrTx, userId: number): Promise<boolean>
   return Boolean(d);
 }
 
-/** SQL: the driver's name / phone; the vehicle's plate ('' without one). */
-export const sendDriverNameOf = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`coalesce((SELECT ${basDriver.driverName} FROM ${basDriver} WHERE ${basDriver.id} = ${column}), '')`;
-export const sendDriverPhoneOf = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`coalesce((SELECT ${basDriver.phone} FROM ${basDriver} WHERE ${basDriver.id} = ${column}), '')`;
-export const sendVehiclePlateOf = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`coalesce((SELECT ${basVehicle.plateNo} FROM ${basVehicle} WHERE ${basVehicle.id} = ${column}), '')`;
+/** SQL: the driver's name / phone; the vehicle's plate ('' without one): the shared ones of fleet-refs.ts. */
+export {
+  driverNameOf as sendDriverNameOf,
+  driverPhoneOf as sendDriverPhoneOf,
+  vehiclePlateOf as sendVehiclePlateOf,
+} from './fleet-refs';
+
 /** SQL: true when the mark in `column` pays on arrival. */
 export const markPaysOnArrival = (column: AnyPgColumn | SQL): SQL<boolean> =>
   sql<boolean>`coalesce((SELECT ${basMark.balanceType} = ${ARRIVE_PAY_TEXT} FROM ${basMark} WHERE ${basMark.id} = ${column}), false)`;
