@@ -20,9 +20,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { forbidden } from '../../../platform/errors';
 import { type ExcelColumn, sendExcel } from '../../../platform/excel/excel';
-import { ok, table } from '../../../platform/http/envelope';
+import { ok } from '../../../platform/http/envelope';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { tableWithSums } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { arriveDetail, arriveOrdersForExport, arriveRowsForExport, listArrive, listArriveOrders } from './arrive.read';
 import { cancelArrive, deleteArrive, editArrive, setLocation, sureArrive } from './arrive.service';
@@ -114,10 +115,7 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: answers(ZArriveListAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await listArrive(ctxOf(req), req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await listArrive(ctxOf(req), req.query)),
   );
 
   app.get(
@@ -131,10 +129,7 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: answers(ZArriveOrderListAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await listArriveOrders(ctxOf(req), req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await listArriveOrders(ctxOf(req), req.query)),
   );
 
   app.post(

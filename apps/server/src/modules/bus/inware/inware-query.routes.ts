@@ -26,6 +26,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
+import { tableWithSums } from '../bus-routes';
 import { cargoOf } from '../cargo/cargo.service';
 import { listOrderLog, stepTimesOf } from '../order-log/order-log.service';
 import { listOrders, namedRows, orderDetail, selectOrders } from './inware.list';
@@ -54,8 +55,7 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   const list = async (req: FastifyRequest, q: z.infer<typeof ZInwareListQuery>) => {
     if (!hasPermission(req.auth.permissions, ORDER_VIEW_PERMISSION[q.view])) throw forbidden('err_forbidden');
     if (q.view === 'deliveryfree' && !req.auth.feeRole) throw forbidden('err_fee_role_required');
-    const { rows, total, sums } = await listOrders(db, req.auth, q, timezone, req.lang);
-    return { ...table(req, rows, total), sums };
+    return tableWithSums(req, await listOrders(db, req.auth, q, timezone, req.lang));
   };
 
   app.get(

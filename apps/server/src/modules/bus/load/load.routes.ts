@@ -17,8 +17,9 @@ import {
 import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { ok, table } from '../../../platform/http/envelope';
+import { ok } from '../../../platform/http/envelope';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { tableWithSums } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { listLoads, loadDetail, loadOrdersPage } from './load.read';
 import { cancelLoading, editContainer, loadOrdersIntoContainer, unloadOrders } from './load.service';
@@ -45,10 +46,7 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: answers(ZLoadListAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await listLoads(ctxOf(req), 'load', req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await listLoads(ctxOf(req), 'load', req.query)),
   );
 
   app.get(
@@ -77,10 +75,7 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: answers(ZLoadOrdersAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await loadOrdersPage(ctxOf(req), req.params.id, req.body);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await loadOrdersPage(ctxOf(req), req.params.id, req.body)),
   );
 
   app.post(

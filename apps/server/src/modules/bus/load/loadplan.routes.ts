@@ -13,8 +13,9 @@ import { zIdParam, zIdsParam } from '@theone/contracts/common/page';
 import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { ok, table } from '../../../platform/http/envelope';
+import { ok } from '../../../platform/http/envelope';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { tableWithSums } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { listLoads, loadDetail } from './load.read';
 import {
@@ -59,10 +60,7 @@ export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: answers(ZLoadListAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await listLoads(ctxOf(req), 'loadplan', req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await listLoads(ctxOf(req), 'loadplan', req.query)),
   );
 
   app.get(

@@ -22,10 +22,11 @@ import { zIdParam, zIdsParam } from '@theone/contracts/common/page';
 import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { ok, table } from '../../../platform/http/envelope';
+import { ok } from '../../../platform/http/envelope';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { addDays, todayIn } from '../../../platform/time';
 import { sendOptions } from '../../bas/api/send-refs';
+import { tableWithSums } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { deskList, listRuns, orderDeliveryLines, runDetail, signList } from './send.read';
 import { addOrdersToRunById, addRun, deleteRuns, editRun, removeOrdersFromRun, sureRuns } from './send.service';
@@ -56,10 +57,7 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: answers(ZSendListAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await listRuns(ctxOf(req), req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await listRuns(ctxOf(req), req.query)),
   );
 
   app.get(
@@ -89,10 +87,7 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: answers(ZSendDeskAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await deskList(ctxOf(req), req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await deskList(ctxOf(req), req.query)),
   );
 
   app.get(
@@ -226,10 +221,7 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: answers(ZSignListAnswer),
       },
     },
-    async (req) => {
-      const { rows, total, sums } = await signList(ctxOf(req), req.query);
-      return { ...table(req, rows, total), sums };
-    },
+    async (req) => tableWithSums(req, await signList(ctxOf(req), req.query)),
   );
 
   app.post(
