@@ -65,19 +65,7 @@ export async function refetchPrices(ctx: TOrderCtx, ids: number[], versions?: nu
       action: 'fetchPrice',
       patch: async (row) => {
         const mark = row.markId ? await markInfo(tx, row.markId, cache) : null;
-        const found = await fetchOrderPrice(
-          tx,
-          {
-            markId: row.markId,
-            busType: row.busType,
-            leftAddrId: row.leftAddrId,
-            destAddrId: row.destAddrId,
-            cargoType: row.cargoType,
-            orderTime: row.orderTime,
-          },
-          timezone,
-          { cache },
-        );
+        const found = await fetchOrderPrice(tx, row, timezone, { cache });
         if (!found) {
           noPrice.push(row.transportId);
           return null;

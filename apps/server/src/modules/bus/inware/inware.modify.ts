@@ -153,18 +153,7 @@ export async function modifyOrders(
         if (groups.has('route') && row.auditStatus !== 2) {
           const merged = { ...row, ...set };
           const mark = merged.markId ? (f.markId ? refs.mark : await markInfo(tx, merged.markId)) : null;
-          const found = await fetchOrderPrice(
-            tx,
-            {
-              markId: merged.markId,
-              busType: merged.busType,
-              leftAddrId: merged.leftAddrId,
-              destAddrId: merged.destAddrId,
-              cargoType: merged.cargoType,
-              orderTime: merged.orderTime,
-            },
-            timezone,
-          );
+          const found = await fetchOrderPrice(tx, merged, timezone);
           Object.assign(set, priceColumns(found, mark));
         }
         if (reprice && row.auditStatus !== 2) {

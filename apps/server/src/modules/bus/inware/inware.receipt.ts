@@ -54,18 +54,7 @@ export async function receiveOrder(ctx: TOrderCtx, body: TArrivedUpdateBody) {
         if (row.auditStatus !== 2) {
           if (!row.priceId && row.freightManual !== '1') {
             const mark = row.markId ? await markInfo(tx, row.markId) : null;
-            const found = await fetchOrderPrice(
-              tx,
-              {
-                markId: row.markId,
-                busType: row.busType,
-                leftAddrId: row.leftAddrId,
-                destAddrId: row.destAddrId,
-                cargoType: row.cargoType,
-                orderTime: row.orderTime,
-              },
-              timezone,
-            );
+            const found = await fetchOrderPrice(tx, row, timezone);
             if (found) Object.assign(set, priceColumns(found, mark));
           }
           const priced = { ...row, ...set, status: nextStatus(row.status as TOrderStatus, action) } as TPricedOrder;
