@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { userWithPerms } from '../../bas/bas.test-utils';
 import { busOrder } from '../inware/inware.table';
 import { refIds, type TRefIds } from '../inware/inware.test-utils';
 import { loadLogOf, orderLogOf, orderRow, type TTrackKit, trackKit } from '../load/track.test-utils';
@@ -15,7 +16,6 @@ import {
   pickupRefs,
   type TPickupRefs,
   upload,
-  userWith,
 } from './arrive.test-utils';
 
 /**
@@ -43,7 +43,7 @@ beforeAll(async () => {
   refs = await pickupRefs(t);
   sales = await grantRole(t, 'sales', ARRIVE_ALL_KEYS);
   sales2 = await grantRole(t, 'sales2', ARRIVE_ALL_KEYS);
-  reader = await userWith(t, 'arrive_reader', ['bus:arrive', 'arrive:info', 'bus:arriveOrder']);
+  reader = await userWithPerms(t, 'arrive_reader', ['bus:arrive', 'arrive:info', 'bus:arriveOrder']);
 });
 afterAll(async () => t.close());
 
@@ -316,7 +316,7 @@ describe('[ARRIVE] arrive/export', () => {
   it('refuses bad input, a missing export permission and a view the user may not export', async () => {
     expect((await dispatcher.post('/bus/arrive/export', { status: 'x' })).statusCode).toBe(400);
     expect((await reader.post('/bus/arrive/export', {})).statusCode).toBe(403);
-    const recordsOnly = await userWith(t, 'arrive_exporter', ['bus:arrive', 'bus:arrive:export']);
+    const recordsOnly = await userWithPerms(t, 'arrive_exporter', ['bus:arrive', 'bus:arrive:export']);
     expect((await recordsOnly.post('/bus/arrive/export', {})).statusCode).toBe(200);
     expect((await recordsOnly.post('/bus/arrive/export', { view: 'orders' })).statusCode).toBe(403);
   });

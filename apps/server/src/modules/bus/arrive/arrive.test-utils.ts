@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
-import { hashPassword } from '../../../platform/auth/password';
 import { basDriver, basVehicle, basWarehouse } from '../../bas/bas.table';
 import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
@@ -54,25 +53,6 @@ export async function grantRole(
   await t.db.insert(sysUserRole).values({ userId: user!.id, roleId: role!.id });
   await t.syncAuth();
   return t.login(userName, password);
-}
-
-/** A new user holding exactly `perms` with all data. */
-export async function userWith(t: TestApp, userName: string, perms: readonly string[]): Promise<TestClient> {
-  const [role] = await t.db
-    .insert(sysRole)
-    .values({ roleName: userName, roleKey: userName, roleSort: 99, dataScope: '1' })
-    .returning({ id: sysRole.roleId });
-  const menus = await t.db
-    .select({ id: sysMenu.menuId })
-    .from(sysMenu)
-    .where(inArray(sysMenu.perms, [...perms]));
-  if (menus.length) await t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.id, menuId: m.id })));
-  const [user] = await t.db
-    .insert(sysUser)
-    .values({ userName, nickName: userName, password: await hashPassword('Test#2026x'), deptId: 100 })
-    .returning({ id: sysUser.userId });
-  await t.db.insert(sysUserRole).values({ userId: user!.id, roleId: role!.id });
-  return t.login(userName, 'Test#2026x');
 }
 
 export interface TPickupRefs {
