@@ -1,8 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListPage, type SearchField } from '../../../components/ListPage';
+import { addButton } from '../../../components/list-presets';
 import { request } from '../../../lib/request';
 import { markKeys, type TMark } from '../api';
+import { deleteActions } from '../common/list-actions';
 import { StaffFilterSelect } from '../common/selects';
 
 /**
@@ -13,6 +14,7 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
   const navigate = useNavigate();
   const agent = isAgent === '1';
   const key = agent ? 'bas:agentMark' : 'bas:customMark';
+  const remove = deleteActions<TMark>('/bas/mark', `${key}:remove`);
   const detailPath = (r: TMark) => `/bas/${agent ? 'agent-detail' : 'custom-detail'}/${r.id}`;
 
   const searchFields: SearchField[] = agent
@@ -140,31 +142,7 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
       searchFields={searchFields}
       visibleFields={4}
       columns={columns}
-      toolbar={[
-        {
-          key: 'add',
-          label: 'add',
-          type: 'primary',
-          icon: <PlusOutlined />,
-          perm: `${key}:add`,
-          onClick: () => navigate(agent ? '/bas/agent-add' : '/bas/custom-add'),
-        },
-        {
-          key: 'delete',
-          label: 'delete',
-          danger: true,
-          perm: `${key}:remove`,
-          selection: 'multiple',
-          onClick: (ctx) =>
-            ctx.runAction({
-              confirm: 'confirm_delete',
-              danger: true,
-              run: async (rows, config) => {
-                for (const r of rows) await request.post(`/bas/mark/delete/${r.id}`, undefined, config);
-              },
-            }),
-        },
-      ]}
+      toolbar={[addButton(`${key}:add`, () => navigate(agent ? '/bas/agent-add' : '/bas/custom-add')), remove.button]}
       exportConfig={{
         url: '/bas/mark/export',
         fileName: agent ? 'agent-marks' : 'customer-marks',
@@ -178,19 +156,7 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
           perm: `${key}:edit`,
           onClick: (r) => navigate(`/bas/${agent ? 'agent-edit' : 'custom-edit'}/${r.id}`),
         },
-        {
-          key: 'delete',
-          label: 'delete',
-          danger: true,
-          perm: `${key}:remove`,
-          onClick: (r, ctx) =>
-            ctx.runAction({
-              rows: [r],
-              confirm: 'confirm_delete',
-              danger: true,
-              run: (rows, config) => request.post(`/bas/mark/delete/${rows[0]!.id}`, undefined, config),
-            }),
-        },
+        remove.rowAction,
       ]}
       actionsWidth={170}
     />

@@ -1,9 +1,10 @@
-import { PlusOutlined, SlidersOutlined } from '@ant-design/icons';
+import { SlidersOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
-import { request } from '../../../lib/request';
+import { addButton } from '../../../components/list-presets';
 import { priceKeys, type TPrice, useGeog } from '../api';
+import { deleteActions } from '../common/list-actions';
 import { GeogFilterSelect, ValidityTag } from '../common/selects';
 
 /**
@@ -15,6 +16,7 @@ export default function PriceListPage() {
   const navigate = useNavigate();
   const origin = useGeog(1);
   const dest = useGeog(2);
+  const remove = deleteActions<TPrice>('/bas/price', 'bas:price:remove');
   const money = (key: keyof TPrice & string, title: string, sortable = true): ListColumn<TPrice> => ({
     key,
     title,
@@ -107,14 +109,7 @@ export default function PriceListPage() {
       ]}
       columns={columns}
       toolbar={[
-        {
-          key: 'add',
-          label: 'add',
-          type: 'primary',
-          icon: <PlusOutlined />,
-          perm: 'bas:price:add',
-          onClick: () => navigate('/bas/price-add'),
-        },
+        addButton('bas:price:add', () => navigate('/bas/price-add')),
         {
           key: 'batch',
           label: 'menu_price_batch',
@@ -125,21 +120,7 @@ export default function PriceListPage() {
             navigate(`/bas/price-batch${query.size ? `?${query}` : ''}`);
           },
         },
-        {
-          key: 'delete',
-          label: 'delete',
-          danger: true,
-          perm: 'bas:price:remove',
-          selection: 'multiple',
-          onClick: (ctx) =>
-            ctx.runAction({
-              confirm: 'confirm_delete',
-              danger: true,
-              run: async (rows, config) => {
-                for (const r of rows) await request.post(`/bas/price/delete/${r.id}`, undefined, config);
-              },
-            }),
-        },
+        remove.button,
       ]}
       rowActions={[
         {
@@ -155,19 +136,7 @@ export default function PriceListPage() {
           perm: 'bas:price:add',
           onClick: (r) => navigate(`/bas/price-add?copy=${r.id}`),
         },
-        {
-          key: 'delete',
-          label: 'delete',
-          danger: true,
-          perm: 'bas:price:remove',
-          onClick: (r, ctx) =>
-            ctx.runAction({
-              rows: [r],
-              confirm: 'confirm_delete',
-              danger: true,
-              run: (rows, config) => request.post(`/bas/price/delete/${rows[0]!.id}`, undefined, config),
-            }),
-        },
+        remove.rowAction,
       ]}
       actionsWidth={210}
     />
