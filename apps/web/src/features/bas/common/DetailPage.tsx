@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
-import type { AxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,8 +8,7 @@ import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { useTabTitle } from '../../../app/layout/use-tab-title';
 import { Auth } from '../../../components/Auth';
 import { type DetailItem, DetailView } from '../../../components/DetailView';
-import type { RowAction, ToolbarButton } from '../../../components/ListPage';
-import { getData, request } from '../../../lib/request';
+import { getData } from '../../../lib/request';
 import './bas.css';
 
 /**
@@ -58,31 +56,4 @@ export function BasDetailPage<T extends object>(props: {
       {data && props.children ? <div style={{ marginTop: 16 }}>{props.children(data)}</div> : null}
     </Card>
   );
-}
-
-/** The 'delete' toolbar button (selected rows) and row action of a simple entity: confirm, POST delete/{id}. */
-export function deleteActions<Row extends { id: number }>(
-  url: string,
-  perm: string,
-): { toolbar: ToolbarButton<Row>; row: RowAction<Row> } {
-  const run = async (rows: readonly Row[], config: AxiosRequestConfig) => {
-    for (const r of rows) await request.post(`${url}/delete/${r.id}`, undefined, config);
-  };
-  return {
-    toolbar: {
-      key: 'delete',
-      label: 'delete',
-      danger: true,
-      perm,
-      selection: 'multiple',
-      onClick: (ctx) => ctx.runAction({ confirm: 'confirm_delete', danger: true, run }),
-    },
-    row: {
-      key: 'delete',
-      label: 'delete',
-      danger: true,
-      perm,
-      onClick: (r, ctx) => ctx.runAction({ rows: [r], confirm: 'confirm_delete', danger: true, run }),
-    },
-  };
 }
