@@ -12,7 +12,7 @@ import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
 import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
-import { busLoad } from './load.table';
+import { insertLoad } from './load.test-utils';
 import { refreshLoadTotals } from './load-record';
 
 /**
@@ -82,26 +82,18 @@ async function order(
 }
 
 async function newLoad(loadNo: string, status: number, containerNo = '') {
-  const [row] = await t.db
-    .insert(busLoad)
-    .values({
-      loadNo,
-      status,
-      busType: 'EK',
-      leftAddrId: ids.gz,
-      destAddrId: ids.bkk,
-      containerType: '40HQ',
-      loadHouseId: ids.whGz,
-      loadTime: new Date('2026-11-20T02:30:00Z'),
-      loadPerson: '王师傅',
-      vesselName: 'WAN HAI 301',
-      voyageNo: 'N123',
-      containerNo,
-      sealNo: containerNo ? 'SL-778899' : '',
-      createBy: 'admin',
-    })
-    .returning({ id: busLoad.id });
-  return row!.id;
+  const row = await insertLoad(t, ids, {
+    loadNo,
+    status,
+    loadTime: new Date('2026-11-20T02:30:00Z'),
+    loadPerson: '王师傅',
+    vesselName: 'WAN HAI 301',
+    voyageNo: 'N123',
+    containerNo,
+    sealNo: containerNo ? 'SL-778899' : '',
+    createBy: 'admin',
+  });
+  return row.id;
 }
 
 async function putInLoad(loadId: number, keys: string[], status: number, containerNo = '') {

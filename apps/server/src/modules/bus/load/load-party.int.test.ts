@@ -10,8 +10,7 @@ import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
 import { orderScope } from '../inware/order-common';
 import { listLoads } from './load.read';
-import { busLoad } from './load.table';
-import { refreshLoadTotals } from './load-record';
+import { loadHolding } from './load.test-utils';
 
 /**
  * bus_load_party (per load and per sales/service person or department): a scoped user's loads and sums come from
@@ -41,26 +40,15 @@ async function receivedOrder(markId: number, piece: number, weight: string, volu
 
 async function fixtureLoad(status: number, orders: { id: number; status: number }[]) {
   const n = loads.length + 1;
-  const [load] = await t.db
-    .insert(busLoad)
-    .values({
-      loadNo: `LD991130${String(n).padStart(4, '0')}`,
-      status,
-      busType: 'EK',
-      leftAddrId: ids.gz,
-      destAddrId: ids.bkk,
-      containerType: '40HQ',
-      loadHouseId: ids.whGz,
-      loadTime: new Date(Date.UTC(2026, 10, 30, 2) + n * 60_000),
-      createBy: 'admin',
-    })
-    .returning();
-  for (const o of orders)
-    await t.db.update(busOrder).set({ loadId: load!.id, status: o.status }).where(eq(busOrder.id, o.id));
-  await refreshLoadTotals(t.db, [load!.id]);
-  loads.push(load!.id);
-  loadNos.push(load!.loadNo);
-  return load!;
+  const load = await loadHolding(t, ids, orders, {
+    loadNo: `LD991130${String(n).padStart(4, '0')}`,
+    status,
+    loadTime: new Date(Date.UTC(2026, 10, 30, 2) + n * 60_000),
+    createBy: 'admin',
+  });
+  loads.push(load.id);
+  loadNos.push(load.loadNo);
+  return load;
 }
 
 /** What the caller's orders of the fixture loads add up to, straight from bus_order. */

@@ -16,8 +16,8 @@ import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
 import { listLoads, loadDetail, loadOrdersPage, loadRowsByIds, trackRowsByIds } from './load.read';
-import { busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
-import { refreshLoadTotals } from './load-record';
+import { type busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
+import { loadHolding } from './load.test-utils';
 
 /**
  * The load record's reads against real PostgreSQL: records and orders are fixtures written here (the plan and
@@ -55,26 +55,13 @@ async function fixtureLoad(
   set: Partial<typeof busLoad.$inferInsert> = {},
 ) {
   seq++;
-  const [load] = await t.db
-    .insert(busLoad)
-    .values({
-      loadNo: `LD991231${String(seq).padStart(4, '0')}`,
-      status,
-      busType: 'EK',
-      leftAddrId: ids.gz,
-      destAddrId: ids.bkk,
-      containerType: '40HQ',
-      loadHouseId: ids.whGz,
-      loadTime: new Date(Date.UTC(2026, 10, 1, 2) + seq * 60_000),
-      createBy: 'admin',
-      ...set,
-    })
-    .returning();
-  for (const o of orders)
-    await t.db.update(busOrder).set({ loadId: load!.id, status: o.status }).where(eq(busOrder.id, o.id));
-  // the fixture writes orders directly: keep the stored totals as the order core would
-  await refreshLoadTotals(t.db, [load!.id]);
-  return load!;
+  return loadHolding(t, ids, orders, {
+    loadNo: `LD991231${String(seq).padStart(4, '0')}`,
+    status,
+    loadTime: new Date(Date.UTC(2026, 10, 1, 2) + seq * 60_000),
+    createBy: 'admin',
+    ...set,
+  });
 }
 
 const q = (x: Record<string, unknown> = {}): TLoadListQuery => ZLoadListQuery.parse(x);

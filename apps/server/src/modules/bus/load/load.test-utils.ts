@@ -9,6 +9,7 @@ import { addOrder, orderBody, receiveOrder, type TRefIds } from '../inware/inwar
 import { applyOrderAction } from '../order/order-core';
 import { busOrderLog } from '../order-log/order-log.table';
 import { busLoad, busLoadLog, busTrack } from './load.table';
+import { refreshLoadTotals } from './load-record';
 
 /** Helpers of the loading integration tests (not a test file). */
 
@@ -61,24 +62,47 @@ export async function stockOrder(
   return { id: o.id, transportId: o.transportId };
 }
 
-let loadSeq = 0;
-/** A load record (L0 plan) EK Guangzhou -> Bangkok, 40HQ, created by the dispatcher. */
-export async function newPlan(kit: TLoadKit, over: Partial<typeof busLoad.$inferInsert> = {}) {
-  loadSeq += 1;
-  const [load] = await kit.t.db
+type TLoadValues = Partial<typeof busLoad.$inferInsert>;
+
+/** A load record EK Guangzhou -> Bangkok, 40HQ, from the Guangzhou warehouse, by the dispatcher, with `values` over. */
+export async function insertLoad(t: TestApp, ids: TRefIds, values: TLoadValues & { loadNo: string }) {
+  const [load] = await t.db
     .insert(busLoad)
     .values({
-      loadNo: formatLoadNo('991231', loadSeq),
       busType: 'EK',
-      leftAddrId: kit.ids.gz,
-      destAddrId: kit.ids.bkk,
+      leftAddrId: ids.gz,
+      destAddrId: ids.bkk,
       containerType: '40HQ',
-      loadHouseId: kit.ids.whGz,
+      loadHouseId: ids.whGz,
       createBy: 'dispatcher',
-      ...over,
+      ...values,
     })
     .returning();
   return load!;
+}
+
+/**
+ * A load record holding these orders at these order statuses, written directly (a fixture: the actions have their
+ * own tests), with its stored totals kept as the order core would.
+ */
+export async function loadHolding(
+  t: TestApp,
+  ids: TRefIds,
+  orders: readonly { id: number; status: number }[],
+  values: TLoadValues & { loadNo: string },
+) {
+  const load = await insertLoad(t, ids, values);
+  for (const o of orders)
+    await t.db.update(busOrder).set({ loadId: load.id, status: o.status }).where(eq(busOrder.id, o.id));
+  await refreshLoadTotals(t.db, [load.id]);
+  return load;
+}
+
+let loadSeq = 0;
+/** A load record (L0 plan) EK Guangzhou -> Bangkok, 40HQ, created by the dispatcher. */
+export async function newPlan(kit: TLoadKit, over: TLoadValues = {}) {
+  loadSeq += 1;
+  return insertLoad(kit.t, kit.ids, { loadNo: formatLoadNo('991231', loadSeq), ...over });
 }
 
 /** A plan holding these stock orders (A10 through the order core: S2 -> S3, loadId set, log row). */
