@@ -76,39 +76,45 @@ function OperlogDetail({ operId, onClose }: { operId: number | undefined; onClos
   );
 }
 
+/** Each log's query keys and its tab's prefix of the URL's filter parameters. */
+const LOGS = {
+  operlog: { keys: operlogKeys, urlKey: 'op' },
+  logininfor: { keys: logininforKeys, urlKey: 'li' },
+} as const satisfies Record<TLogName, object>;
+
 /**
- * What both log lists have: `/system/<log>/list` newest first, four filters shown, Delete (by id) and Clean under
- * system:log:remove, Export under system:log:export; `more` buttons follow those.
+ * What both log lists have: `/system/<log>/list` newest first (`timeKey`), four filters shown, Delete (by the
+ * `rowKey` ids) and Clean under system:log:remove, Export under system:log:export; `more` buttons follow those.
  */
 function LogList<Row extends object>({
   log,
-  keys,
+  rowKey,
   timeKey,
-  idOf,
   more = [],
   ...rest
 }: Omit<
   ListPageProps<Row>,
-  'id' | 'queryKey' | 'url' | 'defaultSort' | 'visibleFields' | 'toolbar' | 'exportConfig'
+  'id' | 'urlKey' | 'rowKey' | 'queryKey' | 'url' | 'defaultSort' | 'visibleFields' | 'toolbar' | 'exportConfig'
 > & {
   log: TLogName;
-  keys: { lists: () => readonly unknown[] };
-  timeKey: string;
-  idOf: (row: Row) => number;
+  rowKey: keyof Row & string;
+  timeKey: keyof Row & string;
   more?: ToolbarButton<Row>[];
 }) {
   const { t } = useTranslation();
   return (
     <ListPage<Row>
       id={`system/log-list/${log}`}
-      queryKey={keys.lists()}
+      urlKey={LOGS[log].urlKey}
+      queryKey={LOGS[log].keys.lists()}
       url={`/system/${log}/list`}
+      rowKey={rowKey}
       defaultSort={{ column: timeKey, order: 'desc' }}
       visibleFields={4}
       toolbar={[
         removeByIdsButton<Row>('system:log:remove', {
           confirm: 'system_confirm_delete_logs',
-          id: idOf,
+          id: (r) => r[rowKey] as number,
           run: (ids, config) => systemApi.deleteLogs(log, ids, config),
         }),
         cleanButton<Row>('system:log:remove', `system_confirm_clean_${log}`, (config) =>
@@ -128,10 +134,7 @@ function OperlogTab() {
     <>
       <LogList<TOperlog>
         log="operlog"
-        keys={operlogKeys}
-        urlKey="op"
         rowKey="operId"
-        idOf={(r) => r.operId}
         timeKey="operTime"
         searchFields={[
           { name: 'title', label: 'system_oper_title' },
@@ -166,10 +169,7 @@ function LogininforTab() {
   return (
     <LogList<TLogininfor>
       log="logininfor"
-      keys={logininforKeys}
-      urlKey="li"
       rowKey="infoId"
-      idOf={(r) => r.infoId}
       timeKey="loginTime"
       searchFields={[
         { name: 'ipaddr', label: 'system_ipaddr' },
