@@ -1,27 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { arriveAllows } from '@theone/contracts/bus/arrive';
 import { sum } from '@theone/contracts/common/money';
-import { Alert, Button, Card, Empty, Image, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Image, Skeleton, Space, Table, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DetailView, DictTag, useTabTitle } from '../../../components';
 import { AuthImage } from '../../../components/AuthImage';
 import { feedback } from '../../../lib/feedback';
-import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { RaiseDialog } from '../exception/dialogs';
 import { openLoadPdf, printLoadPath } from '../load/api';
+import { ContainerCard } from '../shared/ContainerCard';
+import { BUS_TYPE_ITEM, CONTAINER_NO_ITEMS, containerName, ROUTE_ITEM, timeOrDash } from '../shared/container-fields';
 import { trackKeys, useMilestones } from '../track/api';
 import { JourneyTimeline } from '../track/JourneyTimeline';
 import '../shared/bus.css';
 import './arrive.css';
 import { arriveOrderColumns, OrderSums } from './ArriveOrderPage';
 import { cancelContainer, cancelOrders, deleteRegistration, sureContainer, sureOrders } from './actions';
-import { arriveKeys, containerOf, type TArriveOrderRow, type TArriveRow, useArrive } from './api';
+import { arriveKeys, type TArriveOrderRow, type TArriveRow, useArrive } from './api';
 import { PickupDialog } from './dialogs';
-
-const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
 
 /**
  * arriveDetails (screens §3, `?id=` the pick-up record, key arrive:info): the arrival sheet of one container. The
@@ -32,15 +31,9 @@ const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
 const HEADER = [
   { name: 'status', label: 'arrive_status', type: 'dict' as const, dictType: 'arrive_status' },
   { name: 'loadNo', label: 'load_no' },
-  { name: 'containerNo', label: 'field_container_no' },
-  { name: 'sealNo', label: 'field_seal_no' },
-  { name: 'truckNo', label: 'field_truck_no' },
-  { name: 'busType', label: 'field_bus_type', type: 'dict' as const, dictType: 'bus_type' },
-  {
-    name: 'route',
-    label: 'bus_route',
-    render: (_v: unknown, r: TArriveRow) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
-  },
+  ...CONTAINER_NO_ITEMS,
+  BUS_TYPE_ITEM,
+  ROUTE_ITEM,
   { name: 'unloadPort', label: 'load_unload_port' },
   { name: 'leftTime', label: 'field_left_time', render: timeOrDash },
   { name: 'etaDate', label: 'load_eta_date', render: timeOrDash },
@@ -81,7 +74,7 @@ export default function ArriveDetailsPage() {
   const [selected, setSelected] = useState<TArriveOrderRow[]>([]);
   const [raising, setRaising] = useState(false);
   const columns = useMemo(() => arriveOrderColumns().filter((c) => !c.fee || isFeeRole), [isFeeRole]);
-  useTabTitle(record ? containerOf(record) : undefined);
+  useTabTitle(record ? containerName(record) : undefined);
   if (query.isLoading) return <Skeleton active />;
   if (!detail || !record) return <Alert type="error" title={t('err_not_found')} />;
   const refresh = async () => {
@@ -184,17 +177,7 @@ export default function ArriveDetailsPage() {
   );
 
   return (
-    <Card
-      className="bus-page"
-      data-testid="arrive-details-page"
-      title={
-        <Space>
-          <span>{t('menu_arrive_details')}</span>
-          <Typography.Text copyable>{containerOf(record)}</Typography.Text>
-        </Space>
-      }
-      extra={buttons}
-    >
+    <ContainerCard title={t('menu_arrive_details')} record={record} testId="arrive-details-page" extra={buttons}>
       <DetailView<TArriveRow> data={record} column={{ xs: 1, md: 2, xl: 3 }} items={HEADER} />
       <Tabs
         style={{ marginTop: 16 }}
@@ -262,7 +245,7 @@ export default function ArriveDetailsPage() {
         onClose={() => setEditing(false)}
         onDone={refresh}
       />
-    </Card>
+    </ContainerCard>
   );
 }
 

@@ -12,6 +12,7 @@ import { RaiseDialog } from '../exception/dialogs';
 import { loadSearch } from '../load/columns';
 import '../shared/bus.css';
 import './arrive.css';
+import { containerName } from '../shared/container-fields';
 import { ArriveScanPanel } from './ArriveScanPanel';
 import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
 import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveOrderRow, type TArriveOrderSums } from './api';
@@ -38,11 +39,7 @@ export function arriveOrderColumns(): ListColumn<TArriveOrderRow>[] {
       title: 'field_container_no',
       width: 130,
       render: (_v, r) =>
-        r.arriveId ? (
-          <Link to={`${ARRIVE_DETAIL_PATH}?id=${r.arriveId}`}>{r.containerNo || r.truckNo || r.loadNo}</Link>
-        ) : (
-          r.containerNo
-        ),
+        r.arriveId ? <Link to={`${ARRIVE_DETAIL_PATH}?id=${r.arriveId}`}>{containerName(r)}</Link> : r.containerNo,
     },
     {
       key: 'pieces',

@@ -4,15 +4,8 @@ import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/request';
-import {
-  cancelArrive,
-  containerOf,
-  deleteArrive,
-  printThaiLabels,
-  sureArrive,
-  type TArriveOrderRow,
-  type TArriveRow,
-} from './api';
+import { containerName } from '../shared/container-fields';
+import { cancelArrive, deleteArrive, printThaiLabels, sureArrive, type TArriveOrderRow, type TArriveRow } from './api';
 
 /**
  * The state-changing actions of the pick-up screens, each pre-checked with the shared rules (contracts
@@ -24,7 +17,7 @@ type TOrder = Pick<TArriveOrderRow, 'id' | 'version' | 'transportId' | 'status' 
 
 function recordAllows(record: TRecord, operation: TArriveOperation): boolean {
   if (arriveAllows(operation, record.status)) return true;
-  feedback.message.warning(translate(ARRIVE_REJECT_KEYS[operation], { list: containerOf(record) }));
+  feedback.message.warning(translate(ARRIVE_REJECT_KEYS[operation], { list: containerName(record) }));
   return false;
 }
 
@@ -34,7 +27,7 @@ export function sureContainer(record: TRecord, onDone: () => unknown) {
   return runStateAction<TRecord>({
     rows: [record],
     confirm: 'arrive_confirm_sure_container',
-    confirmValues: { containerNo: containerOf(record) },
+    confirmValues: { containerNo: containerName(record) },
     run: (_rows, config) => sureArrive({ arriveId: record.id }, config),
     onDone,
   });
@@ -46,7 +39,7 @@ export function cancelContainer(record: TRecord, onDone: () => unknown) {
   return runStateAction<TRecord>({
     rows: [record],
     confirm: 'arrive_confirm_cancel_container',
-    confirmValues: { containerNo: containerOf(record) },
+    confirmValues: { containerNo: containerName(record) },
     danger: true,
     run: (_rows, config) => cancelArrive(record.id, {}, config),
     onDone,
@@ -59,7 +52,7 @@ export function deleteRegistration(record: TRecord, onDone: () => unknown) {
   return runStateAction<TRecord>({
     rows: [record],
     confirm: 'arrive_confirm_delete',
-    confirmValues: { containerNo: containerOf(record) },
+    confirmValues: { containerNo: containerName(record) },
     danger: true,
     run: (_rows, config) => deleteArrive(record.id, config),
     onDone,

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type {
   TArriveCancelBody,
   TArriveEditBody,
@@ -15,6 +14,7 @@ import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { EXPORT_TIMEOUT, getData, http, postData } from '../../../lib/request';
+import { useRecord } from '../shared/use-record';
 
 /**
  * Container pick-up and the overseas warehouse on the web (screens arriveList, arriveDetails, arriveOrder; spec §7
@@ -33,19 +33,9 @@ export const ARRIVE_LIST_PATH = '/bus/arriveList';
 export const ARRIVE_DETAIL_PATH = '/bus/arriveDetails';
 export const ARRIVE_ORDER_PATH = '/bus/arriveOrder';
 
-/** The container or truck a record is known by. */
-export const containerOf = (r: Pick<TArriveRow, 'containerNo' | 'truckNo' | 'loadNo'>) =>
-  r.containerNo || r.truckNo || r.loadNo;
-
 export const fetchArrive = (id: number) => getData<TArriveDetail>(`/bus/arrive/${id}`);
 
-export function useArrive(id: number | null) {
-  return useQuery({
-    queryKey: arriveKeys.detail(id ?? 0),
-    queryFn: () => fetchArrive(id as number),
-    enabled: id !== null && id > 0,
-  });
-}
+export const useArrive = (id: number | null) => useRecord(arriveKeys, id, fetchArrive);
 
 /** Register (or correct) the pick-up: P0 -> P1. */
 export const editArrive = (body: TArriveEditBody, config?: AxiosRequestConfig) =>

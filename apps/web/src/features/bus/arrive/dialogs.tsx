@@ -8,7 +8,9 @@ import { fileIds, type UploadedFile, UploadField } from '../../../components/Upl
 import { businessNowText, formatBusinessTime } from '../../../lib/business-time';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { getData } from '../../../lib/request';
-import { containerOf, editArrive, setLocation, type TArriveDetail, type TArriveRow } from './api';
+import { containerName } from '../shared/container-fields';
+import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
+import { editArrive, setLocation, type TArriveDetail, type TArriveRow } from './api';
 
 /**
  * The dialogs of the pick-up screens:
@@ -89,9 +91,7 @@ export function PickupDialog({
 }: {
   record: TPickupRecord | null;
   photos?: TArriveDetail['photos'];
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+} & TActionDialogEvents) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PickupValues>();
   useEffect(() => {
@@ -112,7 +112,7 @@ export function PickupDialog({
     <ActionFormModal<PickupValues>
       form={form}
       open={record !== null}
-      title={t('arrive_register_title', { containerNo: record ? containerOf(record) : '' })}
+      title={t('arrive_register_title', { containerNo: record ? containerName(record) : '' })}
       width={640}
       onClose={onClose}
       onDone={onDone}
@@ -187,29 +187,21 @@ export function PickupDialog({
 interface LocationValues {
   trayNo: string;
 }
+type TShelvedOrder = { id: number; version: number; transportId: string; trayNo: string };
 
 export function LocationDialog({
   orders,
-  onClose,
-  onDone,
-}: {
-  orders: readonly { id: number; version: number; transportId: string; trayNo: string }[] | null;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+  ...events
+}: TActionDialogEvents & { orders: readonly TShelvedOrder[] | null }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LocationValues>();
-  useEffect(() => {
-    if (orders) form.setFieldsValue({ trayNo: orders.length === 1 ? orders[0]!.trayNo : '' });
-  }, [orders, form]);
+  const dialog = useActionDialog<LocationValues, readonly TShelvedOrder[]>(orders, events, (chosen) => ({
+    trayNo: chosen.length === 1 ? chosen[0]!.trayNo : '',
+  }));
   return (
     <ActionFormModal<LocationValues>
-      form={form}
-      open={orders !== null}
+      {...dialog}
       title={t('arrive_location_title', { count: orders?.length ?? 0 })}
       width={460}
-      onClose={onClose}
-      onDone={onDone}
       save={(v) =>
         setLocation({
           orderIds: (orders ?? []).map((o) => o.id),

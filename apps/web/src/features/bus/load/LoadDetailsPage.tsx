@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { loadAllows } from '@theone/contracts/bus/load';
-import { Alert, Button, Card, Skeleton, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Skeleton, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ import { formatDateTime } from '../../../lib/format';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { FillGauge, LoadDialog, LoadPhotos, loadOrders } from '../loadplan';
+import { ContainerCard } from '../shared/ContainerCard';
+import { BUS_TYPE_ITEM, CONTAINER_NO_ITEMS, containerName, timeOrDash } from '../shared/container-fields';
 import { useMilestones } from '../track/api';
 import { JourneyTimeline } from '../track/JourneyTimeline';
 import '../shared/bus.css';
@@ -20,9 +22,6 @@ import { LoadEditDialog } from './LoadEditDialog';
 import { cancelLoadingAction, exportLoadBill, exportLoadInfo } from './LoadListPage';
 import { LoadOrders, MarkSummary } from './LoadOrders';
 
-/** A time in the business zone, '-' when there is none. */
-const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
-
 /**
  * loadDetails (screens §3, `?id=`, key load:info): one container in one place. Tabs Container (every field, the
  * status, the fill gauge), Orders (paged with totals, the per-mark summary; load the remaining planned orders with
@@ -31,11 +30,9 @@ const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
 const FIELDS = [
   { name: 'loadNo', label: 'load_no' },
   { name: 'status', label: 'field_status', type: 'dict' as const, dictType: 'load_status' },
-  { name: 'containerNo', label: 'field_container_no' },
-  { name: 'sealNo', label: 'field_seal_no' },
-  { name: 'truckNo', label: 'field_truck_no' },
+  ...CONTAINER_NO_ITEMS,
   { name: 'containerType', label: 'field_container_type', type: 'dict' as const, dictType: 'container_type' },
-  { name: 'busType', label: 'field_bus_type', type: 'dict' as const, dictType: 'bus_type' },
+  BUS_TYPE_ITEM,
   { name: 'leftAddrName', label: 'field_left_addr_id' },
   { name: 'destAddrName', label: 'field_dest_addr_id' },
   { name: 'loadHouseName', label: 'load_load_house' },
@@ -136,7 +133,7 @@ export default function LoadDetailsPage() {
   const [loading, setLoading] = useState(false);
   const [notes, setNotes] = useState(false);
   const load = query.data?.load;
-  useTabTitle(load ? load.containerNo || load.truckNo || load.loadNo : undefined);
+  useTabTitle(load ? containerName(load) : undefined);
   if (query.isLoading) return <Skeleton active />;
   if (!load || !query.data) return <Alert type="error" title={t('err_not_found')} />;
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadKeys.all });
@@ -177,17 +174,7 @@ export default function LoadDetailsPage() {
     </Space>
   );
   return (
-    <Card
-      className="bus-page"
-      data-testid="load-details-page"
-      title={
-        <Space>
-          <span>{t('menu_load_details')}</span>
-          <Typography.Text copyable>{load.containerNo || load.truckNo || load.loadNo}</Typography.Text>
-        </Space>
-      }
-      extra={buttons}
-    >
+    <ContainerCard title={t('menu_load_details')} record={load} testId="load-details-page" extra={buttons}>
       <Tabs
         items={[
           {
@@ -242,7 +229,7 @@ export default function LoadDetailsPage() {
       />
       <LoadEditDialog load={editing ? load : null} onClose={() => setEditing(false)} onDone={refresh} />
       <DeliveryNotesDialog
-        load={notes ? { id: load.id, label: load.containerNo || load.truckNo || load.loadNo } : null}
+        load={notes ? { id: load.id, label: containerName(load) } : null}
         onClose={() => setNotes(false)}
       />
       <LoadDialog
@@ -255,6 +242,6 @@ export default function LoadDetailsPage() {
           await refresh();
         }}
       />
-    </Card>
+    </ContainerCard>
   );
 }

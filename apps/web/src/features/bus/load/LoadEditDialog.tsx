@@ -1,10 +1,10 @@
 import { zLoadContainerNo, zTruckNo } from '@theone/contracts/bus/load.schemas';
 import { Form, Input } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionFormModal } from '../../../components/ActionFormModal';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { zodRule } from '../../../components/form-rules';
+import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
 import { editLoad, type TLoadRow } from './api';
 import '../shared/bus.css';
 
@@ -45,44 +45,29 @@ const DATE_FIELDS: [keyof Values, string][] = [
   ['etaDate', 'load_eta_date'],
 ];
 
-export function LoadEditDialog({
-  load,
-  onClose,
-  onDone,
-}: {
-  load: TLoadRow | null;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+export function LoadEditDialog({ load, ...events }: TActionDialogEvents & { load: TLoadRow | null }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useEffect(() => {
-    if (!load) return;
-    form.setFieldsValue({
-      containerNo: load.containerNo,
-      sealNo: load.sealNo,
-      truckNo: load.truckNo,
-      vesselOwner: load.vesselOwner,
-      vesselName: load.vesselName,
-      voyageNo: load.voyageNo,
-      clsDate: load.clsDate as string | null,
-      etdDate: load.etdDate as string | null,
-      etaDate: load.etaDate as string | null,
-      loadPort: load.loadPort,
-      unloadPort: load.unloadPort,
-      customsCorp: load.customsCorp,
-      exportAgent: load.exportAgent,
-      remark: load.remark,
-    });
-  }, [load, form]);
+  const dialog = useActionDialog<Values, TLoadRow>(load, events, (l) => ({
+    containerNo: l.containerNo,
+    sealNo: l.sealNo,
+    truckNo: l.truckNo,
+    vesselOwner: l.vesselOwner,
+    vesselName: l.vesselName,
+    voyageNo: l.voyageNo,
+    clsDate: l.clsDate as string | null,
+    etdDate: l.etdDate as string | null,
+    etaDate: l.etaDate as string | null,
+    loadPort: l.loadPort,
+    unloadPort: l.unloadPort,
+    customsCorp: l.customsCorp,
+    exportAgent: l.exportAgent,
+    remark: l.remark,
+  }));
   return (
     <ActionFormModal<Values>
-      form={form}
-      open={load !== null}
+      {...dialog}
       title={`${t('perm_bus_load_edit')} ${load?.loadNo ?? ''}`}
       width={760}
-      onClose={onClose}
-      onDone={onDone}
       bodyClassName="bus-form-grid"
       save={(v) =>
         editLoad({

@@ -16,6 +16,7 @@ import { useLanguage } from '../../../lib/use-language';
 import '../shared/bus.css';
 import './load.css';
 import { LoadSumsFooter } from '../loadplan';
+import { containerName } from '../shared/container-fields';
 import {
   cancelLoading,
   EXPORT_BILL_URL,
@@ -23,7 +24,6 @@ import {
   EXPORT_URL,
   LOAD_DETAIL_PATH,
   loadKeys,
-  loadLabel,
   openLoadPdf,
   printAllPath,
   printLoadPath,
@@ -51,7 +51,7 @@ export function cancelLoadingAction(rows: readonly TLoadRow[], onDone: () => unk
     wrongState: 'load_msg_cancel_loading_state',
     rowLabel: (r) => r.loadNo,
     confirm: 'load_confirm_cancel_loading',
-    confirmValues: { containerNo: rows.map(loadLabel).join(', ') },
+    confirmValues: { containerNo: rows.map(containerName).join(', ') },
     danger: true,
     run: (list, config) =>
       cancelLoading(
@@ -258,7 +258,7 @@ export default function LoadListPage() {
       />
       <LoadEditDialog load={editing} onClose={() => setEditing(null)} onDone={refresh} />
       <DeliveryNotesDialog
-        load={notesOf && { id: notesOf.id, label: loadLabel(notesOf) }}
+        load={notesOf && { id: notesOf.id, label: containerName(notesOf) }}
         onClose={() => setNotesOf(null)}
       />
     </>

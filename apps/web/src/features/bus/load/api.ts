@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type {
   TLoadEditBody,
   ZLoadActionAnswer,
   ZLoadDetail,
+  ZLoadFileRow,
   ZLoadLogRow,
   ZLoadMarkSummary,
   ZLoadOrderRow,
@@ -17,6 +17,7 @@ import type { Language } from '../../../lib/languages';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { getData, postData, request, type TableResponse } from '../../../lib/request';
 import { openPdf } from '../print/print-api';
+import { useRecord } from '../shared/use-record';
 
 /**
  * The load record seen as a container (screens bus-container.md §3 loadList, loadDetails; spec §7 'Load'):
@@ -31,20 +32,15 @@ export type TLoadDetail = TWire<typeof ZLoadDetail>;
 export type TLoadOrderRow = TWire<typeof ZLoadOrderRow>;
 export type TLoadMark = TWire<typeof ZLoadMarkSummary>;
 export type TLoadLogRow = TWire<typeof ZLoadLogRow>;
-export type TLoadAction = TWire<typeof ZLoadActionAnswer>['data'];
+export type TLoadFileRow = TWire<typeof ZLoadFileRow>;
+export type TLoadAction = NonNullable<TWire<typeof ZLoadActionAnswer>['data']>;
 
 export const LOAD_DETAIL_PATH = '/bus/loadDetails';
 export const LOAD_LIST_PATH = '/bus/loadList';
 
 export const fetchLoad = (id: number | string) => getData<TLoadDetail>(`/bus/load/${id}`);
 
-export function useLoad(id: number | null) {
-  return useQuery({
-    queryKey: loadKeys.detail(id ?? 0),
-    queryFn: () => fetchLoad(id as number),
-    enabled: id !== null && id > 0,
-  });
-}
+export const useLoad = (id: number | null) => useRecord(loadKeys, id, fetchLoad);
 
 /** `load/detail/{id}`: the load's orders, paged and filtered. */
 export const fetchLoadOrders = (id: number, params: Record<string, unknown>) =>
@@ -76,7 +72,3 @@ export const openLoadPdf = (path: string, body?: unknown) => openPdf(path, body)
 /** The delivery notes of a container's orders (L4/L5): what each note says, then the PDF of the ticked ones. */
 export const previewLoadNotes = (loadId: number) => postData<TLoadNotesPreview>('/bus/load/previewSend', { loadId });
 export const LOAD_NOTES_PRINT_URL = '/bus/load/printSend';
-
-/** 'LD2611230001 / MSCU1234565' or the plate: how a load is named in prompts. */
-export const loadLabel = (r: Pick<TLoadRow, 'loadNo' | 'containerNo' | 'truckNo'>) =>
-  r.containerNo || r.truckNo || r.loadNo;

@@ -3,14 +3,7 @@ import type {
   TLoadBody,
   TLoadPlanAddBody,
   TLoadPlanEditBody,
-  ZLoadActionAnswer,
-  ZLoadDetail,
-  ZLoadFileRow,
-  ZLoadMarkSummary,
-  ZLoadOrderRow,
   ZLoadPlanInitAnswer,
-  ZLoadRow,
-  ZLoadSums,
 } from '@theone/contracts/bus/load.schemas';
 import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
@@ -25,6 +18,7 @@ import {
   request,
   type TableResponse,
 } from '../../../lib/request';
+import type { TLoadAction, TLoadDetail, TLoadFileRow, TLoadRow } from '../load/api';
 
 /**
  * The load record on the web (load plan screens, spec §7 'Load plan' and 'Load'): query keys, calls and the answer
@@ -33,13 +27,17 @@ import {
  */
 export const loadplanKeys = createQueryKeys('bus/loadplan');
 
-export type TLoadRow = TWire<typeof ZLoadRow>;
-export type TLoadOrderRow = TWire<typeof ZLoadOrderRow>;
-export type TLoadMarkSummary = TWire<typeof ZLoadMarkSummary>;
-export type TLoadSums = TWire<typeof ZLoadSums>;
-export type TLoadDetail = TWire<typeof ZLoadDetail>;
-export type TLoadFileRow = TWire<typeof ZLoadFileRow>;
-export type TLoadAction = NonNullable<TWire<typeof ZLoadActionAnswer>['data']>;
+/** The load record's wire types and the A13 unload call are load/api's (one record, two groups of screens). */
+export {
+  type TLoadAction,
+  type TLoadDetail,
+  type TLoadFileRow,
+  type TLoadMark,
+  type TLoadOrderRow,
+  type TLoadRow,
+  type TLoadSums,
+  unloadOrders,
+} from '../load/api';
 export type TLoadPlanInit = NonNullable<TWire<typeof ZLoadPlanInitAnswer>['data']>;
 /** The container data of the Load dialog (ZLoadBody without the orders). */
 export type TContainerFields = Pick<TLoadBody, 'containerNo' | 'sealNo' | 'truckNo' | 'loadTime' | 'loadPerson'>;
@@ -76,9 +74,6 @@ export const loadOrders = (
   body: TContainerFields & { orderIds?: readonly number[]; code?: string },
   config?: AxiosRequestConfig,
 ) => postData<TLoadAction>(`/bus/load/addOrder/${id}`, body, config);
-/** A13: unload orders (S4 -> S3, they stay in the plan). */
-export const unloadOrders = (id: number, orderIds: readonly number[], config?: AxiosRequestConfig) =>
-  postData<TLoadAction>(`/bus/load/removeOrder/${id}`, { orderIds }, config);
 
 /** The load's photos: attach uploaded images under a kind, or take one off; both answer the load's photos. */
 export const addLoadFiles = (loadId: number, kind: string, fileIds: readonly string[]) =>

@@ -16,6 +16,7 @@ import type { AxiosRequestConfig } from 'axios';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { getData, postData, request } from '../../../lib/request';
 import { openLoadPdf } from '../load/api';
+import { useRecord } from '../shared/use-record';
 
 /**
  * Delivery runs and signing on the web (screens sendOrder, send, sign-list; server modules/bus/send): the run list
@@ -44,13 +45,8 @@ export function useSendOptions(enabled = true) {
   });
 }
 
-export function useRunDetail(id: number | null) {
-  return useQuery({
-    queryKey: sendKeys.detail(id ?? 0),
-    queryFn: () => getData<TSendDetail>(`/bus/send/${id}`),
-    enabled: id !== null && id > 0,
-  });
-}
+export const useRunDetail = (id: number | null) =>
+  useRecord(sendKeys, id, (runId) => getData<TSendDetail>(`/bus/send/${runId}`));
 
 export const addRun = (body: Partial<TSendAddBody>) => postData<TRunAnswer>('/bus/send/add', body);
 export const editRun = (body: Partial<TSendEditBody>) => postData<TRunAnswer>('/bus/send/edit', body);

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DEPARTED_MILESTONE, loadAllows } from '@theone/contracts/bus/load';
-import { Alert, Button, Card, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DetailView, DictTag, runStateAction, useTabTitle } from '../../../components';
-import { formatDateTime } from '../../../lib/format';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { LOAD_DETAIL_PATH, loadKeys } from '../load/api';
 import { LoadOrders } from '../load/LoadOrders';
+import { ContainerCard } from '../shared/ContainerCard';
+import { BUS_TYPE_ITEM, CONTAINER_NO_ITEMS, containerName, ROUTE_ITEM, timeOrDash } from '../shared/container-fields';
 import '../shared/bus.css';
 import '../load/load.css';
 import { cancelDepartureAction } from './actions';
@@ -17,9 +18,6 @@ import { deleteMilestone, type TMilestone, type TTrackRow, trackKeys, useMilesto
 import { DepartDialog, EtaDialog, MilestoneDialog, MilestoneEditDialog } from './dialogs';
 import { JourneyTimeline } from './JourneyTimeline';
 import { MessagesDrawer } from './MessagesDrawer';
-
-/** A time in the business zone, '-' when there is none. */
-const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
 
 /**
  * track-details (screens §3, `?id=` the load, key track:info): the container's header (route, vessel or truck, ETD,
@@ -30,15 +28,9 @@ const timeOrDash = (v: unknown) => formatDateTime(v as string) || '-';
 const HEADER = [
   { name: 'loadNo', label: 'load_no' },
   { name: 'status', label: 'field_status', type: 'dict' as const, dictType: 'load_status' },
-  { name: 'containerNo', label: 'field_container_no' },
-  { name: 'sealNo', label: 'field_seal_no' },
-  { name: 'truckNo', label: 'field_truck_no' },
-  { name: 'busType', label: 'field_bus_type', type: 'dict' as const, dictType: 'bus_type' },
-  {
-    name: 'route',
-    label: 'bus_route',
-    render: (_v: unknown, r: TTrackRow) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
-  },
+  ...CONTAINER_NO_ITEMS,
+  BUS_TYPE_ITEM,
+  ROUTE_ITEM,
   { name: 'containerType', label: 'field_container_type', type: 'dict' as const, dictType: 'container_type' },
   {
     name: 'vessel',
@@ -67,7 +59,7 @@ export default function TrackDetailsPage() {
   const [messagesOf, setMessagesOf] = useState<TMilestone | null>(null);
   const load = query.data;
   const one = useMemo(() => (load ? [load] : []), [load]);
-  useTabTitle(load ? load.containerNo || load.truckNo || load.loadNo : undefined);
+  useTabTitle(load ? containerName(load) : undefined);
   if (query.isLoading) return <Skeleton active />;
   if (!load) return <Alert type="error" title={t('err_not_found')} />;
   const refresh = async () => {
@@ -150,17 +142,7 @@ export default function TrackDetailsPage() {
   );
 
   return (
-    <Card
-      className="bus-page"
-      data-testid="track-details-page"
-      title={
-        <Space>
-          <span>{t('menu_track_details')}</span>
-          <Typography.Text copyable>{load.containerNo || load.truckNo || load.loadNo}</Typography.Text>
-        </Space>
-      }
-      extra={buttons}
-    >
+    <ContainerCard title={t('menu_track_details')} record={load} testId="track-details-page" extra={buttons}>
       <DetailView<TTrackRow> data={load} column={{ xs: 1, md: 2, xl: 3 }} items={HEADER} />
       <div className="bus-section-title" style={{ marginTop: 16 }}>
         {t('track_timeline')}
@@ -180,6 +162,6 @@ export default function TrackDetailsPage() {
         onDone={refresh}
       />
       <MessagesDrawer milestone={messagesOf} onClose={() => setMessagesOf(null)} />
-    </Card>
+    </ContainerCard>
   );
 }

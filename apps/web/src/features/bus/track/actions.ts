@@ -3,6 +3,7 @@ import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import type { TLoadRow } from '../load/api';
+import { containerName } from '../shared/container-fields';
 import { deleteMilestone, fetchMilestones, type TMilestone } from './api';
 
 /**
@@ -38,7 +39,7 @@ export async function cancelDepartureAction(
   return runStateAction<TLoadName>({
     rows: [load],
     confirm: 'track_confirm_cancel_depart',
-    confirmValues: { containerNo: load.containerNo || load.truckNo || load.loadNo },
+    confirmValues: { containerNo: containerName(load) },
     danger: true,
     run: (_rows, config) => deleteMilestone(departed.id, config),
     onDone,

@@ -14,6 +14,7 @@ import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { getData, postData, request, type TableResponse } from '../../../lib/request';
+import { useRecord } from '../shared/use-record';
 
 /**
  * A container's journey on the web (screens §3 track-list, track-details; spec §7 'Track'): departure (A15),
@@ -33,13 +34,7 @@ export const fetchTrack = (loadId: number) => getData<TTrackRow>(`/bus/track/${l
 /** The load's milestones, automatic and manual. */
 export const fetchMilestones = (loadId: number) => getData<TMilestone[]>(`/bus/track/detail/${loadId}`);
 
-export function useTrack(loadId: number | null) {
-  return useQuery({
-    queryKey: trackKeys.detail(loadId ?? 0),
-    queryFn: () => fetchTrack(loadId as number),
-    enabled: loadId !== null && loadId > 0,
-  });
-}
+export const useTrack = (loadId: number | null) => useRecord(trackKeys, loadId, fetchTrack);
 
 export function useMilestones(loadId: number | null | undefined) {
   return useQuery({

@@ -1,6 +1,6 @@
 import { milestonesFor } from '@theone/contracts/bus/load';
 import { Checkbox, Form, Input, Select, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionFormModal } from '../../../components/ActionFormModal';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
@@ -9,6 +9,8 @@ import { businessNowText, formatBusinessTime } from '../../../lib/business-time'
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLanguage } from '../../../lib/use-language';
 import type { TLoadRow } from '../load/api';
+import { containerName } from '../shared/container-fields';
+import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
 import { addMilestone, changeEta, confirmDeparture, editMilestone, type TMilestone } from './api';
 
 /**
@@ -21,8 +23,12 @@ import { addMilestone, changeEta, confirmDeparture, editMilestone, type TMilesto
  */
 export type TJourneyLoad = Pick<TLoadRow, 'id' | 'loadNo' | 'containerNo' | 'truckNo' | 'busType' | 'etaDate'>;
 
-const nameOf = (l: TJourneyLoad) => l.containerNo || l.truckNo || l.loadNo;
-const namesOf = (loads: readonly TJourneyLoad[]) => loads.map(nameOf).join(', ');
+/** The props of a dialog on the ticked loads (null: closed). */
+interface TLoadsDialogProps extends TActionDialogEvents {
+  loads: readonly TJourneyLoad[] | null;
+}
+
+const namesOf = (loads: readonly TJourneyLoad[]) => loads.map(containerName).join(', ');
 
 /** Milestone codes that fit every one of the loads' transport modes, in journey order. */
 export function commonMilestones(busTypes: readonly string[]): string[] {
@@ -71,28 +77,17 @@ interface DepartValues {
   trackRemark?: string;
 }
 
-export function DepartDialog({
-  loads,
-  onClose,
-  onDone,
-}: {
-  loads: readonly TJourneyLoad[] | null;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+export function DepartDialog({ loads, ...events }: TLoadsDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<DepartValues>();
-  useEffect(() => {
-    if (loads) form.setFieldsValue({ trackTime: businessNowText(), trackRemark: '' });
-  }, [loads, form]);
+  const dialog = useActionDialog<DepartValues, readonly TJourneyLoad[]>(loads, events, () => ({
+    trackTime: businessNowText(),
+    trackRemark: '',
+  }));
   return (
     <ActionFormModal<DepartValues>
-      form={form}
-      open={loads !== null}
+      {...dialog}
       title={t('perm_bus_track_depart')}
       width={520}
-      onClose={onClose}
-      onDone={onDone}
       prepare={(v) =>
         confirmAction({
           content: t('track_confirm_depart', {
@@ -128,30 +123,20 @@ interface MilestoneValues {
   visibleToCustomer?: boolean;
 }
 
-export function MilestoneDialog({
-  loads,
-  onClose,
-  onDone,
-}: {
-  loads: readonly TJourneyLoad[] | null;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+export function MilestoneDialog({ loads, ...events }: TLoadsDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<MilestoneValues>();
+  const dialog = useActionDialog<MilestoneValues, readonly TJourneyLoad[]>(loads, events, () => ({
+    trackTime: businessNowText(),
+    trackStatus: undefined,
+    visibleToCustomer: true,
+  }));
   const busTypes = useMemo(() => [...new Set((loads ?? []).map((l) => l.busType))], [loads]);
-  useEffect(() => {
-    if (loads) form.setFieldsValue({ trackTime: businessNowText(), trackStatus: undefined, visibleToCustomer: true });
-  }, [loads, form]);
   const none = loads !== null && commonMilestones(busTypes).length === 0;
   return (
     <ActionFormModal<MilestoneValues>
-      form={form}
-      open={loads !== null}
+      {...dialog}
       title={t('perm_bus_track_add')}
       width={560}
-      onClose={onClose}
-      onDone={onDone}
       save={(v) =>
         addMilestone({
           loadIds: (loads ?? []).map((l) => l.id),
@@ -202,28 +187,16 @@ function MilestoneFields({ busTypes }: { busTypes: readonly string[] }) {
   );
 }
 
-export function EtaDialog({
-  loads,
-  onClose,
-  onDone,
-}: {
-  loads: readonly TJourneyLoad[] | null;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+export function EtaDialog({ loads, ...events }: TLoadsDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ preArriveTime: string }>();
-  useEffect(() => {
-    if (loads) form.setFieldsValue({ preArriveTime: (loads.length === 1 ? loads[0]?.etaDate : null) as string });
-  }, [loads, form]);
+  const dialog = useActionDialog<{ preArriveTime: string }, readonly TJourneyLoad[]>(loads, events, (chosen) => ({
+    preArriveTime: (chosen.length === 1 ? chosen[0]?.etaDate : null) as string,
+  }));
   return (
     <ActionFormModal<{ preArriveTime: string }>
-      form={form}
-      open={loads !== null}
+      {...dialog}
       title={t('perm_bus_track_eta')}
       width={480}
-      onClose={onClose}
-      onDone={onDone}
       save={(v) => changeEta({ loadIds: (loads ?? []).map((l) => l.id), preArriveTime: v.preArriveTime })}
     >
       <Typography.Paragraph data-testid="eta-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
@@ -248,33 +221,20 @@ interface EditValues {
 export function MilestoneEditDialog({
   milestone,
   busType,
-  onClose,
-  onDone,
-}: {
-  milestone: TMilestone | null;
-  busType: string;
-  onClose: () => void;
-  onDone: () => unknown;
-}) {
+  ...events
+}: TActionDialogEvents & { milestone: TMilestone | null; busType: string }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<EditValues>();
+  const dialog = useActionDialog<EditValues, TMilestone>(milestone, events, (m) => ({
+    trackStatus: m.trackStatus,
+    trackTime: m.trackTime as string,
+    trackRemark: m.trackRemark,
+  }));
   const busTypes = useMemo(() => [busType], [busType]);
-  useEffect(() => {
-    if (milestone)
-      form.setFieldsValue({
-        trackStatus: milestone.trackStatus,
-        trackTime: milestone.trackTime as string,
-        trackRemark: milestone.trackRemark,
-      });
-  }, [milestone, form]);
   return (
     <ActionFormModal<EditValues>
-      form={form}
-      open={milestone !== null}
+      {...dialog}
       title={t('perm_bus_track_edit')}
       width={520}
-      onClose={onClose}
-      onDone={onDone}
       save={(v) =>
         editMilestone({
           id: milestone!.id,
