@@ -1,12 +1,11 @@
 import { firstExpressNo } from '@theone/contracts/bus/order-numbers';
 import { sameFigure } from '@theone/contracts/common/money';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn, SearchField } from '../../../components/ListPage';
-import { MoneyCell } from '../../../components/MoneyCell';
 import { GeogFilterSelect } from '../../bas/common/selects';
+import { ListSums } from '../shared/TotalItems';
 import { ORDER_DETAIL_PATH, ORDER_INFO_PATH, type TOrder, type TOrderSums } from './api';
 
 /** Columns, search fields and the totals footer shared by the order lists (screens bus-container.md §3). */
@@ -177,30 +176,16 @@ export const search = {
 
 /** The totals row under a list (the server's sums over the whole filtered set). */
 export function SumsFooter({ sums, arrived = false }: { sums?: Partial<TOrderSums>; arrived?: boolean }): ReactNode {
-  const { t } = useTranslation();
   if (!sums) return null;
   return (
-    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
-      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
-      <span>
-        {t('field_cargo_piece')}: <b>{arrived ? sums.arrivedPiece : sums.cargoPiece}</b>
-      </span>
-      <span>
-        {t('field_cargo_weight')}: <b>{arrived ? sums.arrivedWeight : sums.cargoWeight}</b>
-      </span>
-      <span>
-        {t('field_cargo_volume')}: <b>{arrived ? sums.arrivedVolume : sums.cargoVolume}</b>
-      </span>
-      {sums.feeArAmount !== undefined ? (
-        <span>
-          {t('field_fee_ar_amount')}: <MoneyCell value={sums.feeArAmount} />
-        </span>
-      ) : null}
-      {sums.rmbAmount !== undefined ? (
-        <span>
-          {t('field_rmb_amount')}: <MoneyCell value={sums.rmbAmount} currency="RMB" />
-        </span>
-      ) : null}
-    </Space>
+    <ListSums
+      items={[
+        { label: 'field_cargo_piece', value: arrived ? sums.arrivedPiece : sums.cargoPiece },
+        { label: 'field_cargo_weight', value: arrived ? sums.arrivedWeight : sums.cargoWeight },
+        { label: 'field_cargo_volume', value: arrived ? sums.arrivedVolume : sums.cargoVolume },
+        { label: 'field_fee_ar_amount', money: sums.feeArAmount },
+        { label: 'field_rmb_amount', money: sums.rmbAmount, currency: 'RMB' },
+      ]}
+    />
   );
 }

@@ -7,7 +7,9 @@ import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { isApiError, request, type TableResponse } from '../../../lib/request';
 import { findByCode, type TOrder } from '../inware/api';
 import { col, search } from '../inware/columns';
+import { TotalItems } from '../shared/TotalItems';
 import { loadplanKeys } from './api';
+import { orderFigures } from './LoadSumsFooter';
 import { type PlanOrderFigures, totalsOf } from './plan-parts';
 
 /**
@@ -211,18 +213,7 @@ export function OrderPicker({ route, chosen, onChange, exclude = [], id = 'bus/l
           ]}
         />
         <Typography.Paragraph className="bus-totals" style={{ marginTop: 8 }} data-testid="picker-totals">
-          <span>
-            {t('field_order_count')}: <b>{totals.orders}</b>
-          </span>
-          <span>
-            {t('field_arrived_piece')}: <b>{totals.pieces}</b>
-          </span>
-          <span>
-            {t('field_arrived_weight')}: <b>{totals.weight}</b>
-          </span>
-          <span>
-            {t('field_arrived_volume')}: <b>{totals.volume}</b>
-          </span>
+          <TotalItems items={orderFigures(totals)} />
         </Typography.Paragraph>
       </div>
     </div>

@@ -8,7 +8,9 @@ import { MoneyCell } from '../../../components/MoneyCell';
 import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { ORDER_INFO_PATH } from '../inware/api';
+import { TotalItems } from '../shared/TotalItems';
 import type { TLoadDetail, TLoadOrderRow } from './api';
+import { orderFigures } from './LoadSumsFooter';
 import { totalsOf } from './plan-parts';
 
 /** The orders of a plan (loadplanDetails): loaded tick, received figures, totals; and the plan's log. */
@@ -121,26 +123,12 @@ export function PlanOrdersTable(props: {
       />
       <div className="bus-totals" style={{ marginTop: 8 }} data-testid="plan-orders-totals">
         <Typography.Text strong>{t('bus_totals')}</Typography.Text>
-        <span>
-          {t('field_order_count')}: <b>{totals.orders}</b>
-        </span>
-        <span>
-          {t('field_loaded')}: <b>{loaded.length}</b>
-        </span>
-        <span>
-          {t('field_arrived_piece')}: <b>{totals.pieces}</b>
-        </span>
-        <span>
-          {t('field_arrived_weight')}: <b>{totals.weight}</b>
-        </span>
-        <span>
-          {t('field_arrived_volume')}: <b>{totals.volume}</b>
-        </span>
-        {totals.feeArAmount !== null ? (
-          <span>
-            {t('field_fee_ar_amount')}: <MoneyCell value={totals.feeArAmount} />
-          </span>
-        ) : null}
+        <TotalItems
+          items={[
+            ...orderFigures(totals, loaded.length),
+            { label: 'field_fee_ar_amount', money: totals.feeArAmount ?? undefined },
+          ]}
+        />
       </div>
     </>
   );

@@ -1,0 +1,42 @@
+import { Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyCell } from '../../../components/MoneyCell';
+
+/**
+ * One figure of a totals row ('Pieces: 12'): a count or a decimal text in bold, or an amount through MoneyCell. An
+ * amount that is undefined (the server leaves money out for users without the fee role) is not shown.
+ */
+export type TTotalItem =
+  | { label: string; value: ReactNode }
+  | { label: string; money: string | null | undefined; currency?: string };
+
+/** The figures of a totals row (the row's element and its heading are the screen's). */
+export function TotalItems({ items }: { items: readonly TTotalItem[] }) {
+  const { t } = useTranslation();
+  return items.map((item) => {
+    if (!('money' in item))
+      return (
+        <span key={item.label}>
+          {t(item.label)}: <b>{item.value}</b>
+        </span>
+      );
+    if (item.money === undefined) return null;
+    return (
+      <span key={item.label}>
+        {t(item.label)}: <MoneyCell value={item.money} currency={item.currency} />
+      </span>
+    );
+  });
+}
+
+/** The totals row under a list: the server's sums over the whole filtered set. */
+export function ListSums({ items }: { items: readonly TTotalItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
+      <Typography.Text strong>{t('bus_totals')}</Typography.Text>
+      <TotalItems items={items} />
+    </Space>
+  );
+}
