@@ -54,3 +54,14 @@ export async function currencyId(t: TestApp, code: string): Promise<number> {
   const [row] = await t.db.select({ id: basCurrency.id }).from(basCurrency).where(eq(basCurrency.code, code));
   return row!.id;
 }
+
+/** The body of a new customer mark served by sales person `sales`. */
+export const customerBody = (mark: string, sales: number | undefined, extra: Record<string, unknown> = {}) => ({
+  mark,
+  nameZh: `客户${mark}`,
+  clientType: '1',
+  balanceType: '2',
+  calPriceType: '3',
+  sales,
+  ...extra,
+});

@@ -13,14 +13,15 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx } from '../../platform/db/database';
 import { allOf } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { changedReload, inUse, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { assertFileReadable } from '../file/file-access';
 import { basInsurance, basPayinfo } from './bas.table';
+import { saveEdit } from './bas-common';
 import { registerCrud } from './crud';
 import { count, range, zSelectQuery } from './resource-query';
-import { isInUse } from './usage';
+import { deleteUnlessInUse } from './usage';
 
 /** Insurance and payment info (screens §3.14-3.15): company-wide records, no data scope. Part of `resourceRoutes`. */
 export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -107,31 +108,12 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       await db.transaction(async (tx) => {
         const [current] = await tx.select({ id: basInsurance.id }).from(basInsurance).where(eq(basInsurance.id, b.id));
         if (!current) throw notFound();
-        const [updated] = await tx
-          .update(basInsurance)
-          .set({
-            ...insuranceValues(b),
-            version: sql`${basInsurance.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(and(eq(basInsurance.id, b.id), eq(basInsurance.version, b.version)))
-          .returning({ id: basInsurance.id });
-        if (!updated) throw changedReload();
+        await saveEdit(tx, basInsurance, b, insuranceValues(b), req.auth.userName);
         if (b.isDefault === '1') await oneDefaultInsurance(tx, b.id, b.busType);
       });
     },
     async remove(_req, id) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: basInsurance.id })
-          .from(basInsurance)
-          .where(eq(basInsurance.id, id))
-          .for('update');
-        if (!current) throw notFound();
-        if (await isInUse(tx, 'insurance', id)) throw inUse();
-        await tx.delete(basInsurance).where(eq(basInsurance.id, id));
-      });
+      await deleteUnlessInUse(db, basInsurance, 'insurance', id);
     },
   });
 
@@ -249,31 +231,12 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         const [current] = await tx.select({ id: basPayinfo.id }).from(basPayinfo).where(eq(basPayinfo.id, b.id));
         if (!current) throw notFound();
         await checkQr(tx, req.auth, b.qrFileId);
-        const [updated] = await tx
-          .update(basPayinfo)
-          .set({
-            ...payinfoValues(b),
-            version: sql`${basPayinfo.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(and(eq(basPayinfo.id, b.id), eq(basPayinfo.version, b.version)))
-          .returning({ id: basPayinfo.id });
-        if (!updated) throw changedReload();
+        await saveEdit(tx, basPayinfo, b, payinfoValues(b), req.auth.userName);
         if (b.isDefault === '1') await oneDefaultPayinfo(tx, b.id, b.currency);
       });
     },
     async remove(_req, id) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: basPayinfo.id })
-          .from(basPayinfo)
-          .where(eq(basPayinfo.id, id))
-          .for('update');
-        if (!current) throw notFound();
-        if (await isInUse(tx, 'payinfo', id)) throw inUse();
-        await tx.delete(basPayinfo).where(eq(basPayinfo.id, id));
-      });
+      await deleteUnlessInUse(db, basPayinfo, 'payinfo', id);
     },
   });
 

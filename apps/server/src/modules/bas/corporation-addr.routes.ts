@@ -20,6 +20,7 @@ import { ok, table } from '../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { basCorporationAddr, basMark } from './bas.table';
+import { edited } from './bas-common';
 import { addressesOf } from './mark.service';
 import { type Action, AGENT, CUSTOMER, EITHER, need } from './mark-access';
 import { markScopeFilter } from './mark-scope';
@@ -271,9 +272,7 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
             tel: b.tel,
             addr: b.addr,
             isDefault: b.isDefault,
-            version: sql`${basCorporationAddr.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
+            ...edited(basCorporationAddr.version, req.auth.userName),
           })
           .where(
             and(

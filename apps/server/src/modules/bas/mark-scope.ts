@@ -26,10 +26,7 @@ export function markIdInScope(
   column: AnyPgColumn | SQL,
   options: { includeNull?: boolean } = {},
 ): SQL | undefined {
-  const filter = markScopeFilter(auth);
-  if (!filter) return undefined;
-  const inScope = sql`${column} IN (SELECT ${basMark.id} FROM ${basMark} WHERE ${filter})`;
-  return options.includeNull ? sql`(${column} IS NULL OR ${inScope})` : inScope;
+  return inScopeMarks(auth, column, basMark.id, options.includeNull ? sql`${column} IS NULL` : undefined);
 }
 
 /** Same as markIdInScope for tables that store the mark code. */
@@ -38,8 +35,19 @@ export function markCodeInScope(
   column: AnyPgColumn | SQL,
   options: { includeNull?: boolean } = {},
 ): SQL | undefined {
+  const none = options.includeNull ? sql`${column} IS NULL OR ${column} = ''` : undefined;
+  return inScopeMarks(auth, column, basMark.mark, none);
+}
+
+/** `column IN (the id or code of the marks in the caller's scope)`, or `(none OR ...)` when given. */
+function inScopeMarks(
+  auth: AuthContext,
+  column: AnyPgColumn | SQL,
+  key: typeof basMark.id | typeof basMark.mark,
+  none: SQL | undefined,
+): SQL | undefined {
   const filter = markScopeFilter(auth);
   if (!filter) return undefined;
-  const inScope = sql`${column} IN (SELECT ${basMark.mark} FROM ${basMark} WHERE ${filter})`;
-  return options.includeNull ? sql`(${column} IS NULL OR ${column} = '' OR ${inScope})` : inScope;
+  const inScope = sql`${column} IN (SELECT ${key} FROM ${basMark} WHERE ${filter})`;
+  return none ? sql`(${none} OR ${inScope})` : inScope;
 }

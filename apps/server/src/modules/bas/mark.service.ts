@@ -18,7 +18,7 @@ import { dateRange, likeContains, orderOf } from '../../platform/http/paging';
 import { liveUserExists } from '../system/api';
 import { markPartiesChanged } from './api/mark-parties';
 import { basCorporationAddr, basMark } from './bas.table';
-import { userNames } from './bas-common';
+import { edited, userNames } from './bas-common';
 import { markScopeFilter } from './mark-scope';
 import { checkStaff } from './staff';
 import { isInUse } from './usage';
@@ -285,7 +285,7 @@ export async function syncAddresses(tx: Tx, markId: number, items: TAddressItem[
     if (r.id) {
       await tx
         .update(basCorporationAddr)
-        .set({ ...values, version: sql`${basCorporationAddr.version} + 1`, updateBy: by, updateTime: sql`now()` })
+        .set({ ...values, ...edited(basCorporationAddr.version, by) })
         .where(and(eq(basCorporationAddr.id, r.id), eq(basCorporationAddr.markId, markId)));
     } else {
       await tx.insert(basCorporationAddr).values({ ...values, markId, createBy: by });
@@ -315,7 +315,7 @@ export async function syncSubMarks(
   if (leaving.length) {
     await tx
       .update(basMark)
-      .set({ topMarkId: null, version: sql`${basMark.version} + 1`, updateBy: by, updateTime: sql`now()` })
+      .set({ topMarkId: null, ...edited(basMark.version, by) })
       .where(inArray(basMark.id, leaving));
   }
   const joining = wanted.filter((id) => !currentIds.has(id));
@@ -332,7 +332,7 @@ export async function syncSubMarks(
     }
     await tx
       .update(basMark)
-      .set({ topMarkId: agent.id, version: sql`${basMark.version} + 1`, updateBy: by, updateTime: sql`now()` })
+      .set({ topMarkId: agent.id, ...edited(basMark.version, by) })
       .where(inArray(basMark.id, joining));
   }
   await propagateAgentSettlement(tx, agent);
@@ -408,7 +408,7 @@ export async function editMark(db: DbOrTx, auth: AuthContext, body: TMarkEditBod
       const { mark: _code, ...rest } = values;
       const [updated] = await tx
         .update(basMark)
-        .set({ ...rest, version: sql`${basMark.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
+        .set({ ...rest, ...edited(basMark.version, auth.userName) })
         .where(allOf([eq(basMark.id, body.id), eq(basMark.version, body.version), scope]))
         .returning();
       if (!updated) throw changedReload();

@@ -6,13 +6,14 @@ import {
   type TPriceBatchResult,
   type TPriceBatchRow,
 } from '@theone/contracts';
-import { asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import { allOf } from '../../platform/db/sql-helpers';
 import { badRequest } from '../../platform/errors';
 import { addDays } from '../../platform/time';
 import { basMark, basPrice } from './bas.table';
+import { edited } from './bas-common';
 import { priceFilterWhere, priceScope } from './price.service';
 
 // ---------------------------------------------------------------------------------------------------
@@ -110,9 +111,7 @@ export async function batchAdjustPrices(
           .update(basPrice)
           .set({
             validToDate: dayBefore,
-            version: sql`${basPrice.version} + 1`,
-            updateBy: auth.userName,
-            updateTime: sql`now()`,
+            ...edited(basPrice.version, auth.userName),
           })
           .where(eq(basPrice.id, row.id));
         const { id: _id, version: _v, createTime: _ct, updateTime: _ut, updateBy: _ub, ...copy } = row;
@@ -122,7 +121,7 @@ export async function batchAdjustPrices(
       } else {
         await tx
           .update(basPrice)
-          .set({ ...next, version: sql`${basPrice.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
+          .set({ ...next, ...edited(basPrice.version, auth.userName) })
           .where(eq(basPrice.id, row.id));
       }
     }

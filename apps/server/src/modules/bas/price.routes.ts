@@ -23,12 +23,13 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import { allOf, lockKey } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, changedReload, conflict, inUse, notFound } from '../../platform/errors';
+import { badRequest, conflict, inUse, notFound } from '../../platform/errors';
 import { ok, table } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { todayIn } from '../../platform/time';
 import { basContPrice, basGeog, basMark } from './bas.table';
+import { saveEdit } from './bas-common';
 import { markScopeFilter } from './mark-scope';
 import {
   addPrice,
@@ -417,17 +418,7 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
         if (!current) throw notFound();
         await checkRoute(tx, b);
         await assertContNoOverlap(tx, b, b.id);
-        const [updated] = await tx
-          .update(basContPrice)
-          .set({
-            ...contValues(b),
-            version: sql`${basContPrice.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(and(eq(basContPrice.id, b.id), eq(basContPrice.version, b.version)))
-          .returning({ id: basContPrice.id });
-        if (!updated) throw changedReload();
+        await saveEdit(tx, basContPrice, b, contValues(b), req.auth.userName);
       });
       return ok(req);
     },

@@ -15,9 +15,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
 import { allOf, lockKey } from '../../platform/db/sql-helpers';
-import { badRequest, changedReload, conflict, inUse, notFound } from '../../platform/errors';
+import { badRequest, conflict, inUse, notFound } from '../../platform/errors';
 import { orderOf } from '../../platform/http/paging';
 import { basGeog, basMark, basPrice } from './bas.table';
+import { saveEdit } from './bas-common';
 import { markIdInScope } from './mark-scope';
 import { isInUse } from './usage';
 
@@ -264,12 +265,7 @@ export async function editPrice(db: DbOrTx, auth: AuthContext, body: TPriceEditB
     await checkRefs(tx, auth, body);
     const values = priceValues(body);
     await assertNoOverlap(tx, values, values.validFromDate, values.validToDate, body.id);
-    const [updated] = await tx
-      .update(basPrice)
-      .set({ ...values, version: sql`${basPrice.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
-      .where(and(eq(basPrice.id, body.id), eq(basPrice.version, body.version)))
-      .returning({ id: basPrice.id });
-    if (!updated) throw changedReload();
+    await saveEdit(tx, basPrice, body, values, auth.userName);
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   div,
   STAFF_KIND_LIST,
+  type TCurrateAddBody,
   type TLanguage,
   toRateString,
   ZCurrateAddBody,
@@ -17,16 +18,16 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
 import { allOf } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
+import { badRequest, duplicate, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { orderOf, pageOf } from '../../platform/http/paging';
 import { todayIn } from '../../platform/time';
 import { staffOptions } from '../system/api';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
-import { nameIn } from './bas-common';
+import { nameIn, saveEdit } from './bas-common';
 import { registerCrud } from './crud';
 import { rateInForce } from './currate.service';
-import { isInUse } from './usage';
+import { deleteUnlessInUse } from './usage';
 
 /**
  * Reference selects (spec §7: geog/select?orgId=, currency/select, warehouse/select) and exchange rates
@@ -38,6 +39,15 @@ const codedOption = (
   lang: TLanguage,
   r: { id: number; code: string; name: string; nameEn: string; nameTh: string },
 ) => ({ id: r.id, code: r.code, name: r.name, nameEn: r.nameEn, nameTh: r.nameTh, label: nameIn(lang, r) });
+
+/** The stored fields of an exchange-rate form. */
+const currateValues = (b: TCurrateAddBody) => ({
+  srcCurrencyId: b.srcCurrencyId,
+  destCurrencyId: b.destCurrencyId,
+  rate: b.rate,
+  effectiveDate: b.effectiveDate,
+  remark: b.remark,
+});
 
 const zStaffQuery = z
   .object({
@@ -281,14 +291,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       try {
         const [row] = await db
           .insert(basCurrate)
-          .values({
-            srcCurrencyId: b.srcCurrencyId,
-            destCurrencyId: b.destCurrencyId,
-            rate: b.rate,
-            effectiveDate: b.effectiveDate,
-            remark: b.remark,
-            createBy: req.auth.userName,
-          })
+          .values({ ...currateValues(b), createBy: req.auth.userName })
           .returning({ id: basCurrate.id });
         return row!.id;
       } catch (err) {
@@ -301,37 +304,14 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       if (!current) throw notFound();
       await checkCurrencies(db, [b.srcCurrencyId, b.destCurrencyId]);
       try {
-        const [updated] = await db
-          .update(basCurrate)
-          .set({
-            srcCurrencyId: b.srcCurrencyId,
-            destCurrencyId: b.destCurrencyId,
-            rate: b.rate,
-            effectiveDate: b.effectiveDate,
-            remark: b.remark,
-            version: sql`${basCurrate.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(and(eq(basCurrate.id, b.id), eq(basCurrate.version, b.version)))
-          .returning({ id: basCurrate.id });
-        if (!updated) throw changedReload();
+        await saveEdit(db, basCurrate, b, currateValues(b), req.auth.userName);
       } catch (err) {
         if (isPairDayTaken(err)) throw duplicate('msg_rate_exists');
         throw err;
       }
     },
     async remove(_req, id) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: basCurrate.id })
-          .from(basCurrate)
-          .where(eq(basCurrate.id, id))
-          .for('update');
-        if (!current) throw notFound();
-        if (await isInUse(tx, 'currate', id)) throw inUse();
-        await tx.delete(basCurrate).where(eq(basCurrate.id, id));
-      });
+      await deleteUnlessInUse(db, basCurrate, 'currate', id);
     },
   });
 

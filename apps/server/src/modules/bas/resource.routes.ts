@@ -6,7 +6,7 @@ import {
   ZVehicleEditBody,
   ZVehicleListQuery,
 } from '@theone/contracts';
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -14,15 +14,16 @@ import { dataScopeFilter } from '../../platform/auth/data-scope';
 import type { DbOrTx } from '../../platform/db/database';
 import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
+import { badRequest, duplicate, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
 import { liveUserExists, userDeptId, userNameOf } from '../system/api';
 import { basDriver, basVehicle } from './bas.table';
+import { saveEdit } from './bas-common';
 import { companyResourceRoutes } from './company-resource.routes';
 import { registerCrud } from './crud';
 import { count, range, zSelectQuery } from './resource-query';
-import { isInUse } from './usage';
+import { deleteUnlessInUse } from './usage';
 
 /**
  * Drivers, vehicles, insurance and payment info (screens §3.12-3.15). Drivers and vehicles follow the data scope
@@ -151,29 +152,12 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       if (!current) throw notFound();
       await checkVehicle(db, b.vehicleId);
       await checkUser(db, b.userId, 'userId');
-      const [updated] = await db
-        .update(basDriver)
-        .set({
-          ...driverValues(b),
-          version: sql`${basDriver.version} + 1`,
-          updateBy: req.auth.userName,
-          updateTime: sql`now()`,
-        })
-        .where(and(eq(basDriver.id, b.id), eq(basDriver.version, b.version)))
-        .returning({ id: basDriver.id });
-      if (!updated) throw changedReload();
+      await saveEdit(db, basDriver, b, driverValues(b), req.auth.userName);
     },
     async remove(req, id) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: basDriver.id })
-          .from(basDriver)
-          .where(allOf([eq(basDriver.id, id), driverScope(req)]))
-          .for('update');
-        if (!current) throw notFound();
-        if (await isInUse(tx, 'driver', id)) throw inUse();
-        await tx.update(basVehicle).set({ driverId: null }).where(eq(basVehicle.driverId, id));
-        await tx.delete(basDriver).where(eq(basDriver.id, id));
+      await deleteUnlessInUse(db, basDriver, 'driver', id, {
+        scope: driverScope(req),
+        beforeDelete: (tx) => tx.update(basVehicle).set({ driverId: null }).where(eq(basVehicle.driverId, id)),
       });
     },
   });
@@ -324,33 +308,16 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       await checkDriver(db, b.driverId);
       const values = vehicleValues(b);
       try {
-        const [updated] = await db
-          .update(basVehicle)
-          .set({
-            ...values,
-            version: sql`${basVehicle.version} + 1`,
-            updateBy: req.auth.userName,
-            updateTime: sql`now()`,
-          })
-          .where(and(eq(basVehicle.id, b.id), eq(basVehicle.version, b.version)))
-          .returning({ id: basVehicle.id });
-        if (!updated) throw changedReload();
+        await saveEdit(db, basVehicle, b, values, req.auth.userName);
       } catch (err) {
         if (isUniqueViolation(err, 'bas_vehicle_plate_uq')) throw plateTaken(values.plateNo);
         throw err;
       }
     },
     async remove(req, id) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: basVehicle.id })
-          .from(basVehicle)
-          .where(allOf([eq(basVehicle.id, id), vehicleScope(req)]))
-          .for('update');
-        if (!current) throw notFound();
-        if (await isInUse(tx, 'vehicle', id)) throw inUse();
-        await tx.update(basDriver).set({ vehicleId: null }).where(eq(basDriver.vehicleId, id));
-        await tx.delete(basVehicle).where(eq(basVehicle.id, id));
+      await deleteUnlessInUse(db, basVehicle, 'vehicle', id, {
+        scope: vehicleScope(req),
+        beforeDelete: (tx) => tx.update(basDriver).set({ vehicleId: null }).where(eq(basDriver.vehicleId, id)),
       });
     },
   });

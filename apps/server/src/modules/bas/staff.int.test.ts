@@ -5,7 +5,7 @@ import { sysPost } from '../system/post/post.table';
 import { sysRole } from '../system/role/role.table';
 import { sysUserPost, sysUserRole } from '../system/user/user.table';
 import { basMark } from './bas.table';
-import { markId, userId } from './bas.test-utils';
+import { customerBody, markId, userId } from './bas.test-utils';
 
 /**
  * Issue 10 item 9: the mark form's sales picker listed every user (drivers, finance). `GET /bas/staff/select?kind=`
@@ -24,15 +24,7 @@ async function staff(query: string, client = admin): Promise<string[]> {
   return (res.json().data as { userId: number }[]).map((u) => names.get(u.userId) ?? String(u.userId)).sort();
 }
 
-const customer = (mark: string, extra: Record<string, unknown> = {}) => ({
-  mark,
-  nameZh: `客户${mark}`,
-  clientType: '1',
-  balanceType: '2',
-  calPriceType: '3',
-  sales: ids.sales,
-  ...extra,
-});
+const customer = (mark: string, extra: Record<string, unknown> = {}) => customerBody(mark, ids.sales, extra);
 
 const markCount = async () => (await t.db.select({ id: basMark.id }).from(basMark)).length;
 

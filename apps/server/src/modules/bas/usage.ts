@@ -1,6 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { basMark, basPrice } from './bas.table';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../platform/db/database';
+import { allOf } from '../../platform/db/sql-helpers';
+import { inUse, notFound } from '../../platform/errors';
+import {
+  type basCurrate,
+  type basDriver,
+  type basInsurance,
+  basMark,
+  type basPayinfo,
+  basPrice,
+  type basVehicle,
+} from './bas.table';
 
 /**
  * 'Used by orders cannot be deleted' (issue 5, screens §3.1, §3.7): every delete of basic data asks the checks
@@ -47,6 +57,30 @@ export async function isInUse(db: DbOrTx, entity: TUsageEntity, id: number): Pro
     if (await check(db, id)) return true;
   }
   return false;
+}
+
+/**
+ * The delete of a resource row: in one transaction the row is locked (404 when it is missing or outside `scope`),
+ * refused while in use (the checks above), `beforeDelete` clears what points at it, then the row goes.
+ */
+export async function deleteUnlessInUse(
+  db: Db,
+  table: typeof basDriver | typeof basVehicle | typeof basInsurance | typeof basPayinfo | typeof basCurrate,
+  entity: TUsageEntity,
+  id: number,
+  options: { scope?: SQL; beforeDelete?: (tx: Tx) => Promise<unknown> } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(allOf([eq(table.id, id), options.scope]))
+      .for('update');
+    if (!current) throw notFound();
+    if (await isInUse(tx, entity, id)) throw inUse();
+    await options.beforeDelete?.(tx);
+    await tx.delete(table).where(eq(table.id, id));
+  });
 }
 
 // What exists today: an agent with sub-marks, and a mark with its own price rows, are in use.

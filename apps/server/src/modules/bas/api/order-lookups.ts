@@ -26,22 +26,25 @@ export interface TMarkPricingRef {
   isPrintPrice: string;
 }
 
+/** The columns of a TMarkPricingRef; `topMark` reads the agent's code (a join or a subquery). */
+const pricingColumns = <T extends AnyPgColumn | SQL<string | null>>(topMark: T) => ({
+  id: basMark.id,
+  mark: basMark.mark,
+  nameZh: basMark.nameZh,
+  status: basMark.status,
+  topMarkId: basMark.topMarkId,
+  topMark,
+  calPriceType: basMark.calPriceType,
+  minAmount: basMark.minAmount,
+  credtLimit: basMark.credtLimit,
+  isPrintPrice: basMark.isPrintPrice,
+});
+
 /** One mark for pricing (null when it does not exist). */
 export async function markPricingRef(db: DbOrTx, markId: number): Promise<TMarkPricingRef | null> {
   const top = alias(basMark, 'top_mark');
   const [row] = await db
-    .select({
-      id: basMark.id,
-      mark: basMark.mark,
-      nameZh: basMark.nameZh,
-      status: basMark.status,
-      topMarkId: basMark.topMarkId,
-      topMark: top.mark,
-      calPriceType: basMark.calPriceType,
-      minAmount: basMark.minAmount,
-      credtLimit: basMark.credtLimit,
-      isPrintPrice: basMark.isPrintPrice,
-    })
+    .select(pricingColumns(top.mark))
     .from(basMark)
     .leftJoin(top, eq(top.id, basMark.topMarkId))
     .where(eq(basMark.id, markId));
@@ -56,18 +59,7 @@ export async function activeMarksByCode(
 ): Promise<TMarkPricingRef[]> {
   if (!codes.length) return [];
   return db
-    .select({
-      id: basMark.id,
-      mark: basMark.mark,
-      nameZh: basMark.nameZh,
-      status: basMark.status,
-      topMarkId: basMark.topMarkId,
-      topMark: sql<string | null>`(SELECT a.mark FROM bas_mark a WHERE a.id = ${basMark.topMarkId})`,
-      calPriceType: basMark.calPriceType,
-      minAmount: basMark.minAmount,
-      credtLimit: basMark.credtLimit,
-      isPrintPrice: basMark.isPrintPrice,
-    })
+    .select(pricingColumns(sql<string | null>`(SELECT a.mark FROM bas_mark a WHERE a.id = ${basMark.topMarkId})`))
     .from(basMark)
     .where(allOf([inArray(basMark.mark, [...codes]), eq(basMark.status, '0'), markScopeFilter(auth)]));
 }

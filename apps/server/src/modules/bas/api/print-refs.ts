@@ -45,23 +45,25 @@ export async function markPrintRefs(db: DbOrTx, ids: readonly number[]): Promise
 }
 
 /** Geography (places) by id with their names (missing ids left out). */
-export async function placeNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TNamedRef>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: basGeog.id, name: basGeog.name, nameEn: basGeog.nameEn, nameTh: basGeog.nameTh })
-    .from(basGeog)
-    .where(inArray(basGeog.id, unique));
-  return new Map(rows.map(({ id, ...n }) => [id, n]));
+export function placeNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TNamedRef>> {
+  return namesById(db, basGeog, ids);
 }
 
 /** Warehouses by id with their names (missing ids left out). */
-export async function warehouseNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TNamedRef>> {
+export function warehouseNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, TNamedRef>> {
+  return namesById(db, basWarehouse, ids);
+}
+
+async function namesById(
+  db: DbOrTx,
+  table: typeof basGeog | typeof basWarehouse,
+  ids: readonly number[],
+): Promise<Map<number, TNamedRef>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db
-    .select({ id: basWarehouse.id, name: basWarehouse.name, nameEn: basWarehouse.nameEn, nameTh: basWarehouse.nameTh })
-    .from(basWarehouse)
-    .where(inArray(basWarehouse.id, unique));
+    .select({ id: table.id, name: table.name, nameEn: table.nameEn, nameTh: table.nameTh })
+    .from(table)
+    .where(inArray(table.id, unique));
   return new Map(rows.map(({ id, ...n }) => [id, n]));
 }
