@@ -1,11 +1,12 @@
 import { isSignIdcard, isSignTel, normalizeSignIdcard } from '@theone/contracts/bus/send';
 import { Form, Input } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
-import { FormModal } from '../../../components/FormDialog';
+import { type FormDialogProps, FormModal } from '../../../components/FormDialog';
 import { IntegerInput } from '../../../components/NumberInput';
 import { fileIds, type UploadedFile, UploadField } from '../../../components/UploadField';
 import { businessNowText } from '../../../lib/business-time';
@@ -20,9 +21,27 @@ import { failSign, saveSign, type TSendLine } from '../send/api';
 
 const phone = () => (typeof window !== 'undefined' && window.innerWidth < 600 ? '100%' : 520);
 
-/** The spec's prompt (P-sign, P-fail); Cancel keeps the dialog open and sends nothing. */
-async function prompted(content: string) {
-  if (!(await confirmAction({ content }))) throw new Error('cancelled');
+/**
+ * A sign dialog as drivers use it at the door: one column as wide as a phone, then on OK the spec's prompt (P-sign,
+ * P-fail: `prompt`, a translation key) before the call; Cancel keeps the dialog open and sends nothing.
+ */
+function SignModal<Values>({
+  prompt,
+  onSubmit,
+  ...props
+}: Omit<FormDialogProps<Values>, 'width' | 'layout'> & { prompt: string }) {
+  const { t } = useTranslation();
+  return (
+    <FormModal<Values>
+      {...props}
+      width={phone() as number}
+      layout="vertical"
+      onSubmit={async (values) => {
+        if (!(await confirmAction({ content: t(prompt) }))) throw new Error('cancelled');
+        return onSubmit(values);
+      }}
+    />
+  );
 }
 
 interface TSignForm {
@@ -35,15 +54,51 @@ interface TSignForm {
   remark?: string;
 }
 
-export function SignDialog({
-  order,
-  onClose,
-  onSaved,
-}: {
-  order: TSendLine | null;
+interface TSignDialogEvents {
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/** What both sign dialogs send from the form: who signed, when, the photo and the remark. */
+const signedBy = (v: TSignForm) => ({
+  signPerson: v.signPerson ?? '',
+  signTime: v.signTime,
+  signPicture: String(fileIds(v.signPicture)[0] ?? ''),
+  remark: v.remark ?? '',
+});
+
+/** 'Required' naming the field (a translation key). */
+const required = (t: TFunction, field: string) => ({ required: true, message: t('err_required', { field: t(field) }) });
+
+function SignTimeItem() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="signTime" label={t('field_sign_time')} rules={[required(t, 'field_sign_time')]}>
+      <BusinessDatePicker showTime size="large" style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+
+/** The photo of the signature (one order) or of the signed run sheet (batch). */
+function SignPictureItem({ label }: { label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="signPicture" label={t(label)} rules={[required(t, label)]}>
+      <UploadField accept="image/*" listType="picture" maxCount={1} maxSizeMb={10} />
+    </Form.Item>
+  );
+}
+
+function RemarkItem() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="remark" label={t('field_remark')}>
+      <Input.TextArea rows={2} maxLength={500} />
+    </Form.Item>
+  );
+}
+
+export function SignDialog({ order, ...events }: TSignDialogEvents & { order: TSendLine | null }) {
   const { t } = useTranslation();
   const sent = order?.pieces ?? order?.arrivedPiece ?? 1;
   const initial = useMemo<TSignForm>(
@@ -55,44 +110,35 @@ export function SignDialog({
     }),
     [order, sent],
   );
-  const required = (field: string) => ({ required: true, message: t('err_required', { field: t(field) }) });
   return (
-    <FormModal<TSignForm>
+    <SignModal<TSignForm>
       open={order !== null}
       title={`${t('send_btn_sign')} ${order?.transportId ?? ''}`}
       initialValues={initial}
-      width={phone() as number}
-      layout="vertical"
       okText={t('send_btn_sign')}
-      onClose={onClose}
-      onSaved={onSaved}
-      onSubmit={async (v) => {
-        await prompted(t('confirm_sign'));
-        return saveSign({
+      {...events}
+      prompt="confirm_sign"
+      onSubmit={(v) =>
+        saveSign({
           orderId: order!.orderId,
           version: order!.version,
-          signPerson: v.signPerson ?? '',
-          signTime: v.signTime,
+          ...signedBy(v),
           signPiece: Number(v.signPiece),
           signTel: v.signTel ?? '',
           signIdcard: v.signIdcard ?? '',
-          signPicture: String(fileIds(v.signPicture)[0] ?? ''),
-          remark: v.remark ?? '',
-        });
-      }}
+        })
+      }
     >
-      <Form.Item name="signPerson" label={t('field_sign_person')} rules={[required('field_sign_person')]}>
+      <Form.Item name="signPerson" label={t('field_sign_person')} rules={[required(t, 'field_sign_person')]}>
         <Input size="large" maxLength={50} data-testid="sign-person" />
       </Form.Item>
-      <Form.Item name="signTime" label={t('field_sign_time')} rules={[required('field_sign_time')]}>
-        <BusinessDatePicker showTime size="large" style={{ width: '100%' }} />
-      </Form.Item>
+      <SignTimeItem />
       <Form.Item
         name="signPiece"
         label={`${t('field_sign_piece')} (≤ ${sent})`}
         extra={t('sign_piece_hint')}
         rules={[
-          required('field_sign_piece'),
+          required(t, 'field_sign_piece'),
           {
             validator: (_r, v) => {
               const n = Number(v);
@@ -132,124 +178,82 @@ export function SignDialog({
       >
         <Input size="large" maxLength={25} data-testid="sign-idcard" />
       </Form.Item>
-      <Form.Item name="signPicture" label={t('sign_picture')} rules={[required('sign_picture')]}>
-        <UploadField accept="image/*" listType="picture" maxCount={1} maxSizeMb={10} />
-      </Form.Item>
-      <Form.Item name="remark" label={t('field_remark')}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Form.Item>
-    </FormModal>
+      <SignPictureItem label="sign_picture" />
+      <RemarkItem />
+    </SignModal>
   );
 }
 
 /** Batch sign: the ticked orders (`orderIds`) or a whole run (`sendId`), full pieces, one photo of the run sheet. */
 export function BatchSignDialog({
   target,
-  onClose,
-  onSaved,
-}: {
-  target: { orderIds?: number[]; sendId?: number; label: string } | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  ...events
+}: TSignDialogEvents & { target: { orderIds?: number[]; sendId?: number; label: string } | null }) {
   const { t } = useTranslation();
   const open = target !== null;
   // a fresh 'now' each time the dialog opens
   const initial = useMemo<TSignForm>(() => ({ signTime: open ? businessNowText() : undefined }), [open]);
   return (
-    <FormModal<TSignForm>
+    <SignModal<TSignForm>
       open={target !== null}
       title={`${t('sign_btn_batch')} ${target?.label ?? ''}`}
       initialValues={initial}
-      width={phone() as number}
-      layout="vertical"
       okText={t('send_btn_sign')}
-      onClose={onClose}
-      onSaved={onSaved}
-      onSubmit={async (v) => {
-        await prompted(t('confirm_sign'));
-        return saveSign({
+      {...events}
+      prompt="confirm_sign"
+      onSubmit={(v) =>
+        saveSign({
           ...(target?.sendId ? { sendId: target.sendId } : { orderIds: target?.orderIds }),
-          signPerson: v.signPerson ?? '',
-          signTime: v.signTime,
-          signPicture: String(fileIds(v.signPicture)[0] ?? ''),
-          remark: v.remark ?? '',
-        });
-      }}
+          ...signedBy(v),
+        })
+      }
     >
-      <Form.Item
-        name="signTime"
-        label={t('field_sign_time')}
-        rules={[{ required: true, message: t('err_required', { field: t('field_sign_time') }) }]}
-      >
-        <BusinessDatePicker showTime size="large" style={{ width: '100%' }} />
-      </Form.Item>
+      <SignTimeItem />
       <Form.Item name="signPerson" label={t('field_sign_person')} extra={t('sign_batch_person_hint')}>
         <Input size="large" maxLength={50} />
       </Form.Item>
-      <Form.Item
-        name="signPicture"
-        label={t('sign_batch_picture')}
-        rules={[{ required: true, message: t('err_required', { field: t('sign_batch_picture') }) }]}
-      >
-        <UploadField accept="image/*" listType="picture" maxCount={1} maxSizeMb={10} />
-      </Form.Item>
-      <Form.Item name="remark" label={t('field_remark')}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Form.Item>
-    </FormModal>
+      <SignPictureItem label="sign_batch_picture" />
+      <RemarkItem />
+    </SignModal>
   );
 }
 
 /** Sign fail: the reason (dictionary sign_fail_reason) and a text (required for 'other'). */
-export function FailDialog({
-  orders,
-  onClose,
-  onSaved,
-}: {
-  orders: TSendLine[] | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function FailDialog({ orders, ...events }: TSignDialogEvents & { orders: TSendLine[] | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ signFailReason?: string; signFailRemark?: string }>();
   const reason = Form.useWatch('signFailReason', form);
   return (
-    <FormModal<{ signFailReason?: string; signFailRemark?: string }>
+    <SignModal<{ signFailReason?: string; signFailRemark?: string }>
       open={orders !== null}
       form={form}
       title={`${t('sign_btn_fail')} ${(orders ?? []).map((o) => o.transportId).join(', ')}`}
-      width={phone() as number}
-      layout="vertical"
       okText={t('confirm')}
-      onClose={onClose}
-      onSaved={onSaved}
-      onSubmit={async (v) => {
-        await prompted(t('confirm_save_fail_reason'));
-        return failSign({
+      {...events}
+      prompt="confirm_save_fail_reason"
+      onSubmit={(v) =>
+        failSign({
           orderIds: (orders ?? []).map((o) => o.orderId),
           versions: (orders ?? []).map((o) => o.version),
           signFailReason: v.signFailReason,
           signFailRemark: v.signFailRemark ?? '',
-        });
-      }}
+        })
+      }
     >
       <Form.Item
         name="signFailReason"
         label={t('send_field_fail_reason')}
-        rules={[{ required: true, message: t('err_required', { field: t('send_field_fail_reason') }) }]}
+        rules={[required(t, 'send_field_fail_reason')]}
       >
         <DictSelect type="sign_fail_reason" size="large" data-testid="fail-reason" />
       </Form.Item>
       <Form.Item
         name="signFailRemark"
         label={t('send_field_fail_remark')}
-        rules={
-          reason === '6' ? [{ required: true, message: t('err_required', { field: t('send_field_fail_remark') }) }] : []
-        }
+        rules={reason === '6' ? [required(t, 'send_field_fail_remark')] : []}
       >
         <Input.TextArea rows={3} maxLength={500} data-testid="fail-remark" />
       </Form.Item>
-    </FormModal>
+    </SignModal>
   );
 }
