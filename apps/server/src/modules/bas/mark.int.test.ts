@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { sysOperLog } from '../../platform/db/log.table';
 import { basMark } from './bas.table';
-import { markId, userId } from './bas.test-utils';
+import { customerBody, markId, userId } from './bas.test-utils';
 import { registerUsageCheck } from './usage';
 
 let t: TestApp;
@@ -34,15 +34,21 @@ const codes = (res: { json(): { rows: { mark: string }[] } }) =>
     .rows.map((r) => r.mark)
     .sort();
 
-const customer = (mark: string, extra: Record<string, unknown> = {}) => ({
-  mark,
-  nameZh: `客户${mark}`,
-  clientType: '1',
-  balanceType: '2',
-  calPriceType: '3',
-  sales: salesId,
-  ...extra,
-});
+/** Saves agent mark `id` as the admin, its name, phone and version as they are, with `changes`. */
+async function editAgent(id: number, changes: Record<string, unknown>) {
+  const agent = (await admin.get(`/bas/mark/${id}`)).json().data;
+  return admin.post('/bas/mark/edit', {
+    id,
+    version: agent.version,
+    isAgent: '1',
+    agentName: agent.agentName,
+    phone: agent.phone,
+    sales: salesId,
+    ...changes,
+  });
+}
+
+const customer = (mark: string, extra: Record<string, unknown> = {}) => customerBody(mark, salesId, extra);
 
 describe('[BAS] mark list and data scope', () => {
   it('admin lists customers and agents separately; agents show their sub-marks', async () => {
@@ -332,36 +338,14 @@ describe('[BAS] agents and their sub-marks', () => {
   });
 
   it('editing an agent updates its sub-marks (removal clears topMark) and their settlement fields', async () => {
-    const id = await markId(t, 'AGNEW');
-    const agent = (await admin.get(`/bas/mark/${id}`)).json().data;
-    const res = await admin.post('/bas/mark/edit', {
-      id,
-      version: agent.version,
-      isAgent: '1',
-      agentName: agent.agentName,
-      phone: agent.phone,
-      sales: salesId,
-      balanceType: '4',
-      calPriceType: '2',
-      underMarkIds: [],
-    });
+    const res = await editAgent(await markId(t, 'AGNEW'), { balanceType: '4', calPriceType: '2', underMarkIds: [] });
     expect(res.statusCode).toBe(200);
     const th002 = (await admin.get(`/bas/mark/${await markId(t, 'TH002')}`)).json().data;
     expect(th002.topMarkId).toBeNull();
   });
 
   it('refuses a sub-mark that already has another agent', async () => {
-    const id = await markId(t, 'AGNEW');
-    const agent = (await admin.get(`/bas/mark/${id}`)).json().data;
-    const res = await admin.post('/bas/mark/edit', {
-      id,
-      version: agent.version,
-      isAgent: '1',
-      agentName: agent.agentName,
-      phone: agent.phone,
-      sales: salesId,
-      underMarkIds: [await markId(t, 'BK001')],
-    });
+    const res = await editAgent(await markId(t, 'AGNEW'), { underMarkIds: [await markId(t, 'BK001')] });
     expect(res.statusCode).toBe(400);
   });
 
@@ -369,17 +353,7 @@ describe('[BAS] agents and their sub-marks', () => {
     const bk002 = await markId(t, 'BK002');
     const unregister = registerUsageCheck('subMarkRemove', async (_db, id) => id === bk002);
     try {
-      const agentId = await markId(t, 'AGBKK');
-      const agent = (await admin.get(`/bas/mark/${agentId}`)).json().data;
-      const res = await admin.post('/bas/mark/edit', {
-        id: agentId,
-        version: agent.version,
-        isAgent: '1',
-        agentName: agent.agentName,
-        phone: agent.phone,
-        sales: salesId,
-        underMarkIds: [await markId(t, 'BK001')],
-      });
+      const res = await editAgent(await markId(t, 'AGBKK'), { underMarkIds: [await markId(t, 'BK001')] });
       expect(res.statusCode).toBe(409);
     } finally {
       unregister();
@@ -465,20 +439,9 @@ describe('[BAS] corporation addresses', () => {
     const res = await sales.get('/bas/corporationAddr/list?mark=TH001');
     expect(res.json().total).toBe(2);
     expect((await sales2.get('/bas/corporationAddr/list?mark=TH001')).json().total).toBe(0);
-    const other = await sales2.post('/bas/corporationAddr/add', {
-      markId: await markId(t, 'TH001'),
-      contact: 'x',
-      tel: '0812345678',
-      addr: 'y',
-    });
-    expect(other.statusCode).toBe(404);
-    const bad = await sales.post('/bas/corporationAddr/add', {
-      markId: await markId(t, 'TH001'),
-      contact: 'x',
-      tel: 'abc',
-      addr: 'y',
-    });
-    expect(bad.statusCode).toBe(400);
+    const address = { markId: await markId(t, 'TH001'), contact: 'x', tel: '0812345678', addr: 'y' };
+    expect((await sales2.post('/bas/corporationAddr/add', address)).statusCode).toBe(404);
+    expect((await sales.post('/bas/corporationAddr/add', { ...address, tel: 'abc' })).statusCode).toBe(400);
   });
 });
 
