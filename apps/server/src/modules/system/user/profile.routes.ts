@@ -11,6 +11,7 @@ import { IMAGE_TYPES } from '../../../platform/files/file-store';
 import { ok } from '../../../platform/http/envelope';
 import { assertNewPassword, credentialChecks, isLocked, passwordContext } from '../../auth/credentials';
 import { clearLoginFailures } from '../../auth/login-guard';
+import { storeOwnPassword } from '../api';
 import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
@@ -122,16 +123,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       assertNewPassword(req.body.newPassword, passwordContext(user), 'newPassword');
       const hashed = await hashPassword(req.body.newPassword);
       await db.transaction(async (tx) => {
-        await tx
-          .update(sysUser)
-          .set({
-            password: hashed,
-            mustChangePassword: false,
-            pwdUpdateDate: sql`now()`,
-            updateBy: user.userName,
-            updateTime: sql`now()`,
-          })
-          .where(eq(sysUser.userId, user.userId));
+        await storeOwnPassword(tx, user, hashed);
         await clearLoginFailures(tx, user.userName);
         // Chosen (screens doc §4.11): after a change the user signs in again everywhere.
         await revokeUserSessions(tx, user.userId);
