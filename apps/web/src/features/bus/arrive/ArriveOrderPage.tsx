@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isArrivePay, STOCK_WARN_DAYS } from '@theone/contracts/bus/arrive';
 import { ARRIVE_ORDER_TABS, type TArriveOrderTab } from '@theone/contracts/bus/arrive.schemas';
-import { Segmented, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { loadSearch } from '../load/columns';
 import '../shared/bus.css';
 import './arrive.css';
 import { containerName } from '../shared/container-fields';
+import { ListTabs } from '../shared/ListTabs';
 import { ArriveScanPanel } from './ArriveScanPanel';
 import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
 import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveOrderRow, type TArriveOrderSums } from './api';
@@ -106,7 +107,6 @@ export function arriveOrderColumns(): ListColumn<TArriveOrderRow>[] {
 }
 
 export default function ArriveOrderPage() {
-  const { t: tr } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [tab, setTab] = useUrlTab<TArriveOrderTab>(ARRIVE_ORDER_TABS, 'receive');
@@ -138,12 +138,12 @@ export default function ArriveOrderPage() {
   return (
     <>
       <ArriveScanPanel onScanned={refresh} hold={locating !== null || raising !== null} />
-      <Segmented<TArriveOrderTab>
-        style={{ marginBottom: 8 }}
+      <ListTabs
+        tabs={ARRIVE_ORDER_TABS}
+        labelPrefix="arrive_tab_"
         value={tab}
         onChange={setTab}
-        options={ARRIVE_ORDER_TABS.map((value) => ({ value, label: tr(`arrive_tab_${value}`) }))}
-        data-testid="arrive-order-tabs"
+        testId="arrive-order-tabs"
       />
       <ListPage<TArriveOrderRow>
         id="bus/arriveOrder"

@@ -1,15 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EXCEPTION_DAYS_RED, EXCEPTION_TABS, type TExceptionTab } from '@theone/contracts/bus/exception.schemas';
 import { checkExceptionMoves } from '@theone/contracts/bus/order-edit-rules';
-import { Segmented } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ListColumn, type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { ORDER_DETAIL_PATH } from '../inware/api';
 import '../shared/bus.css';
+import { ListTabs } from '../shared/ListTabs';
 import { EXCEPTION_LIST_URL, exceptionKeys, reopenException, type TExceptionRow, takeException } from './api';
 import { CloseDialog, RaiseDialog } from './dialogs';
 import { ExceptionPhotos } from './ExceptionPhotos';
@@ -42,7 +41,6 @@ const canClose = (r: TExceptionRow) => checkExceptionMoves([r], { exceptionStatu
 const canReopen = (r: TExceptionRow) => checkExceptionMoves([r], { exceptionStatus: 0, ifException: 1 }) === null;
 
 export default function ExceptionListPage() {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [tab, setTab] = useUrlTab<TTab>(TABS, 'open');
   const baseParams = useMemo(() => ({ tab }), [tab]);
@@ -119,13 +117,7 @@ export default function ExceptionListPage() {
 
   return (
     <>
-      <Segmented<TTab>
-        style={{ marginBottom: 8 }}
-        value={tab}
-        onChange={setTab}
-        options={TABS.map((value) => ({ value, label: t(`exception_tab_${value}`) }))}
-        data-testid="exception-tabs"
-      />
+      <ListTabs tabs={TABS} labelPrefix="exception_tab_" value={tab} onChange={setTab} testId="exception-tabs" />
       {tab === 'timers' ? (
         <TimersPanel />
       ) : (

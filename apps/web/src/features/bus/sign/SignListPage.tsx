@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkBatch, SIGN_STATUS } from '@theone/contracts';
 import { SIGN_TABS, type TSignTab } from '@theone/contracts/bus/send';
-import { Button, Empty, Grid, Segmented, Space, Spin, Tag } from 'antd';
+import { Button, Empty, Grid, Space, Spin, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { usePermission } from '../../../lib/permission';
 import { request, type TableResponse } from '../../../lib/request';
 import { cancelSigns, signKeys, type TSendLine, uploadPod } from '../send/api';
 import '../send/send.css';
+import { ListTabs } from '../shared/ListTabs';
 import { BatchSignDialog, FailDialog, SignDialog } from './SignDialogs';
 
 /**
@@ -215,13 +216,7 @@ export default function SignListPage() {
 
   return (
     <>
-      <Segmented<TSignTab>
-        style={{ marginBottom: 8 }}
-        value={tab}
-        onChange={setTab}
-        options={SIGN_TABS.map((value) => ({ value, label: t(`sign_tab_${value}`) }))}
-        data-testid="sign-tabs"
-      />
+      <ListTabs tabs={SIGN_TABS} labelPrefix="sign_tab_" value={tab} onChange={setTab} testId="sign-tabs" />
       <div style={{ marginBottom: 8 }}>
         <ScanBox
           onScan={onScan}

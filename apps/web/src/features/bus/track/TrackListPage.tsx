@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOAD_REJECT_KEYS, loadAllows, NO_NEWS_HOURS, type TLoadOperation } from '@theone/contracts/bus/load';
 import { TRACK_TABS, type TTrackTab } from '@theone/contracts/bus/load.schemas';
-import { Button, Segmented, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
@@ -17,6 +17,7 @@ import { loadColumns, loadSearch } from '../load/columns';
 import { LoadSumsFooter } from '../loadplan';
 import '../shared/bus.css';
 import '../load/load.css';
+import { ListTabs } from '../shared/ListTabs';
 import { cancelDepartureAction } from './actions';
 import { TRACK_DETAIL_PATH, type TTrackRow, trackKeys } from './api';
 import { DepartDialog, EtaDialog, MilestoneDialog } from './dialogs';
@@ -62,13 +63,7 @@ export default function TrackListPage() {
 
   return (
     <>
-      <Segmented<TTrackTab>
-        style={{ marginBottom: 8 }}
-        value={tab}
-        onChange={setTab}
-        options={TRACK_TABS.map((value) => ({ value, label: t(`track_tab_${value}`) }))}
-        data-testid="track-tabs"
-      />
+      <ListTabs tabs={TRACK_TABS} labelPrefix="track_tab_" value={tab} onChange={setTab} testId="track-tabs" />
       <ListPage<TTrackRow>
         id="bus/track-list"
         queryKey={trackKeys.lists()}
