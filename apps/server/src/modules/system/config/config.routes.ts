@@ -8,7 +8,7 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysConfig } from '../../../platform/db/config.table';
@@ -19,11 +19,11 @@ import { badRequest, duplicate, forbidden, notFound } from '../../../platform/er
 import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { SETTING_KEYS } from '../../../platform/settings';
 import { assertNewPassword } from '../../auth/credentials';
 import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shared/localized';
-import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
+import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
 
 const TITLE = 'menu_config_list';
 const configIdParam = z.object({ configId: zIdText }).strict();
@@ -84,22 +84,15 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
     },
     async (req) => {
       const q = req.query;
-      const where = configWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { createTime: sysConfig.createTime, configId: sysConfig.configId }, [
-        asc(sysConfig.configId),
-      ]);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysConfig)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysConfig).where(where),
-      ]);
-      return table(req, rows, total?.n ?? 0);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select().from(sysConfig).$dynamic(),
+        from: sysConfig,
+        where: configWhere(q),
+        order: orderOf(q, { createTime: sysConfig.createTime, configId: sysConfig.configId }, [
+          asc(sysConfig.configId),
+        ]),
+      });
+      return table(req, rows, total);
     },
   );
 

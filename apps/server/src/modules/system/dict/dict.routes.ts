@@ -10,7 +10,7 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -21,9 +21,9 @@ import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors
 import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
-import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
+import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
 
 const TITLE = 'menu_dict_list';
 const dictIdParam = z.object({ dictId: zIdText }).strict();
@@ -119,22 +119,15 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const q = req.query;
-      const where = typeWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { createTime: sysDictType.createTime, dictId: sysDictType.dictId }, [
-        asc(sysDictType.dictId),
-      ]);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysDictType)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysDictType).where(where),
-      ]);
-      return table(req, rows, total?.n ?? 0);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select().from(sysDictType).$dynamic(),
+        from: sysDictType,
+        where: typeWhere(q),
+        order: orderOf(q, { createTime: sysDictType.createTime, dictId: sysDictType.dictId }, [
+          asc(sysDictType.dictId),
+        ]),
+      });
+      return table(req, rows, total);
     },
   );
 
@@ -306,24 +299,17 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const q = req.query;
-      const where = dataWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(
-        q,
-        { dictSort: sysDictData.dictSort, createTime: sysDictData.createTime, dictCode: sysDictData.dictCode },
-        [asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode)],
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysDictData)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysDictData).where(where),
-      ]);
-      return table(req, rows, total?.n ?? 0);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select().from(sysDictData).$dynamic(),
+        from: sysDictData,
+        where: dataWhere(q),
+        order: orderOf(
+          q,
+          { dictSort: sysDictData.dictSort, createTime: sysDictData.createTime, dictCode: sysDictData.dictCode },
+          [asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode)],
+        ),
+      });
+      return table(req, rows, total);
     },
   );
 

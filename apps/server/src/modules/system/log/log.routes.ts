@@ -11,7 +11,7 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
@@ -21,9 +21,9 @@ import { notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
-import { BUSINESS_TYPE, operlog } from '../shared/system';
+import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
 
 const TITLE = 'menu_log_list';
 const operIdParam = z.object({ operId: zIdText }).strict();
@@ -131,27 +131,18 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     },
     async (req) => {
       const q = req.query;
-      const where = operWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(
-        q,
-        { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operId: sysOperLog.operId },
-        [desc(sysOperLog.operId)],
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(OPER_LIST)
-          .from(sysOperLog)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysOperLog).where(where),
-      ]);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
+        from: sysOperLog,
+        where: operWhere(q),
+        order: orderOf(q, { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operId: sysOperLog.operId }, [
+          desc(sysOperLog.operId),
+        ]),
+      });
       return table(
         req,
         rows.map((r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) })),
-        total?.n ?? 0,
+        total,
       );
     },
   );
@@ -236,25 +227,18 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     },
     async (req) => {
       const q = req.query;
-      const where = loginWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { loginTime: sysLogininfor.loginTime, infoId: sysLogininfor.infoId }, [
-        desc(sysLogininfor.infoId),
-      ]);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysLogininfor)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysLogininfor).where(where),
-      ]);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select().from(sysLogininfor).$dynamic(),
+        from: sysLogininfor,
+        where: loginWhere(q),
+        order: orderOf(q, { loginTime: sysLogininfor.loginTime, infoId: sysLogininfor.infoId }, [
+          desc(sysLogininfor.infoId),
+        ]),
+      });
       return table(
         req,
         rows.map((r) => ({ ...r, msg: translateStored(r.msg, req.lang) })),
-        total?.n ?? 0,
+        total,
       );
     },
   );

@@ -1,5 +1,5 @@
 import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam, zIdText } from '@theone/contracts';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -9,9 +9,9 @@ import { duplicate, inUse, notFound } from '../../../platform/errors';
 import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { localizedName, nameContains, POST_NAME } from '../shared/localized';
-import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
+import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
 
@@ -62,23 +62,16 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const q = req.query;
-      const where = postWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { createTime: sysPost.createTime, postSort: sysPost.postSort, postId: sysPost.postId }, [
-        asc(sysPost.postSort),
-        asc(sysPost.postId),
-      ]);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(sysPost)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysPost).where(where),
-      ]);
-      return table(req, rows, total?.n ?? 0);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select().from(sysPost).$dynamic(),
+        from: sysPost,
+        where: postWhere(q),
+        order: orderOf(q, { createTime: sysPost.createTime, postSort: sysPost.postSort, postId: sysPost.postId }, [
+          asc(sysPost.postSort),
+          asc(sysPost.postId),
+        ]),
+      });
+      return table(req, rows, total);
     },
   );
 

@@ -1,10 +1,12 @@
-import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID } from '@theone/contracts';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID, type TPageQueryBase } from '@theone/contracts';
+import { type AnyColumn, and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { changedReload, forbidden, notFound } from '../../../platform/errors';
+import { pageOf } from '../../../platform/http/paging';
 import { BUSINESS_TYPE, type BusinessType, type OperlogConfig } from '../../../platform/operlog';
 import { sysDept } from '../dept/dept.table';
 import { sysUser, sysUserRole } from '../user/user.table';
@@ -123,4 +125,27 @@ export function dropCountsOnChange(app: FastifyInstance) {
     if (req.method !== 'GET') invalidateUserCounts();
     return payload;
   });
+}
+
+/**
+ * One page of a list and the total of its filter: `select()` builds the rows' select
+ * (`db.select(...).from(table).$dynamic()`), read in `order` at the page of `q`; the total counts the `from`
+ * rows of `where`.
+ */
+export async function pageWithTotal<Q extends PgSelect>(
+  db: DbOrTx,
+  q: Pick<TPageQueryBase, 'pageNum' | 'pageSize'>,
+  list: { select: () => Q; from: PgTable; where: SQL | undefined; order: SQL[] },
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const { limit, offset } = pageOf(q);
+  const [rows, [total]] = await Promise.all([
+    list
+      .select()
+      .where(list.where)
+      .orderBy(...list.order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(list.from).where(list.where),
+  ]);
+  return { rows: rows as Awaited<Q>, total: total?.n ?? 0 };
 }
