@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, expect, TOKEN_EXPIRES_KEY, TOKEN_KEY, test } from '../fixtures/auth';
+import { apiLogin, expect, signInAccount, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
 
 /**
@@ -42,23 +42,6 @@ async function pick(page: Page, id: string, search: string, option: string | Reg
 }
 
 /** sales2 is a demo user of the seed the shared fixture does not list: signs in the same way. */
-async function signInAsSales2(page: Page, path: string) {
-  const response = await page.request.post(`${apiURL}/auth/login`, {
-    data: { username: 'sales2', password: 'demo123' },
-  });
-  const { data } = (await response.json()) as { data: { access_token: string; expires_in: number } };
-  await page.goto('login');
-  await page.evaluate(
-    ([token, expires, tokenKey, expiresKey]) => {
-      sessionStorage.setItem(tokenKey, token);
-      sessionStorage.setItem(expiresKey, expires);
-    },
-    [data.access_token, String(Date.now() + data.expires_in * 60_000), TOKEN_KEY, TOKEN_EXPIRES_KEY] as const,
-  );
-  await page.goto(path);
-  await expect(page.getByTestId('layout')).toBeVisible();
-}
-
 async function salesId(page: Page): Promise<number> {
   const users = await api(page, 'admin', 'GET', '/system/user/list?userName=sales');
   return users.rows.find((u: { userName: string }) => u.userName === 'sales').userId;
@@ -159,7 +142,7 @@ test('[BAS]: a price for the agent, then a 5 % batch increase with preview', asy
 });
 
 test('[BAS]: a sales user sees only their customers', async ({ page }) => {
-  await signInAsSales2(page, 'bas/custom-mark');
+  await signInAccount(page, 'sales2', 'demo123', 'bas/custom-mark');
   const table = page.locator('.ant-table-tbody');
   await expect(table.getByRole('link', { name: 'CM888' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'YW101' })).toBeVisible();

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api } from '../home/order-api';
 import { pdfOf } from '../print/print-tab';
+import { confirmPrompt, modal, okDialog, visible } from '../support/ui';
 
 /**
  * Pick-up and the overseas warehouse (issue 14 items 1-2): a demo container in transit (departed, pick-up record
@@ -13,18 +14,6 @@ import { pdfOf } from '../print/print-tab';
  * picked up (P1).
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const confirmPrompt = (page: Page) =>
-  page
-    .locator('.ant-modal-confirm:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-const okDialog = (page: Page) =>
-  modal(page)
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
 
 /** What a USB scanner does into the focused scan box: the code's keys and Enter. */
 async function scan(page: Page, code: string) {

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { apiLogin, expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
 import { apiURL } from '../support/env';
+import { visible } from '../support/ui';
 
 /**
  * Business time (issue 10 item 3, docs/web.md 'Dates and times'): times are entered and shown in the business time
@@ -18,8 +19,6 @@ const ARRIVAL_INSTANT = '2026-11-16T16:30:00.000Z';
 const RAW_ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 type TOrder = { id: number; transportId: string; orderTime: string; preArriveTime: string | null; version: number };
-
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
 
 async function useLanguage(page: Page, language: string) {
   await page.addInitScript((lang) => localStorage.setItem('THEONE-language', JSON.stringify(lang)), language);
@@ -115,7 +114,7 @@ test.describe('th, browser in Asia/Bangkok', () => {
     await expect(details).toContainText(ARRIVAL_TIME);
     // export: the same time, in Thai headers
     const exported = await exportedRow(page.request, order.transportId, 'th');
-    expect(exported['วันที่สั่ง']).toBe(ORDER_TIME);
+    expect(exported.วันที่สั่ง).toBe(ORDER_TIME);
 
     // a real change: the log shows both times formatted, never a raw ISO string
     await page.goto(`bus/orderEdit?id=${order.id}`);

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
+import { confirmPrompt, modal, PNG, submitDialog, visible } from '../support/ui';
 import { arrivedInBangkok } from './destination-api';
 
 /**
@@ -15,20 +16,6 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const run = Date.now().toString().slice(-6);
 const DRIVER = `Somchai ${run}`;
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
-const confirmPrompt = (page: Page) =>
-  page
-    .locator('.ant-modal-confirm:visible')
-    .getByRole('button', { name: /确\s*定|OK|ตกลง/ })
-    .click();
-const okDialog = (page: Page) => modal(page).locator('.ant-modal-footer .ant-btn-primary').click();
-
-/** A 1×1 PNG: the signature photo. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** An ISO 6346 container number of this run, with its check digit. */
 const containerNo = (serial: string) => makeContainerNo('TODU', serial);
@@ -92,7 +79,7 @@ test('[DELIVERY]: a run with two orders is built on the desk and dispatched', as
   await page.keyboard.type(DRIVER);
   await page.locator('.ant-select-dropdown:visible').getByText(DRIVER).first().click();
   await dialog.getByTestId(`run-sendPartAmount-${orders[0]!.transportId}`).fill('1250.50');
-  await okDialog(page);
+  await submitDialog(page);
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   const first = await orderStatus(request, orders[0]!.id);
   expect(first.status).toBe(6);
@@ -137,7 +124,7 @@ test('[DELIVERY]: the driver, on a phone, signs one order with a photo and fails
   await expect(
     dialog.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)'),
   ).toHaveCount(1);
-  await okDialog(page);
+  await submitDialog(page);
   await confirmPrompt(page); // P-sign
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   await expect(cards.getByTestId(`sign-card-${a.transportId}`)).toHaveCount(0);
@@ -147,7 +134,7 @@ test('[DELIVERY]: the driver, on a phone, signs one order with a photo and fails
   await modal(page).getByTestId('fail-reason').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item').first().click();
   await modal(page).getByTestId('fail-remark').fill('ไม่มีคนอยู่บ้าน');
-  await okDialog(page);
+  await submitDialog(page);
   await confirmPrompt(page); // P-fail
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   expect(await orderStatus(request, b.id)).toMatchObject({ status: 7, signStatus: 2 });
@@ -187,7 +174,7 @@ test("[DELIVERY]: the failed order goes into tomorrow's run, dispatched", async 
   await dialog.getByTestId('run-driver').click();
   await page.keyboard.type(DRIVER);
   await page.locator('.ant-select-dropdown:visible').getByText(DRIVER).first().click();
-  await okDialog(page);
+  await submitDialog(page);
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   const planned = await orderStatus(request, b.id);
   expect(planned.status).toBe(6);

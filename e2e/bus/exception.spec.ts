@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
+import { modal, okDialog, PNG, visible } from '../support/ui';
 
 /**
  * Problem items (issue 14 item 5): customer service raises one problem item on two waybills typed into the Raise
@@ -10,18 +10,7 @@ import { api, createOrder } from '../home/order-api';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const okDialog = (page: Page) =>
-  modal(page)
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-
 const orders: { id: number; transportId: string }[] = [];
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const DESC = `外箱破损 ${Date.now().toString().slice(-6)}`;
 
 test.beforeAll(async ({ request }) => {

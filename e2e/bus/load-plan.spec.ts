@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
-import { api } from '../home/order-api';
+import { api, references } from '../home/order-api';
+import { modal, PNG, visible } from '../support/ui';
 
 /**
  * Load plans (issue 13): the operator (dispatcher) opens a plan for a 40HQ on loadplanAdd, adds in-stock orders of
@@ -17,8 +18,6 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const run = Date.now().toString().slice(-6);
 const MARKS = ['TH001', 'TH002', 'CM888'] as const;
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 
 /** An ISO 6346 container number of this run, with its check digit. */
 const containerNo = (serial: string) => makeContainerNo('TOLU', serial);
@@ -36,20 +35,9 @@ let late: TOrder | undefined;
 let loadId = 0;
 let loadNo = '';
 
-async function refs(request: APIRequestContext) {
-  const left = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=1');
-  const dest = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=2');
-  const houses = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/warehouse/select');
-  return {
-    gz: left.data.find((g) => g.code === 'GZ')!.id,
-    bkk: dest.data.find((g) => g.code === 'BKK')!.id,
-    whGz: houses.data.find((w) => w.code === 'GZ')!.id,
-  };
-}
-
 /** Two received orders per customer, 2 pieces, 1500 kg and 10 m³ each (six fill 60 of a 40HQ's 68 m³). */
 test.beforeAll(async ({ request }) => {
-  const r = await refs(request);
+  const r = await references(request);
   for (const mark of MARKS) {
     const found = await api(request, 'admin', 'GET', `/bas/mark/list?mark=${mark}`);
     const markId = (found.rows as { id: number; mark: string }[]).find((m) => m.mark === mark)!.id;
@@ -241,10 +229,7 @@ test('[LOADPLAN]: the plan is loaded by scanning the waybills, keyboard only, an
   await photos.locator('input[type=file]').setInputFiles({
     name: 'seal.png',
     mimeType: 'image/png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    ),
+    buffer: PNG,
   });
   await expect(photos.getByTestId('load-photos-2')).toContainText('封条照片 (1)');
   await expect(photos.getByTestId('load-photo-2-0')).toBeVisible();

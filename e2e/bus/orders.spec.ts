@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, expect, signIn, TOKEN_EXPIRES_KEY, TOKEN_KEY, test } from '../fixtures/auth';
+import { apiLogin, expect, signIn, signInAccount, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
+import { visible } from '../support/ui';
 
 /**
  * Inbound orders (issue 6), end to end in the browser: entry with cargo lines and the freight computed, receipt
@@ -59,21 +60,6 @@ async function ensureCsLead(page: Page) {
   });
 }
 
-async function signInAs(page: Page, username: string, password: string, path: string) {
-  const response = await page.request.post(`${apiURL}/auth/login`, { data: { username, password } });
-  const { data } = (await response.json()) as { data: { access_token: string; expires_in: number } };
-  await page.goto('login');
-  await page.evaluate(
-    ([token, expires, tokenKey, expiresKey]) => {
-      sessionStorage.setItem(tokenKey, token);
-      sessionStorage.setItem(expiresKey, expires);
-    },
-    [data.access_token, String(Date.now() + data.expires_in * 60_000), TOKEN_KEY, TOKEN_EXPIRES_KEY] as const,
-  );
-  await page.goto(path);
-  await expect(page.getByTestId('layout')).toBeVisible();
-}
-
 /** Picks an option of an antd select: click, type, click the option. */
 async function pick(page: Page, select: ReturnType<Page['locator']>, search: string, option: string | RegExp = search) {
   await select.click();
@@ -81,7 +67,6 @@ async function pick(page: Page, select: ReturnType<Page['locator']>, search: str
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
 /** The input of an antd number box, whichever element carries the test id. */
 const numberBox = (scope: Page | ReturnType<Page['locator']>, id: string) =>
   scope.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
@@ -94,7 +79,7 @@ test('[ORDERS]: a service clerk enters an order with three cargo lines and sees 
   page,
 }) => {
   await ensureCsLead(page);
-  await signInAs(page, CS_LEAD.username, CS_LEAD.password, 'bus/orderAdd');
+  await signInAccount(page, CS_LEAD.username, CS_LEAD.password, 'bus/orderAdd');
   const form = visible(page, '[data-testid=order-add-page]');
   await expect(form).toBeVisible();
   await expect(form.getByTestId('order-transport-id')).toHaveValue(/^TH\d{11}$/);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
+import { confirmPrompt, modal, PNG, submitDialog, visible } from '../support/ui';
 import { arrivedInBangkok } from './destination-api';
 
 /**
@@ -18,19 +19,6 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const run = Date.now().toString().slice(-6);
 const DRIVER = `Anan ${run}`;
 const M_EXC = /有未处理的问题件，请重新选择/;
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
-const confirmPrompt = (page: Page) =>
-  page
-    .locator('.ant-modal-confirm:visible')
-    .getByRole('button', { name: /确\s*定|OK|ตกลง/ })
-    .click();
-const okDialog = (page: Page) => modal(page).locator('.ant-modal-footer .ant-btn-primary').click();
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** An ISO 6346 container number of this run, with its check digit. */
 const containerNo = (serial: string) => makeContainerNo('TSDU', serial);
@@ -103,7 +91,7 @@ test("[SHORT]: arriveOrder's Deliver selected opens the desk's New send order wi
   for (const o of orders)
     await expect(dialog.getByTestId('run-orders')).toContainText(o.transportId, { timeout: 45_000 });
   await chooseDriver(page);
-  await okDialog(page);
+  await submitDialog(page);
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   const sendId = (await orderState(request, orders[0]!.id)).sendId;
   expect(sendId).not.toBeNull();
@@ -132,7 +120,7 @@ test('[SHORT]: the driver signs 1 of 2 pieces on a phone: partly signed, a short
   await dialog.locator('input[type=file]').setInputFiles({ name: 'sign.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
   await expect(dialog.locator('.ant-upload-list-item')).toHaveCount(1);
-  await okDialog(page);
+  await submitDialog(page);
   await confirmPrompt(page); // P-sign
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   expect(await orderState(request, a.id)).toMatchObject({
@@ -195,7 +183,7 @@ test('[SHORT]: back in stock, the order cannot go into its next run (M-exc) unti
   await expect(item).toContainText('少件', { timeout: 45_000 });
   await item.getByRole('button', { name: /关\s*闭/ }).click();
   await modal(csPage).getByTestId('exception-handle-remark').fill('缺的 1 件在曼谷仓找到，明天补送');
-  await okDialog(csPage);
+  await submitDialog(csPage);
   await expect(item).toHaveCount(0);
   await cs.close();
   expect(await orderState(request, a.id)).toMatchObject({ ifException: 0, exceptionStatus: 2 });
@@ -208,7 +196,7 @@ test('[SHORT]: back in stock, the order cannot go into its next run (M-exc) unti
   await desk.getByTestId('list-btn-add').click();
   await expect(modal(page).getByTestId('run-orders')).toContainText(a.transportId);
   await chooseDriver(page);
-  await okDialog(page);
+  await submitDialog(page);
   await expect(page.locator('.ant-modal:visible')).toHaveCount(0);
   const next = await orderState(request, a.id);
   expect(next.status).toBe(6);

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
-import { api, createOrder } from '../home/order-api';
+import { api, createOrder, references } from '../home/order-api';
+import { confirmPrompt, modal, okDialog, visible } from '../support/ui';
 
 /**
  * A container's journey (issue 13): orders of TH001 received and loaded into a 40HQ through the API; on track-list
@@ -14,17 +15,6 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const run = Date.now().toString().slice(-6);
 const EXPRESS = [`SF7${run}01`, `SF7${run}02`];
-const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const confirmPrompt = (page: Page) =>
-  page
-    .locator('.ant-modal-confirm:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-const okDialog = (page: Page) =>
-  modal(page)
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
 
 /** An ISO 6346 container number of this run, with its check digit. */
 const containerNo = (serial: string) => makeContainerNo('TOEU', serial);
@@ -45,17 +35,6 @@ let loadNo = '';
 const orderIds: number[] = [];
 let transportId = '';
 
-async function refs(request: APIRequestContext) {
-  const left = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=1');
-  const dest = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/geog/select?orgId=2');
-  const houses = await api<{ id: number; code: string }[]>(request, 'admin', 'GET', '/bas/warehouse/select');
-  return {
-    gz: left.data.find((g) => g.code === 'GZ')!.id,
-    bkk: dest.data.find((g) => g.code === 'BKK')!.id,
-    whGz: houses.data.find((w) => w.code === 'GZ')!.id,
-  };
-}
-
 const loadOf = async (request: APIRequestContext) =>
   (await api<TLoadDetail>(request, 'admin', 'GET', `/bus/load/${loadId}`)).data;
 const milestonesOf = async (request: APIRequestContext) =>
@@ -67,7 +46,7 @@ test.beforeAll(async ({ request }) => {
     orderIds.push(order.id);
     if (!transportId) transportId = order.transportId;
   }
-  const r = await refs(request);
+  const r = await references(request);
   const plan = await api<{ id: number; loadNo: string }>(request, 'admin', 'POST', '/bus/loadplan/add', {
     busType: 'EK',
     leftAddrId: r.gz,

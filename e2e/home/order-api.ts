@@ -32,7 +32,8 @@ interface Refs {
 
 let refs: Refs | undefined;
 
-async function references(request: APIRequestContext): Promise<Refs> {
+/** TH001 and the Guangzhou/Bangkok places and the Guangzhou warehouse of the seed (looked up once). */
+export async function references(request: APIRequestContext): Promise<Refs> {
   if (refs) return refs;
   const marks = await api(request, 'admin', 'GET', '/bas/mark/list?mark=TH001');
   const mark = (marks.rows as { id: number; mark: string }[]).find((m) => m.mark === 'TH001')!;

@@ -3,6 +3,7 @@ import { apiLogin, expect, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
 import { pdfOf, printLabelInNewTab } from '../print/print-tab';
 import { apiURL } from '../support/env';
+import { PNG } from '../support/ui';
 
 /**
  * Issue 11 item 5: the app runs under a Content-Security-Policy (apps/server/src/platform/http/headers.ts: scripts
@@ -11,10 +12,6 @@ import { apiURL } from '../support/env';
  * image fetched with the session), the order list, the order form, the user list, the payment accounts with a QR
  * code (blob:), and a print opened as a PDF in a new tab (blob:). Any violation fails the journey.
  */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Collects CSP violations of the page (the DOM event) and the console's 'Content Security Policy' reports. */
 async function watchViolations(page: Page): Promise<string[]> {

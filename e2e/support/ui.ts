@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Screen helpers the journeys share: the visible copy of an element (antd keeps closed dialogs and other tabs in the
+ * page), the dialog on top, its OK, and the OK of a confirmation prompt (in any of the three languages).
+ */
+export const visible = (page: Page, selector: string) => page.locator(`${selector}:visible`).first();
+
+/** The dialog on top. */
+export const modal = (page: Page) => page.locator('.ant-modal:visible').last();
+
+const OK = /确\s*定|OK|ตกลง/;
+
+/** Answers OK to the confirmation prompt on screen. */
+export const confirmPrompt = (page: Page) =>
+  page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
+
+/** Clicks the OK button of the dialog on top. */
+export const okDialog = (page: Page) => modal(page).getByRole('button', { name: OK }).click();
+
+/** Clicks the primary button of the top dialog's footer (dialogs whose OK says what it does, such as 'Save'). */
+export const submitDialog = (page: Page) => modal(page).locator('.ant-modal-footer .ant-btn-primary').click();
+
+/** A 1×1 PNG: a photo to upload (signatures, problem items, avatars). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
