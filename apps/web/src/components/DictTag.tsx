@@ -16,22 +16,28 @@ const COLOURS: Record<string, string> = {
   default: 'default',
 };
 
+/** The tag colour of a dictionary entry's `listClass` ('default' when it has none or an unknown one). */
+export const listClassColour = (listClass: string | null | undefined) => COLOURS[listClass ?? ''] ?? 'default';
+
+/** One dictionary entry as a tag: the colour of its `listClass`, its `cssClass`, its label in the user's language. */
+export function DictEntryTag({ entry }: { entry: DictEntry }) {
+  const language = useLanguage();
+  return (
+    <Tag color={listClassColour(entry.listClass)} className={entry.cssClass || undefined}>
+      {dictLabel(entry, language)}
+    </Tag>
+  );
+}
+
 export function DictTag({ type, value }: { type: string; value: string | number | null | undefined }) {
   const { data } = useDict(type);
-  const language = useLanguage();
   if (value === null || value === undefined || value === '') return null;
   const values = String(value).split(',');
   return (
     <>
       {values.map((v) => {
         const entry: DictEntry | undefined = data?.find((e) => e.dictValue === v);
-        if (!entry) return <span key={v}>{v}</span>;
-        const colour = COLOURS[entry.listClass ?? ''] ?? 'default';
-        return (
-          <Tag key={v} color={colour} className={entry.cssClass ?? undefined}>
-            {dictLabel(entry, language)}
-          </Tag>
-        );
+        return entry ? <DictEntryTag key={v} entry={entry} /> : <span key={v}>{v}</span>;
       })}
     </>
   );

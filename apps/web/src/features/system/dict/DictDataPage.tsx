@@ -6,12 +6,11 @@ import { Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeavePage } from '../../../app/layout/use-leave-page';
+import { DictEntryTag, listClassColour } from '../../../components/DictTag';
 import { zodRule } from '../../../components/form-rules';
 import { ModalScreen, restCalls, type ScreenDef } from '../../../components/screen-factory';
-import { dictLabel } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
 import { shellKeys } from '../../../lib/query-keys';
-import { useLanguage } from '../../../lib/use-language';
 import { dictDataKeys, dictTypeKeys, systemApi, type TDictData } from '../api';
 import { useDigitsParam } from '../shared/route';
 
@@ -19,29 +18,13 @@ import { useDigitsParam } from '../shared/route';
  * Dictionary data (screens §4.9, /system/dict-data/:dictId, digits only): the entries of a type, labels in
  * zh-cn, en and th, tag colour (listClass). Saving drops the web's cached copy of that dictionary.
  */
-const TAG_COLOURS: Record<string, string> = {
-  primary: 'processing',
-  success: 'success',
-  info: 'cyan',
-  warning: 'warning',
-  danger: 'error',
-  default: 'default',
-};
 
-function LabelTag({ row }: { row: TDictData }) {
-  const language = useLanguage();
-  return (
-    <Tag color={TAG_COLOURS[row.listClass] ?? 'default'} className={row.cssClass || undefined}>
-      {dictLabel(row, language)}
-    </Tag>
-  );
-}
-
+/** The tag colours to choose from, each shown as a tag. */
 function ListClassSelect(props: object) {
   const { t } = useTranslation();
   const options = LIST_CLASSES.map((c) => ({
     value: c,
-    label: <Tag color={TAG_COLOURS[c]}>{t(`system_list_class_${c}`)}</Tag>,
+    label: <Tag color={listClassColour(c)}>{t(`system_list_class_${c}`)}</Tag>,
   }));
   return <Select {...props} options={options} />;
 }
@@ -83,7 +66,7 @@ export const dictDataScreen: ScreenDef<TDictData> = {
   useFilters: useTypeFilter,
   columns: [
     { key: 'dictCode', title: 'system_dict_code', width: 90 },
-    { key: 'dictLabel', title: 'system_dict_label', width: 160, render: (_, r) => <LabelTag row={r} /> },
+    { key: 'dictLabel', title: 'system_dict_label', width: 160, render: (_, r) => <DictEntryTag entry={r} /> },
     { key: 'dictValue', title: 'system_dict_value', width: 120 },
     { key: 'dictSort', title: 'system_sort', width: 90, sortable: true },
     { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
