@@ -4,16 +4,16 @@ import { lineVolume, orderCargoTotals } from '@theone/contracts/bus/order-cargo'
 import { zVolume, zWeight } from '@theone/contracts/common/money';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
 import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
-import { textField } from '../../../components/ScanBox';
 import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
+import { useKeyboardForm } from '../shared/keyboard-form';
 import { fetchNewNo, receiveOrder, type TOrder, useInit } from './api';
 
 /**
@@ -78,8 +78,7 @@ export function ReceiveDialog({
   const { isFeeRole } = usePermission();
   const init = useInit();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const savingRef = useRef(false);
+  const keyboard = useKeyboardForm(form);
   const [numberReady, setNumberReady] = useState(false);
   const defaultHouseId = useRef<number | undefined>(undefined);
   defaultHouseId.current = init.data?.defaults.arrivedHouseId ?? undefined;
@@ -147,18 +146,10 @@ export function ReceiveDialog({
   const measuredPieces = mode === 'lines' ? lineTotals?.cargoPiece : pieces;
 
   const submit = async () => {
-    if (!order || savingRef.current) return;
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: NamePath }[] }).errorFields?.[0]?.name;
-      if (first) form.focusField(first);
-      return;
-    }
-    savingRef.current = true;
-    setSaving(true);
-    try {
+    if (!order || keyboard.isSaving()) return;
+    const v = await keyboard.validate();
+    if (!v) return;
+    await keyboard.save(async () => {
       const result = await receiveOrder({
         id: order.id,
         version: order.version,
@@ -192,21 +183,7 @@ export function ReceiveDialog({
       } else feedback.message.success(t('bus_msg_received'));
       await onDone();
       onClose();
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  };
-
-  /** Enter in a text or number field submits (selects and date pickers keep Enter for their own lists). */
-  const submitOnEnter = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.defaultPrevented) return;
-    const field = textField(e.target);
-    if (!field || field.closest('.ant-select, .ant-picker')) return;
-    e.preventDefault();
-    void submit();
+    });
   };
 
   return (
@@ -218,7 +195,7 @@ export function ReceiveDialog({
       onOk={submit}
       okText={t('confirm')}
       cancelText={t('cancel')}
-      confirmLoading={saving}
+      confirmLoading={keyboard.saving}
       destroyOnHidden
       data-testid="receive-dialog"
     >
@@ -228,7 +205,7 @@ export function ReceiveDialog({
           {order.cargoVolume} m³
         </Typography.Paragraph>
       ) : null}
-      <Form<Values> form={form} layout="vertical" onKeyDown={submitOnEnter}>
+      <Form<Values> form={form} layout="vertical" onKeyDown={keyboard.submitOnEnter(submit)}>
         <Space wrap size={16} style={{ width: '100%' }}>
           <Form.Item
             name="receivingNo"

@@ -1,14 +1,14 @@
 import { CONTAINER_CAPACITY } from '@theone/contracts/bus/load';
 import { zLoadContainerNo, zTruckNo } from '@theone/contracts/bus/load.schemas';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { zodRule } from '../../../components/form-rules';
-import { textField } from '../../../components/ScanBox';
 import { businessNowText } from '../../../lib/business-time';
 import { authStore } from '../../../lib/session';
+import { useKeyboardForm } from '../shared/keyboard-form';
 import type { TContainerFields, TLoadRow } from './api';
 
 /**
@@ -59,8 +59,7 @@ export function isTruckType(containerType: string | null | undefined): boolean {
 export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, afterClose }: LoadDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const savingRef = useRef(false);
+  const keyboard = useKeyboardForm(form);
   const truck = isTruckType(load?.containerType);
   const land = Boolean(load && LAND_MODES.has(load.busType));
 
@@ -83,15 +82,9 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
   }, [load, truck, form]);
 
   const submit = async () => {
-    if (!load || savingRef.current) return;
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name;
-      if (first) form.focusField(first);
-      return;
-    }
+    if (!load || keyboard.isSaving()) return;
+    const v = await keyboard.validate();
+    if (!v) return;
     const fields: TContainerFields = {
       containerNo: truck ? undefined : normaliseContainerNo(clean(v.containerNo)),
       truckNo: clean(v.truckNo) || undefined,
@@ -104,24 +97,7 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
       const ok = await confirmAction({ content: t('confirm_load', { count: count ?? 0, containerNo: name }) });
       if (!ok) return;
     }
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await onSubmit(fields);
-    } catch {
-      /* the server's message was shown; the dialog stays */
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  };
-
-  const submitOnEnter = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.defaultPrevented) return;
-    const field = textField(e.target);
-    if (!field || field.closest('.ant-select, .ant-picker')) return;
-    e.preventDefault();
-    void submit();
+    await keyboard.save(() => onSubmit(fields));
   };
 
   return (
@@ -132,7 +108,7 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
       onOk={submit}
       okText={mode === 'scan' ? t('load_btn_start_scan') : t('perm_bus_loadplan_load')}
       cancelText={t('cancel')}
-      confirmLoading={saving}
+      confirmLoading={keyboard.saving}
       destroyOnHidden
       // the scan mode's box takes the focus, not the button that opened the dialog
       focusTriggerAfterClose={mode !== 'scan'}
@@ -148,7 +124,7 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
       {mode === 'scan' ? (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('load_scan_intro')} />
       ) : null}
-      <Form<Values> form={form} layout="vertical" onKeyDown={submitOnEnter}>
+      <Form<Values> form={form} layout="vertical" onKeyDown={keyboard.submitOnEnter(submit)}>
         {truck ? (
           <Form.Item
             name="truckNo"
