@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
-import { navigateTo } from '../../../lib/navigation';
 import type { TableResponse } from '../../../lib/request';
 import { loadSearch } from '../load/columns';
 import { trackKeys } from '../track/api';
 import { WarehouseFilterSelect } from './WarehouseFilterSelect';
 import '../shared/bus.css';
 import './arrive.css';
+import { detailsAction } from '../shared/list-parts';
 import { cancelContainer, deleteRegistration, sureContainer } from './actions';
 import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveRow, type TArriveSums } from './api';
 import { PickupDialog } from './dialogs';
@@ -114,12 +114,7 @@ export default function ArriveListPage() {
           { key: 'remark', title: 'field_remark', width: 160, defaultHidden: true },
         ]}
         rowActions={[
-          {
-            key: 'info',
-            label: 'details',
-            perm: ['arrive:info', 'bus:arrive'],
-            onClick: (r) => navigateTo(`${ARRIVE_DETAIL_PATH}?id=${r.id}`),
-          },
+          detailsAction(['arrive:info', 'bus:arrive'], ARRIVE_DETAIL_PATH),
           {
             key: 'edit',
             label: 'perm_bus_arrive_edit',

@@ -14,6 +14,7 @@ import '../shared/bus.css';
 import './arrive.css';
 import { containerName } from '../shared/container-fields';
 import { ListTabs } from '../shared/ListTabs';
+import { yesNoField } from '../shared/list-parts';
 import { ArriveScanPanel } from './ArriveScanPanel';
 import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
 import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveOrderRow, type TArriveOrderSums } from './api';
@@ -124,15 +125,7 @@ export default function ArriveOrderPage() {
     loadSearch.geog('destAddrId', 2),
     loadSearch.range('arriveTime', 'arrive_time', 'ArriveTime'),
     { type: 'text', name: 'minDays', label: 'arrive_days_min' },
-    {
-      type: 'select',
-      name: 'ifException',
-      label: 'field_if_exception',
-      options: [
-        { value: '1', label: 'bus_yes' },
-        { value: '0', label: 'bus_no' },
-      ],
-    },
+    yesNoField('ifException', 'field_if_exception'),
     loadSearch.dict('deliveryStatus', 'field_delivery_status', 'send_status', true),
   ];
   return (

@@ -13,6 +13,7 @@ import { DecimalInput } from '../../../components/NumberInput';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import '../shared/bus.css';
+import { yesNoField } from '../shared/list-parts';
 import { inwareKeys, orderUpdateFee, type TOrder } from './api';
 import { col, search } from './columns';
 
@@ -87,15 +88,7 @@ export default function DeliveryFreePage() {
           search.containerNo(),
           search.dict('status', 'field_status', 'order_status'),
           search.range('signTime', 'field_sign_time'),
-          {
-            type: 'select',
-            name: 'hasSupplement',
-            label: 'bus_has_supplement',
-            options: [
-              { value: '1', label: 'bus_yes' },
-              { value: '0', label: 'bus_no' },
-            ],
-          },
+          yesNoField('hasSupplement', 'bus_has_supplement'),
           search.dict('auditStatus', 'field_audit_status', 'audit_status'),
         ]}
         columns={[

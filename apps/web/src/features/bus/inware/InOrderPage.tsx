@@ -13,6 +13,7 @@ import { AddToPlanDialog } from '../loadplan/AddToPlanDialog';
 import { PrintButtons } from '../print';
 import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
+import { yesNoField } from '../shared/list-parts';
 import { findByCode, inwareKeys, type TOrder, type TOrderSums } from './api';
 import { col, Days, SumsFooter, search } from './columns';
 import { rowActions, toolbar } from './list-actions';
@@ -178,15 +179,7 @@ export default function InOrderPage() {
           search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
           search.range('arrivedTime', 'field_arrived_time'),
           { type: 'text', name: 'minDays', label: 'bus_min_days_in_stock' },
-          {
-            type: 'select',
-            name: 'ifException',
-            label: 'field_if_exception',
-            options: [
-              { value: '1', label: 'bus_yes' },
-              { value: '0', label: 'bus_no' },
-            ],
-          },
+          yesNoField('ifException', 'field_if_exception'),
         ]}
         columns={[
           col.transportId('info'),

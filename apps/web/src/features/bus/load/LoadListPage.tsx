@@ -10,13 +10,13 @@ import { download, exportFileName } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../lib/languages';
-import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { useLanguage } from '../../../lib/use-language';
 import '../shared/bus.css';
 import './load.css';
 import { LoadSumsFooter } from '../loadplan';
 import { containerName } from '../shared/container-fields';
+import { detailsAction } from '../shared/list-parts';
 import {
   cancelLoading,
   EXPORT_BILL_URL,
@@ -230,12 +230,7 @@ export default function LoadListPage() {
           hasPermi('bus:load:print') ? <PrintAllButton ids={ctx.selectedRows.map((r) => r.id)} /> : null
         }
         rowActions={[
-          {
-            key: 'info',
-            label: 'details',
-            perm: 'load:info',
-            onClick: (r) => navigateTo(`${LOAD_DETAIL_PATH}?id=${r.id}`),
-          },
+          detailsAction('load:info', LOAD_DETAIL_PATH),
           {
             key: 'edit',
             label: 'perm_bus_load_edit',

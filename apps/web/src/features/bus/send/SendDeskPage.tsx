@@ -14,6 +14,7 @@ import '../shared/bus.css';
 import { addToRun, printDeliveryNotes, removeFromRun, sendKeys, type TSendLine, type TSendRow } from './api';
 import { RunDialog, type RunDialogProps } from './RunDialog';
 import './send.css';
+import { yesNoField } from '../shared/list-parts';
 
 /**
  * send (screens §3, key bus:send): the dispatch desk over the overseas stock (S6) and the orders out (S7). New send
@@ -163,15 +164,7 @@ export default function SendDeskPage() {
           { name: 'sendNo', label: 'send_field_send_no' },
           { type: 'dict', name: 'deliveryStatus', label: 'send_field_delivery_status', dictType: 'send_status' },
           { type: 'dict', name: 'signStatus', label: 'field_sign_status', dictType: 'sign_status' },
-          {
-            type: 'select',
-            name: 'arrivePay',
-            label: 'send_field_arrive_pay',
-            options: [
-              { value: '1', label: 'bus_yes' },
-              { value: '0', label: 'bus_no' },
-            ],
-          },
+          yesNoField('arrivePay', 'send_field_arrive_pay'),
         ]}
         columns={[
           { key: 'transportId', title: 'print_waybill', width: 150 },

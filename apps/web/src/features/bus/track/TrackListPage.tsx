@@ -10,7 +10,6 @@ import { useDictLabel } from '../../../lib/dict';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { translate } from '../../../lib/i18n';
-import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { loadKeys } from '../load/api';
 import { loadColumns, loadSearch } from '../load/columns';
@@ -18,6 +17,7 @@ import { LoadSumsFooter } from '../loadplan';
 import '../shared/bus.css';
 import '../load/load.css';
 import { ListTabs } from '../shared/ListTabs';
+import { detailsAction, yesNoField } from '../shared/list-parts';
 import { cancelDepartureAction } from './actions';
 import { TRACK_DETAIL_PATH, type TTrackRow, trackKeys } from './api';
 import { DepartDialog, EtaDialog, MilestoneDialog } from './dialogs';
@@ -84,15 +84,7 @@ export default function TrackListPage() {
           loadSearch.range('etaDate', 'load_eta_date', 'EtaDate'),
           loadSearch.text('vesselName', 'load_vessel_name'),
           loadSearch.text('voyageNo', 'load_voyage_no'),
-          {
-            type: 'select',
-            name: 'noNews',
-            label: 'track_no_news',
-            options: [
-              { value: '1', label: 'bus_yes' },
-              { value: '0', label: 'bus_no' },
-            ],
-          },
+          yesNoField('noNews', 'track_no_news'),
         ]}
         columns={[
           c.loadNo(TRACK_DETAIL_PATH),
@@ -174,12 +166,7 @@ export default function TrackListPage() {
           },
         ]}
         rowActions={[
-          {
-            key: 'info',
-            label: 'details',
-            perm: 'track:info',
-            onClick: (r) => navigateTo(`${TRACK_DETAIL_PATH}?id=${r.id}`),
-          },
+          detailsAction('track:info', TRACK_DETAIL_PATH),
           {
             key: 'depart',
             label: 'perm_bus_track_depart',
