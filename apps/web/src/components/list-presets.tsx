@@ -2,6 +2,7 @@ import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-
 import type { AxiosRequestConfig } from 'axios';
 import type { PermissionValue } from '../lib/permission';
 import type { ListContext, SearchField, ToolbarButton } from './ListPage';
+import type { StateActionOptions } from './state-action';
 
 /**
  * The toolbar buttons and search fields most lists share, so a screen names only what is its own.
@@ -51,23 +52,36 @@ export const crudButtons = <Row,>(
   removeButton(`${permPrefix}:remove`, on.remove),
 ];
 
+/** How a delete by ids goes: the prompt (`{{ids}}`), the rows' ids, the call; `check` refuses protected rows first. */
+export interface RemoveByIdsOptions<Row> {
+  confirm: string;
+  id: (row: Row) => number;
+  run: (ids: number[], config: AxiosRequestConfig) => Promise<unknown>;
+  check?: (row: Row) => boolean;
+  wrongState?: string;
+  rowLabel?: (row: Row) => string;
+}
+
+/** Deletes `rows` by their ids through `runAction` (a list's `ctx.runAction`, or runStateAction). */
+export const removeByIds = <Row,>(
+  runAction: (options: StateActionOptions<Row>) => Promise<boolean>,
+  rows: readonly Row[],
+  { confirm, id, run, check, wrongState, rowLabel }: RemoveByIdsOptions<Row>,
+) =>
+  runAction({
+    rows,
+    check,
+    wrongState,
+    rowLabel,
+    confirm,
+    confirmValues: { ids: rows.map(id).join(',') },
+    danger: true,
+    run: (selected, config) => run(selected.map(id), config),
+  });
+
 /** 'Delete' of the selected rows by id, after the confirmation `confirm` ({{ids}}). */
-export const removeByIdsButton = <Row,>(
-  perm: PermissionValue,
-  options: {
-    confirm: string;
-    id: (row: Row) => number;
-    run: (ids: number[], config: AxiosRequestConfig) => Promise<unknown>;
-  },
-): ToolbarButton<Row> =>
-  removeButton(perm, (ctx) =>
-    ctx.runAction({
-      confirm: options.confirm,
-      confirmValues: { ids: ctx.selectedRows.map(options.id).join(',') },
-      danger: true,
-      run: (rows, config) => options.run(rows.map(options.id), config),
-    }),
-  );
+export const removeByIdsButton = <Row,>(perm: PermissionValue, options: RemoveByIdsOptions<Row>): ToolbarButton<Row> =>
+  removeButton(perm, (ctx) => removeByIds(ctx.runAction, ctx.selectedRows, options));
 
 /** 'Clean': empties the whole list after the confirmation `confirm`. */
 export const cleanButton = <Row,>(

@@ -9,7 +9,7 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { useRequiredRule } from '../../../components/GridField';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
-import { crudButtons, statusAndCreatedSearch } from '../../../components/list-presets';
+import { crudButtons, removeByIds, statusAndCreatedSearch } from '../../../components/list-presets';
 import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
@@ -19,7 +19,7 @@ import { roleKeys, systemApi, type TRole } from '../api';
 import '../system.css';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { DictRadio } from '../shared/DictRadio';
-import { StatusSwitch } from '../shared/StatusSwitch';
+import { statusSwitchColumn } from '../shared/StatusSwitch';
 import { CheckTree, withAncestors } from './MenuTreeField';
 
 /**
@@ -244,19 +244,13 @@ export default function RolePage() {
   const isAdminRole = (r: TRole) => r.roleId === ADMIN_ROLE_ID;
 
   const remove = (rows: readonly TRole[], ctx: ListContext<TRole>) =>
-    ctx.runAction({
-      rows,
+    removeByIds(ctx.runAction, rows, {
       check: (r) => !isAdminRole(r),
       wrongState: 'err_admin_role_protected',
       rowLabel: (r) => localName(r, 'roleName'),
       confirm: 'system_confirm_delete_roles',
-      confirmValues: { ids: rows.map((r) => r.roleId).join(',') },
-      danger: true,
-      run: (selected, config) =>
-        systemApi.deleteRoles(
-          selected.map((r) => r.roleId),
-          config,
-        ),
+      id: (r) => r.roleId,
+      run: systemApi.deleteRoles,
     });
 
   const columns: ListColumn<TRole>[] = [
@@ -272,22 +266,13 @@ export default function RolePage() {
       width: 180,
       defaultHidden: true,
     },
-    {
-      key: 'status',
-      title: 'system_status',
-      width: 90,
-      ellipsis: false,
-      render: (_, r) => (
-        <StatusSwitch
-          status={r.status}
-          name={localName(r, 'roleName')}
-          what="role"
-          disabled={!hasPermi('system:role:edit') || isAdminRole(r)}
-          onChange={(status) => systemApi.changeRoleStatus(r.roleId, status)}
-          onDone={refresh}
-        />
-      ),
-    },
+    statusSwitchColumn<TRole>((r) => ({
+      name: localName(r, 'roleName'),
+      what: 'role',
+      disabled: !hasPermi('system:role:edit') || isAdminRole(r),
+      onChange: (status) => systemApi.changeRoleStatus(r.roleId, status),
+      onDone: refresh,
+    })),
     { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
   ];
 

@@ -2,6 +2,7 @@ import { Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import type { ListColumn } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { isApiError } from '../../../lib/request';
 import type { Status } from '../api';
@@ -10,7 +11,7 @@ import type { Status } from '../api';
  * The status switch of the system lists (screens §4.1): asks 'Confirm to "enable/disable" x "name"?', calls,
  * and goes back when the call fails (or the prompt is cancelled). `status` '0' is on (normal).
  */
-export function StatusSwitch(props: {
+export interface StatusSwitchProps {
   status: Status;
   name: string;
   /** Translation key of the thing ('user', 'role'). */
@@ -18,7 +19,9 @@ export function StatusSwitch(props: {
   disabled?: boolean;
   onChange: (status: Status) => Promise<unknown>;
   onDone?: () => unknown;
-}) {
+}
+
+export function StatusSwitch(props: StatusSwitchProps) {
   const { t } = useTranslation();
   const [checked, setChecked] = useState(props.status === '0');
   const [busy, setBusy] = useState(false);
@@ -56,3 +59,14 @@ export function StatusSwitch(props: {
     />
   );
 }
+
+/** The 'Status' column of a system list: each row's switch, `of` giving its name, permission and call. */
+export const statusSwitchColumn = <Row extends { status: Status }>(
+  of: (row: Row) => Omit<StatusSwitchProps, 'status'>,
+): ListColumn<Row> => ({
+  key: 'status',
+  title: 'system_status',
+  width: 90,
+  ellipsis: false,
+  render: (_, r) => <StatusSwitch status={r.status} {...of(r)} />,
+});

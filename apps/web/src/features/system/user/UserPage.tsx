@@ -7,16 +7,16 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { useDeptTree } from '../../../components/DeptTreeSelect';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
-import { crudButtons, statusAndCreatedSearch } from '../../../components/list-presets';
+import { crudButtons, removeByIds, statusAndCreatedSearch } from '../../../components/list-presets';
 import { RowLinks } from '../../../components/RowLinks';
-import { runStateAction, type StateActionOptions } from '../../../components/state-action';
+import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
 import { shellKeys } from '../../../lib/query-keys';
 import { authStore } from '../../../lib/session';
 import { systemApi, type TUser, userKeys } from '../api';
-import { StatusSwitch } from '../shared/StatusSwitch';
+import { statusSwitchColumn } from '../shared/StatusSwitch';
 import { type TreeOption, treeOptions } from '../shared/tree';
 import '../system.css';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -59,19 +59,13 @@ export default function UserPage() {
   const protectedRow = (r: TUser) => r.userId === 1 || r.userId === me;
 
   const remove = (rows: readonly TUser[], ctx?: ListContext<TUser>) =>
-    (ctx?.runAction ?? ((o: StateActionOptions<TUser>) => runStateAction({ ...o, onDone: refresh })))({
-      rows,
+    removeByIds(ctx?.runAction ?? ((o) => runStateAction({ ...o, onDone: refresh })), rows, {
       check: (r) => !protectedRow(r),
       wrongState: 'system_user_protected',
       rowLabel: (r) => r.userName,
       confirm: 'system_confirm_delete_users',
-      confirmValues: { ids: rows.map((r) => r.userId).join(',') },
-      danger: true,
-      run: (selected, config) =>
-        systemApi.deleteUsers(
-          selected.map((r) => r.userId),
-          config,
-        ),
+      id: (r) => r.userId,
+      run: systemApi.deleteUsers,
     });
 
   const unbind = async (row: TUser) => {
@@ -99,22 +93,13 @@ export default function UserPage() {
           </Tag>
         )),
     },
-    {
-      key: 'status',
-      title: 'system_status',
-      width: 90,
-      ellipsis: false,
-      render: (_, r) => (
-        <StatusSwitch
-          status={r.status}
-          name={r.userName}
-          what="user"
-          disabled={!hasPermi('system:user:edit') || protectedRow(r)}
-          onChange={(status) => systemApi.changeUserStatus(r.userId, status)}
-          onDone={refresh}
-        />
-      ),
-    },
+    statusSwitchColumn<TUser>((r) => ({
+      name: r.userName,
+      what: 'user',
+      disabled: !hasPermi('system:user:edit') || protectedRow(r),
+      onChange: (status) => systemApi.changeUserStatus(r.userId, status),
+      onDone: refresh,
+    })),
     { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
     { key: 'email', title: 'system_email', width: 180, defaultHidden: true },
     {
