@@ -8,7 +8,8 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
@@ -19,7 +20,7 @@ import { duplicate, forbidden, inUse, notFound } from '../../../platform/errors'
 import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
 import { sysMenu } from '../menu/menu.table';
 import { deptTree } from '../shared/dept-tree';
@@ -33,6 +34,7 @@ import {
   dropCountsOnChange,
   lostUpdate,
   operlog,
+  pageWithTotal,
   touched,
   versionIs,
 } from '../shared/system';
@@ -100,6 +102,38 @@ function assertNotAdminRole(roleIds: readonly number[]) {
 async function editableRole(db: DbOrTx, roleId: number) {
   assertNotAdminRole([roleId]);
   return liveRole(db, roleId);
+}
+
+/** The stored fields of the role form (create and edit). */
+const roleValues = (b: z.infer<typeof ZRoleCreate>) => ({
+  roleName: b.roleName,
+  roleNameEn: b.roleNameEn,
+  roleNameTh: b.roleNameTh,
+  roleKey: b.roleKey,
+  roleSort: b.roleSort,
+  status: b.status,
+  menuCheckStrictly: b.menuCheckStrictly,
+  deptCheckStrictly: b.deptCheckStrictly,
+  remark: b.remark,
+});
+
+/**
+ * Sets `values` and the next version on live role `roleId` as read at `version` (any version when absent);
+ * 409 when the version moved on.
+ */
+async function updateRole(
+  db: DbOrTx,
+  req: FastifyRequest,
+  roleId: number,
+  version: number | undefined,
+  values: Partial<typeof sysRole.$inferInsert>,
+) {
+  const updated = await db
+    .update(sysRole)
+    .set({ ...values, version: sql`${sysRole.version} + 1`, ...touched(req) })
+    .where(and(eq(sysRole.roleId, roleId), eq(sysRole.delFlag, '0'), versionIs(sysRole.version, version)))
+    .returning({ roleId: sysRole.roleId });
+  if (!updated.length) lostUpdate(true);
 }
 
 async function checkRoleUnique(db: DbOrTx, roleName: string, roleKey: string, exceptId?: number) {
@@ -171,23 +205,16 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (req) => {
       const q = req.query;
-      const where = roleListWhere(q);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { createTime: sysRole.createTime, roleSort: sysRole.roleSort, roleId: sysRole.roleId }, [
-        asc(sysRole.roleSort),
-        asc(sysRole.roleId),
-      ]);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(ROLE_COLUMNS)
-          .from(sysRole)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(sysRole).where(where),
-      ]);
-      return table(req, rows, total?.n ?? 0);
+      const { rows, total } = await pageWithTotal(db, q, {
+        select: () => db.select(ROLE_COLUMNS).from(sysRole).$dynamic(),
+        from: sysRole,
+        where: roleListWhere(q),
+        order: orderOf(q, { createTime: sysRole.createTime, roleSort: sysRole.roleSort, roleId: sysRole.roleId }, [
+          asc(sysRole.roleSort),
+          asc(sysRole.roleId),
+        ]),
+      });
+      return table(req, rows, total);
     },
   );
 
@@ -222,15 +249,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
           const [row] = await tx
             .insert(sysRole)
             .values({
-              roleName: b.roleName,
-              roleNameEn: b.roleNameEn,
-              roleNameTh: b.roleNameTh,
-              roleKey: b.roleKey,
-              roleSort: b.roleSort,
-              status: b.status,
-              menuCheckStrictly: b.menuCheckStrictly,
-              deptCheckStrictly: b.deptCheckStrictly,
-              remark: b.remark,
+              ...roleValues(b),
               // Chosen: a new role sees its holder's department and below until an administrator sets its scope.
               dataScope: NEW_ROLE_DATA_SCOPE,
               createBy: req.auth.userName,
@@ -262,24 +281,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       if (role.status !== '0' && b.status === '0') await grants.assertEnable(b.roleId, menuIds);
       try {
         await db.transaction(async (tx) => {
-          const updated = await tx
-            .update(sysRole)
-            .set({
-              roleName: b.roleName,
-              roleNameEn: b.roleNameEn,
-              roleNameTh: b.roleNameTh,
-              roleKey: b.roleKey,
-              roleSort: b.roleSort,
-              status: b.status,
-              menuCheckStrictly: b.menuCheckStrictly,
-              deptCheckStrictly: b.deptCheckStrictly,
-              remark: b.remark,
-              version: sql`${sysRole.version} + 1`,
-              ...touched(req),
-            })
-            .where(and(eq(sysRole.roleId, b.roleId), eq(sysRole.version, b.version), eq(sysRole.delFlag, '0')))
-            .returning({ roleId: sysRole.roleId });
-          if (!updated.length) lostUpdate(true);
+          await updateRole(tx, req, b.roleId, b.version, roleValues(b));
           await replaceRoleMenus(tx, b.roleId, menuIds);
         });
       } catch (err) {
@@ -306,17 +308,10 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       await deptsInScope(db, req.auth, deptIds);
       await (await Grants.load(db, req.auth, req.lang)).assertScope(b.roleId, { dataScope: b.dataScope, deptIds });
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(sysRole)
-          .set({
-            dataScope: b.dataScope,
-            ...(b.deptCheckStrictly === undefined ? {} : { deptCheckStrictly: b.deptCheckStrictly }),
-            version: sql`${sysRole.version} + 1`,
-            ...touched(req),
-          })
-          .where(and(eq(sysRole.roleId, b.roleId), eq(sysRole.delFlag, '0'), versionIs(sysRole.version, b.version)))
-          .returning({ roleId: sysRole.roleId });
-        if (!updated.length) lostUpdate(true);
+        await updateRole(tx, req, b.roleId, b.version, {
+          dataScope: b.dataScope,
+          ...(b.deptCheckStrictly === undefined ? {} : { deptCheckStrictly: b.deptCheckStrictly }),
+        });
         await tx.delete(sysRoleDept).where(eq(sysRoleDept.roleId, b.roleId));
         if (deptIds.length)
           await tx.insert(sysRoleDept).values(deptIds.map((deptId) => ({ roleId: b.roleId, deptId })));
@@ -336,12 +331,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const role = await editableRole(db, b.roleId);
       if (role.status !== '0' && b.status === '0')
         await (await Grants.load(db, req.auth, req.lang)).assertEnable(b.roleId);
-      const updated = await db
-        .update(sysRole)
-        .set({ status: b.status, version: sql`${sysRole.version} + 1`, ...touched(req) })
-        .where(and(eq(sysRole.roleId, b.roleId), eq(sysRole.delFlag, '0'), versionIs(sysRole.version, b.version)))
-        .returning({ roleId: sysRole.roleId });
-      if (!updated.length) lostUpdate(true);
+      await updateRole(db, req, b.roleId, b.version, { status: b.status });
       return ok(req);
     },
   );
