@@ -17,29 +17,23 @@ import { priceKeys, type TPrice, todayText } from '../api';
 import { BasFormPage, FormSection } from '../common/BasFormPage';
 import { DayPicker, GeogSelect, MarkSelect } from '../common/selects';
 import { PriceTrial } from './PriceTrial';
+import type { TPriceDraft } from './price-trial';
 
 /**
  * price-add / price-edit (screens §3.8); `?copy={id}` pre-fills a new row from an existing one. The ratios
  * default by transport mode (300 kg/m³, 167 for air); agent prices left empty follow the customer prices.
  * The calculator runs the shared pricing engine (contracts) on the form's figures for every pricing method.
  */
-interface PriceForm {
-  markId?: number | null;
-  busType?: string;
-  leftAddrId?: number;
-  destAddrId?: number;
-  cargoType?: string;
-  currency?: string;
-  isWeight?: string;
+/** The form's values: the price trial's draft (route, currency, prices, period) and the rest of a price row. */
+interface PriceForm extends TPriceDraft {
   volumePrice?: string;
   weightPrice?: string;
+  isWeight?: string;
   isWeightAgent?: string;
   volumePriceAgent?: string | null;
   weightPriceAgent?: string | null;
   volWgtRate?: string | null;
   wgtVolRate?: string | null;
-  validFromDate?: string;
-  validToDate?: string;
   remark?: string;
 }
 
