@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { checkBatch, SIGN_STATUS } from '@theone/contracts';
-import { Form, Select, Space, Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { addToRun, printDeliveryNotes, removeFromRun, sendKeys, type TSendLine, 
 import { RunDialog, type RunDialogProps } from './RunDialog';
 import './send.css';
 import { yesNoField } from '../shared/list-parts';
+import { SendSums, type TSendSum } from './SendSums';
 
 /**
  * send (screens §3, key bus:send): the dispatch desk over the overseas stock (S6) and the orders out (S7). New send
@@ -76,6 +77,15 @@ function AddToRunDialog({
     </FormModal>
   );
 }
+
+/** The desk's sums: the filtered lines' count, pieces, weight, volume and the amounts to collect. */
+const DESK_SUMS: TSendSum[] = [
+  ['orders', 'send_field_orders'],
+  ['pieces', 'print_pieces'],
+  ['weight', 'send_field_weight'],
+  ['volume', 'send_field_volume'],
+  ['sendPartAmount', 'send_field_part_amount', 'money'],
+];
 
 export default function SendDeskPage() {
   const { t } = useTranslation();
@@ -239,29 +249,7 @@ export default function SendDeskPage() {
         tableProps={{
           rowClassName: (r) => (r.signStatus === SIGN_STATUS.FAILED ? 'send-row-failed' : ''),
         }}
-        footer={(answer) => {
-          const sums = answer?.sums as Record<string, string | number> | undefined;
-          if (!sums) return null;
-          return (
-            <Space size={16} className="send-sums" data-testid="desk-sums">
-              <span>
-                {t('send_field_orders')}: {sums.orders}
-              </span>
-              <span>
-                {t('print_pieces')}: {sums.pieces}
-              </span>
-              <span>
-                {t('send_field_weight')}: {String(sums.weight)}
-              </span>
-              <span>
-                {t('send_field_volume')}: {String(sums.volume)}
-              </span>
-              <span>
-                {t('send_field_part_amount')}: {formatMoney(String(sums.sendPartAmount))}
-              </span>
-            </Space>
-          );
-        }}
+        footer={(answer) => <SendSums sums={answer?.sums} figures={DESK_SUMS} testId="desk-sums" />}
       />
       <RunDialog mode={dialog} onClose={() => setDialog(null)} onSaved={refresh} />
       <AddToRunDialog rows={adding} onClose={() => setAdding(null)} onSaved={refresh} />

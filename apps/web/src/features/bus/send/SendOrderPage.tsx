@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SEND_REJECT_KEYS, SEND_STATUS, sendAllows, type TSendOperation } from '@theone/contracts/bus/send';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type ListContext, ListPage } from '../../../components/ListPage';
 import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
-import { formatMoney } from '../../../lib/format';
 import { translate } from '../../../lib/i18n';
 import { navigateTo } from '../../../lib/navigation';
 import { getData } from '../../../lib/request';
@@ -24,6 +22,7 @@ import {
 import { RunDialog, type RunDialogProps } from './RunDialog';
 import { RunDrawer, RunLines } from './RunLines';
 import './send.css';
+import { SendSums, type TSendSum } from './SendSums';
 
 /**
  * sendOrder (screens §3, key bus:sendOrder): delivery runs (one day, one driver, one vehicle, many orders). Add (A19),
@@ -43,8 +42,16 @@ function allowAll(rows: readonly TSendRow[], operation: TSendOperation): boolean
   return false;
 }
 
+/** The runs' sums: orders, pieces and the run amounts (delivery fee and other amounts for the fee role only). */
+const RUN_SUMS: TSendSum[] = [
+  ['orders', 'send_field_orders'],
+  ['pieces', 'print_pieces'],
+  ['sendFeeAmount', 'send_field_fee_amount', 'money'],
+  ['sendPartAmount', 'send_field_part_amount', 'money'],
+  ['sendOtherAmount', 'send_field_other_amount', 'money'],
+];
+
 export default function SendOrderPage() {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<RunDialogProps['mode']>(null);
   const [drawer, setDrawer] = useState<number | null>(null);
@@ -195,33 +202,7 @@ export default function SendOrderPage() {
             expandedRowRender: (r) => <RunLines runId={r.id} onChanged={refresh} />,
           },
         }}
-        footer={(answer) => {
-          const sums = answer?.sums as Record<string, string | number> | undefined;
-          if (!sums) return null;
-          return (
-            <Space size={16} className="send-sums" data-testid="send-sums">
-              <span>
-                {t('send_field_orders')}: {sums.orders}
-              </span>
-              <span>
-                {t('print_pieces')}: {sums.pieces}
-              </span>
-              {sums.sendFeeAmount !== undefined ? (
-                <span>
-                  {t('send_field_fee_amount')}: {formatMoney(String(sums.sendFeeAmount))}
-                </span>
-              ) : null}
-              <span>
-                {t('send_field_part_amount')}: {formatMoney(String(sums.sendPartAmount))}
-              </span>
-              {sums.sendOtherAmount !== undefined ? (
-                <span>
-                  {t('send_field_other_amount')}: {formatMoney(String(sums.sendOtherAmount))}
-                </span>
-              ) : null}
-            </Space>
-          );
-        }}
+        footer={(answer) => <SendSums sums={answer?.sums} figures={RUN_SUMS} testId="send-sums" />}
       />
       <RunDialog mode={dialog} onClose={() => setDialog(null)} onSaved={refresh} />
       <RunDrawer runId={drawer} onClose={() => setDrawer(null)} />
