@@ -15,6 +15,7 @@ import { addToRun, printDeliveryNotes, removeFromRun, sendKeys, type TSendLine, 
 import { RunDialog, type RunDialogProps } from './RunDialog';
 import './send.css';
 import { yesNoField } from '../shared/list-parts';
+import { CONSIGNEE_SEARCH, sendLineColumns, WAYBILL_SEARCH } from './line-columns';
 import { SendSums, type TSendSum } from './SendSums';
 
 /**
@@ -156,10 +157,8 @@ export default function SendDeskPage() {
         url="/bus/send/desk"
         rowKey="orderId"
         searchFields={[
-          { type: 'numbers', name: 'transportId', label: 'print_waybill' },
-          { name: 'mark', label: 'send_field_mark' },
-          { name: 'consignee', label: 'print_consignee' },
-          { name: 'consigneeTel', label: 'send_print_tel' },
+          WAYBILL_SEARCH,
+          ...CONSIGNEE_SEARCH,
           { name: 'area', label: 'send_field_area' },
           { name: 'containerNo', label: 'field_container_no' },
           {
@@ -177,11 +176,7 @@ export default function SendDeskPage() {
           yesNoField('arrivePay', 'send_field_arrive_pay'),
         ]}
         columns={[
-          { key: 'transportId', title: 'print_waybill', width: 150 },
-          { key: 'mark', title: 'send_field_mark', width: 90 },
-          { key: 'consignee', title: 'print_consignee', width: 120 },
-          { key: 'consigneeTel', title: 'send_print_tel', width: 120 },
-          { key: 'consigneeAddr', title: 'print_consignee_addr', width: 220 },
+          ...sendLineColumns(220),
           { key: 'status', title: 'field_status', type: 'dict', dictType: 'order_status', width: 110 },
           {
             key: 'deliveryStatus',

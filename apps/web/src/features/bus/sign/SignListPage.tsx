@@ -17,6 +17,7 @@ import { usePermission } from '../../../lib/permission';
 import { request, type TableResponse } from '../../../lib/request';
 import { cancelSigns, signKeys, type TSendLine, uploadPod } from '../send/api';
 import '../send/send.css';
+import { CONSIGNEE_SEARCH, sendLineColumns, WAYBILL_SEARCH } from '../send/line-columns';
 import { ListTabs } from '../shared/ListTabs';
 import { BatchSignDialog, FailDialog, SignDialog } from './SignDialogs';
 
@@ -242,12 +243,10 @@ export default function SignListPage() {
           baseParams={baseParams}
           rowKey="orderId"
           searchFields={[
-            { type: 'numbers', name: 'transportId', label: 'print_waybill' },
+            WAYBILL_SEARCH,
             { name: 'sendNo', label: 'send_field_send_no' },
             { name: 'transDriver', label: 'send_field_driver' },
-            { name: 'mark', label: 'send_field_mark' },
-            { name: 'consignee', label: 'print_consignee' },
-            { name: 'consigneeTel', label: 'send_print_tel' },
+            ...CONSIGNEE_SEARCH,
             { type: 'dict', name: 'signStatus', label: 'field_sign_status', dictType: 'sign_status' },
             {
               type: 'select',
@@ -275,11 +274,7 @@ export default function SignListPage() {
             { name: 'containerNo', label: 'field_container_no' },
           ]}
           columns={[
-            { key: 'transportId', title: 'print_waybill', width: 150 },
-            { key: 'mark', title: 'send_field_mark', width: 90 },
-            { key: 'consignee', title: 'print_consignee', width: 120 },
-            { key: 'consigneeTel', title: 'send_print_tel', width: 120 },
-            { key: 'consigneeAddr', title: 'print_consignee_addr', width: 200 },
+            ...sendLineColumns(200),
             { key: 'sendNo', title: 'send_field_send_no', width: 140 },
             { key: 'sendTime', title: 'send_field_send_time', type: 'datetime', width: 150, sortable: true },
             { key: 'driverName', title: 'send_field_driver', width: 100 },
