@@ -1,7 +1,7 @@
 import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AxiosRequestConfig } from 'axios';
 import type { PermissionValue } from '../lib/permission';
-import type { ListContext, SearchField, ToolbarButton } from './ListPage';
+import type { ListColumn, ListContext, SearchField, ToolbarButton } from './ListPage';
 import type { StateActionOptions } from './state-action';
 
 /**
@@ -98,8 +98,32 @@ export const cleanButton = <Row,>(
     ctx.runAction({ requireRows: false, rows: [], confirm, danger: true, run: (_rows, config) => run(config) }),
 });
 
-/** Status (normal / disabled) and creation date, the last two search fields of the system lists. */
-export const statusAndCreatedSearch = (): SearchField[] => [
-  { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
-  { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
-];
+/** The system lists' status (normal / disabled) and creation time: search fields and columns. */
+export const statusSearch = {
+  type: 'dict',
+  name: 'status',
+  label: 'system_status',
+  dictType: 'sys_normal_disable',
+} as const satisfies SearchField;
+export const createdSearch = {
+  type: 'dateRange',
+  name: 'createTime',
+  label: 'system_created_at',
+} as const satisfies SearchField;
+export const statusColumn = {
+  key: 'status',
+  title: 'system_status',
+  type: 'dict',
+  dictType: 'sys_normal_disable',
+  width: 90,
+} as const satisfies ListColumn<object>;
+export const createdColumn = {
+  key: 'createTime',
+  title: 'system_created_at',
+  type: 'datetime',
+  width: 170,
+  sortable: true,
+} as const satisfies ListColumn<object>;
+
+/** Status and creation date, the last two search fields of the system lists. */
+export const statusAndCreatedSearch = (): SearchField[] => [statusSearch, createdSearch];

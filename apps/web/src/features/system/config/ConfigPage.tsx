@@ -1,4 +1,5 @@
 import { configValueError } from '@theone/contracts/system/config.schemas';
+import { createdColumn, createdSearch } from '../../../components/list-presets';
 import { ModalScreen, restCalls, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { configKeys, systemApi, type TConfig } from '../api';
 
@@ -20,7 +21,7 @@ export const configScreen: ScreenDef<TConfig> = {
     { name: 'configName', label: 'system_config_name' },
     { name: 'configKey', label: 'system_config_key' },
     { type: 'dict', name: 'configType', label: 'system_config_builtin', dictType: 'sys_yes_no' },
-    { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
+    createdSearch,
   ],
   columns: [
     { key: 'configId', title: 'system_config_id', width: 90, sortable: true },
@@ -29,7 +30,7 @@ export const configScreen: ScreenDef<TConfig> = {
     { key: 'configValue', title: 'system_config_value', width: 160 },
     { key: 'configType', title: 'system_config_builtin', type: 'dict', dictType: 'sys_yes_no', width: 100 },
     { key: 'remark', title: 'system_remark', width: 260, localized: true },
-    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+    createdColumn,
   ],
   useToolbar: () => useCacheRefresh('system:config:remove', systemApi.refreshConfigCache),
   exportFile: 'system_config_export',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { DictEntryTag, listClassColour } from '../../../components/DictTag';
 import { zodRule } from '../../../components/form-rules';
+import { createdColumn, statusColumn, statusSearch } from '../../../components/list-presets';
 import { ModalScreen, restCalls, type ScreenDef } from '../../../components/screen-factory';
 import { useLocalName } from '../../../lib/localized';
 import { shellKeys } from '../../../lib/query-keys';
@@ -48,7 +49,7 @@ function useTypeFilter(): ScreenDef<TDictData>['filters'] {
       })),
     },
     { name: 'dictLabel', label: 'system_dict_label' },
-    { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
+    statusSearch,
   ];
 }
 
@@ -69,9 +70,9 @@ export const dictDataScreen: ScreenDef<TDictData> = {
     { key: 'dictLabel', title: 'system_dict_label', width: 160, render: (_, r) => <DictEntryTag entry={r} /> },
     { key: 'dictValue', title: 'system_dict_value', width: 120 },
     { key: 'dictSort', title: 'system_sort', width: 90, sortable: true },
-    { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
+    statusColumn,
     { key: 'remark', title: 'system_remark', width: 180 },
-    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+    createdColumn,
   ],
   exportFile: 'system_dict_data_export',
   remove: { confirm: 'system_confirm_delete_dict_data', withIds: true },

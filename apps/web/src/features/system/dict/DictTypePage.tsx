@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { createdColumn, statusAndCreatedSearch, statusColumn } from '../../../components/list-presets';
 import { ModalScreen, restCalls, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { dictTypeKeys, systemApi, type TDictType } from '../api';
 
@@ -24,8 +25,7 @@ export const dictTypeScreen: ScreenDef<TDictType> = {
   filters: [
     { name: 'dictName', label: 'system_dict_name' },
     { name: 'dictType', label: 'system_dict_type' },
-    { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
-    { type: 'dateRange', name: 'createTime', label: 'system_created_at' },
+    ...statusAndCreatedSearch(),
   ],
   columns: [
     { key: 'dictId', title: 'system_dict_id', width: 90, sortable: true },
@@ -38,9 +38,9 @@ export const dictTypeScreen: ScreenDef<TDictType> = {
     },
     { key: 'dictNameEn', title: 'system_dict_name_en', width: 160, defaultHidden: true },
     { key: 'dictNameTh', title: 'system_dict_name_th', width: 160, defaultHidden: true },
-    { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
+    statusColumn,
     { key: 'remark', title: 'system_remark', width: 200 },
-    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+    createdColumn,
   ],
   useToolbar: useRefreshCache,
   exportFile: 'system_dict_type_export',

@@ -1,5 +1,6 @@
 import { zSort } from '@theone/contracts/system/common';
 import { zodRule } from '../../../components/form-rules';
+import { createdColumn, statusColumn, statusSearch } from '../../../components/list-presets';
 import { ModalScreen, restCalls, type ScreenDef } from '../../../components/screen-factory';
 import { postKeys, type TPost, userKeys } from '../api';
 
@@ -14,15 +15,15 @@ export const postScreen: ScreenDef<TPost> = {
   filters: [
     { name: 'postCode', label: 'system_post_code' },
     { name: 'postName', label: 'system_post_name' },
-    { type: 'dict', name: 'status', label: 'system_status', dictType: 'sys_normal_disable' },
+    statusSearch,
   ],
   columns: [
     { key: 'postId', title: 'system_post_id', width: 90, sortable: true },
     { key: 'postCode', title: 'system_post_code', width: 140 },
     { key: 'postName', title: 'system_post_name', width: 160, localized: true },
     { key: 'postSort', title: 'system_sort', width: 90, sortable: true },
-    { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
-    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+    statusColumn,
+    createdColumn,
     { key: 'remark', title: 'system_remark', width: 200, defaultHidden: true },
   ],
   exportFile: 'system_post_export',

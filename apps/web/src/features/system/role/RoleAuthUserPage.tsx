@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { type ListColumn, ListPage, type ListPageProps } from '../../../components/ListPage';
+import { createdColumn, statusColumn } from '../../../components/list-presets';
 import { feedback } from '../../../lib/feedback';
 import { LocalName, useLocalName } from '../../../lib/localized';
 import { roleKeys, systemApi, type TUser, userKeys } from '../api';
@@ -25,8 +26,8 @@ const COLUMNS: ListColumn<TAuthUser>[] = [
   { key: 'nickName', title: 'system_nick_name', width: 130, render: (_, r) => <LocalName row={r} field="nickName" /> },
   { key: 'email', title: 'system_email', width: 180 },
   { key: 'phonenumber', title: 'system_phonenumber', width: 130 },
-  { key: 'status', title: 'system_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
-  { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+  statusColumn,
+  createdColumn,
 ];
 
 const SEARCH = [

@@ -9,7 +9,7 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { useRequiredRule } from '../../../components/GridField';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
-import { crudButtons, removeByIds, statusAndCreatedSearch } from '../../../components/list-presets';
+import { createdColumn, crudButtons, removeByIds, statusAndCreatedSearch } from '../../../components/list-presets';
 import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
@@ -273,7 +273,7 @@ export default function RolePage() {
       onChange: (status) => systemApi.changeRoleStatus(r.roleId, status),
       onDone: refresh,
     })),
-    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+    createdColumn,
   ];
 
   return (

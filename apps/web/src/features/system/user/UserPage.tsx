@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { useDeptTree } from '../../../components/DeptTreeSelect';
 import { type ListColumn, type ListContext, ListPage } from '../../../components/ListPage';
-import { crudButtons, removeByIds, statusAndCreatedSearch } from '../../../components/list-presets';
+import { createdColumn, crudButtons, removeByIds, statusAndCreatedSearch } from '../../../components/list-presets';
 import { RowLinks } from '../../../components/RowLinks';
 import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
@@ -100,7 +100,7 @@ export default function UserPage() {
       onChange: (status) => systemApi.changeUserStatus(r.userId, status),
       onDone: refresh,
     })),
-    { key: 'createTime', title: 'system_created_at', type: 'datetime', width: 170, sortable: true },
+    createdColumn,
     { key: 'email', title: 'system_email', width: 180, defaultHidden: true },
     {
       key: 'actions',
