@@ -14,10 +14,12 @@ import {
 import { answers } from '@theone/contracts/common/responses';
 import { USER_ANSWERS } from '@theone/contracts/system/user.responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../../platform/auth/password';
 import { revokeUserSessions } from '../../../platform/auth/session';
+import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, notFound } from '../../../platform/errors';
@@ -69,6 +71,38 @@ const userIdsParam = z.object({ userIds: zIdsParam.shape.ids }).strict();
 
 /** The stored phone: digits-only national form when it is a phone, as typed otherwise (''). */
 const storedPhone = (value: string) => (value ? (normalizePhone(value) ?? value) : '');
+
+/** The stored fields of the user form (create and edit); `phonenumber` as storedPhone gives it. */
+const userFormValues = (b: Omit<z.infer<typeof ZUserEdit>, 'userId' | 'version'>, phonenumber: string) => ({
+  nickName: b.nickName,
+  nickNameEn: b.nickNameEn,
+  nickNameTh: b.nickNameTh,
+  deptId: b.deptId,
+  phonenumber,
+  email: b.email,
+  sex: b.sex,
+  status: b.status,
+  remark: b.remark,
+});
+
+/**
+ * Sets `values` and the next version on live user `userId` as read at `version` (any version when absent);
+ * 409 when the version moved on.
+ */
+async function updateUser(
+  db: DbOrTx,
+  req: FastifyRequest,
+  userId: number,
+  version: number | undefined,
+  values: Partial<typeof sysUser.$inferInsert>,
+) {
+  const updated = await db
+    .update(sysUser)
+    .set({ ...values, version: sql`${sysUser.version} + 1`, ...touched(req) })
+    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'), versionIs(sysUser.version, version)))
+    .returning({ userId: sysUser.userId });
+  if (!updated.length) lostUpdate(true);
+}
 
 /**
  * /system/user (issue 4 item 1; screens §4.1, §4.2): users inside the caller's data scope. The built-in
@@ -188,15 +222,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
             .insert(sysUser)
             .values({
               userName: b.userName,
-              nickName: b.nickName,
-              nickNameEn: b.nickNameEn,
-              nickNameTh: b.nickNameTh,
-              deptId: b.deptId,
-              phonenumber,
-              email: b.email,
-              sex: b.sex,
-              status: b.status,
-              remark: b.remark,
+              ...userFormValues(b, phonenumber),
               password: hashed,
               // The shared initial password is known to everyone: its holder must choose their own first.
               mustChangePassword: password === initPassword,
@@ -240,24 +266,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const phonenumber = storedPhone(b.phonenumber);
       await checkUserUnique(db, { phonenumber, email: b.email }, user.userId);
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(sysUser)
-          .set({
-            nickName: b.nickName,
-            nickNameEn: b.nickNameEn,
-            nickNameTh: b.nickNameTh,
-            deptId: b.deptId,
-            phonenumber,
-            email: b.email,
-            sex: b.sex,
-            status: b.status,
-            remark: b.remark,
-            version: sql`${sysUser.version} + 1`,
-            ...touched(req),
-          })
-          .where(and(eq(sysUser.userId, user.userId), eq(sysUser.version, b.version), eq(sysUser.delFlag, '0')))
-          .returning({ userId: sysUser.userId });
-        if (!updated.length) lostUpdate(true);
+        await updateUser(tx, req, user.userId, b.version, userFormValues(b, phonenumber));
         await replaceUserRoles(tx, user.userId, roleIds);
         await replaceUserPosts(tx, user.userId, postIds);
         if (b.status === '1' && user.status !== '1') await revokeUserSessions(tx, user.userId);
@@ -346,12 +355,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       if (b.status === '1' && user.userId === ADMIN_USER_ID) throw forbidden('err_admin_user_protected');
       if (b.status === '1' && user.userId === req.auth.userId) throw forbidden('err_disable_self');
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(sysUser)
-          .set({ status: b.status, version: sql`${sysUser.version} + 1`, ...touched(req) })
-          .where(and(eq(sysUser.userId, user.userId), eq(sysUser.delFlag, '0'), versionIs(sysUser.version, b.version)))
-          .returning({ userId: sysUser.userId });
-        if (!updated.length) lostUpdate(true);
+        await updateUser(tx, req, user.userId, b.version, { status: b.status });
         if (b.status === '1') await revokeUserSessions(tx, user.userId);
       });
       return ok(req);
