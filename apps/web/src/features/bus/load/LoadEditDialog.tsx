@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionFormModal } from '../../../components/ActionFormModal';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { zodRule } from '../../../components/form-rules';
+import { type TVoyageValues, voyageOf } from '../loadplan/PlanHeaderFields';
 import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
 import { editLoad, type TLoadRow } from './api';
 import '../shared/bus.css';
@@ -13,20 +14,10 @@ import '../shared/bus.css';
  * with its check digit), seal, plate, vessel, voyage, cut-off, ETD, ETA, ports, customs broker, export agent.
  * The record's version goes with the change, so a concurrent edit is refused (M-conflict).
  */
-interface Values {
+interface Values extends TVoyageValues {
   containerNo?: string;
   sealNo?: string;
   truckNo?: string;
-  vesselOwner?: string;
-  vesselName?: string;
-  voyageNo?: string;
-  clsDate?: string | null;
-  etdDate?: string | null;
-  etaDate?: string | null;
-  loadPort?: string;
-  unloadPort?: string;
-  customsCorp?: string;
-  exportAgent?: string;
   remark?: string;
 }
 
@@ -51,16 +42,7 @@ export function LoadEditDialog({ load, ...events }: TActionDialogEvents & { load
     containerNo: l.containerNo,
     sealNo: l.sealNo,
     truckNo: l.truckNo,
-    vesselOwner: l.vesselOwner,
-    vesselName: l.vesselName,
-    voyageNo: l.voyageNo,
-    clsDate: l.clsDate as string | null,
-    etdDate: l.etdDate as string | null,
-    etaDate: l.etaDate as string | null,
-    loadPort: l.loadPort,
-    unloadPort: l.unloadPort,
-    customsCorp: l.customsCorp,
-    exportAgent: l.exportAgent,
+    ...voyageOf(l),
     remark: l.remark,
   }));
   return (

@@ -11,19 +11,8 @@ import { GeogSelect } from '../../bas/common/selects';
 import { useInit } from '../inware/api';
 import type { TLoadRow } from './api';
 
-/**
- * The header of a load plan (screens loadplanAdd 'Header', loadplanDetails edit mode): route, container type,
- * loading warehouse and planned day, cut-off, ETD/ETA, ports, vessel and voyage, customs broker, export agent,
- * container cost [fee] (left empty: the server takes it from the container price table), person, remark.
- * Rendered inside the page's <Form>; the rules are the contracts' (loadHeaderFields).
- */
-export interface PlanHeaderValues {
-  busType?: string;
-  leftAddrId?: number;
-  destAddrId?: number;
-  containerType?: string;
-  loadHouseId?: number;
-  loadTime?: string | null;
+/** The voyage of a load as its forms hold it (plan header, Edit container data): cut-off, ETD/ETA, ports, vessel. */
+export interface TVoyageValues {
   clsDate?: string | null;
   etdDate?: string | null;
   etaDate?: string | null;
@@ -34,6 +23,35 @@ export interface PlanHeaderValues {
   vesselOwner?: string;
   vesselName?: string;
   voyageNo?: string;
+}
+
+/** A stored load's voyage values (the forms' initial values). */
+export const voyageOf = (load: TLoadRow): TVoyageValues => ({
+  clsDate: load.clsDate,
+  etdDate: load.etdDate,
+  etaDate: load.etaDate,
+  loadPort: load.loadPort,
+  unloadPort: load.unloadPort,
+  customsCorp: load.customsCorp,
+  exportAgent: load.exportAgent,
+  vesselOwner: load.vesselOwner,
+  vesselName: load.vesselName,
+  voyageNo: load.voyageNo,
+});
+
+/**
+ * The header of a load plan (screens loadplanAdd 'Header', loadplanDetails edit mode): route, container type,
+ * loading warehouse and planned day, cut-off, ETD/ETA, ports, vessel and voyage, customs broker, export agent,
+ * container cost [fee] (left empty: the server takes it from the container price table), person, remark.
+ * Rendered inside the page's <Form>; the rules are the contracts' (loadHeaderFields).
+ */
+export interface PlanHeaderValues extends TVoyageValues {
+  busType?: string;
+  leftAddrId?: number;
+  destAddrId?: number;
+  containerType?: string;
+  loadHouseId?: number;
+  loadTime?: string | null;
   containerFee?: string | null;
   currency?: string;
   loadPerson?: string;
@@ -59,16 +77,7 @@ export function headerOf(load: TLoadRow): PlanHeaderValues {
     containerType: load.containerType,
     loadHouseId: load.loadHouseId ?? undefined,
     loadTime: load.loadTime,
-    clsDate: load.clsDate,
-    etdDate: load.etdDate,
-    etaDate: load.etaDate,
-    loadPort: load.loadPort,
-    unloadPort: load.unloadPort,
-    customsCorp: load.customsCorp,
-    exportAgent: load.exportAgent,
-    vesselOwner: load.vesselOwner,
-    vesselName: load.vesselName,
-    voyageNo: load.voyageNo,
+    ...voyageOf(load),
     containerFee: load.containerFee ?? null,
     currency: load.currency || 'RMB',
     loadPerson: load.loadPerson,
