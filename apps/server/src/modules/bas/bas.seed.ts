@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
-import { sysDictData, sysDictType } from '../../platform/db/dict.table';
+import { insertSeedDict } from '../../platform/db/dict-seed';
 import { addDays, todayIn } from '../../platform/time';
 import { liveUsersByName } from '../system/api';
 import { basCorporationAddr, basCurrate, basCurrency, basGeog, basMark, basPrice, basWarehouse } from './bas.table';
@@ -206,31 +206,6 @@ const BAS_DICTS = [
     ],
   },
 ];
-
-async function seedDicts(tx: Tx) {
-  for (const d of BAS_DICTS) {
-    await tx
-      .insert(sysDictType)
-      .values({ dictType: d.type, dictName: d.name, dictNameEn: d.nameEn, dictNameTh: d.nameTh, createBy: 'system' })
-      .onConflictDoNothing();
-    await tx
-      .insert(sysDictData)
-      .values(
-        d.items.map((item, i) => ({
-          dictType: d.type,
-          dictValue: item.value,
-          dictLabel: item.zh,
-          dictLabelEn: item.en,
-          dictLabelTh: item.th,
-          dictSort: i + 1,
-          listClass: item.listClass,
-          isDefault: item.isDefault ? 'Y' : 'N',
-          createBy: 'system',
-        })),
-      )
-      .onConflictDoNothing();
-  }
-}
 
 async function seedGeography(tx: Tx) {
   let order = 0;
@@ -714,7 +689,7 @@ async function seedDemo(tx: Tx, today: string) {
 
 export async function applyBasSeed(tx: Tx, options: { production: boolean; timezone?: string }): Promise<void> {
   const today = todayIn(options.timezone ?? 'Asia/Shanghai');
-  await seedDicts(tx);
+  for (const d of BAS_DICTS) await insertSeedDict(tx, d);
   await seedGeography(tx);
   await seedCurrencies(tx, today);
   await seedWarehouses(tx);

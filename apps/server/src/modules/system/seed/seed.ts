@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysConfig } from '../../../platform/db/config.table';
 import type { Db, Tx } from '../../../platform/db/database';
-import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
+import { insertSeedDict } from '../../../platform/db/dict-seed';
 import { applyBasSeed } from '../../bas/bas.seed';
 import { sysDept } from '../dept/dept.table';
 import { DICT_SEED } from '../dict/dict.seed';
@@ -173,30 +173,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         );
     }
 
-    for (const d of DICT_SEED) {
-      await tx
-        .insert(sysDictType)
-        .values({ dictType: d.type, dictName: d.name, dictNameEn: d.nameEn, dictNameTh: d.nameTh, createBy: 'system' })
-        .onConflictDoNothing();
-      if (d.items.length) {
-        await tx
-          .insert(sysDictData)
-          .values(
-            d.items.map((item, i) => ({
-              dictType: d.type,
-              dictValue: item.value,
-              dictLabel: item.zh,
-              dictLabelEn: item.en,
-              dictLabelTh: item.th,
-              dictSort: i + 1,
-              listClass: item.listClass ?? 'default',
-              isDefault: item.isDefault ? 'Y' : 'N',
-              createBy: 'system',
-            })),
-          )
-          .onConflictDoNothing();
-      }
-    }
+    for (const d of DICT_SEED) await insertSeedDict(tx, d);
 
     const menus: SeededMenu[] = [];
     await seedMenus(tx, MENU_SEED, 0, [], menus);
