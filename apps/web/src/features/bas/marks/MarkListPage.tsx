@@ -5,6 +5,18 @@ import { request } from '../../../lib/request';
 import { markKeys, type TMark } from '../api';
 import { deleteActions } from '../common/list-actions';
 import { StaffFilterSelect } from '../common/selects';
+import { createTimeColumn, statusColumn } from '../resources/common-fields';
+
+/** A mark's money terms (credit limit, minimum charge): RMB, fee columns, sortable. */
+const rmbFee = (key: string, title: string, width: number): ListColumn<TMark> => ({
+  key,
+  title,
+  type: 'money',
+  currency: 'RMB',
+  fee: true,
+  sortable: true,
+  width,
+});
 
 /**
  * custom-mark (screens §3.4) and agent-mark (§3.1): one list of marks, `isAgent` 0 or 1.
@@ -52,24 +64,8 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
     { key: 'calPriceType', title: 'field_cal_price_type', type: 'dict', dictType: 'cal_price_type', width: 140 },
     { key: 'salesName', title: 'field_sales', width: 100 },
     { key: 'serviceName', title: 'field_service', width: 100 },
-    {
-      key: 'credtLimit',
-      title: 'field_credt_limit',
-      type: 'money',
-      currency: 'RMB',
-      fee: true,
-      sortable: true,
-      width: 150,
-    },
-    {
-      key: 'minAmount',
-      title: 'field_min_amount',
-      type: 'money',
-      currency: 'RMB',
-      fee: true,
-      sortable: true,
-      width: 130,
-    },
+    rmbFee('credtLimit', 'field_credt_limit', 150),
+    rmbFee('minAmount', 'field_min_amount', 130),
     { key: 'isPrintPrice', title: 'field_is_print_price', type: 'dict', dictType: 'bas_flag', width: 100 },
   ];
   const columns: ListColumn<TMark>[] = agent
@@ -90,8 +86,8 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
         ...common,
         { key: 'agentUserName', title: 'field_agent_user_name', width: 130, defaultHidden: true },
         { key: 'lastLoginTime', title: 'field_last_login_time', type: 'datetime', width: 170, defaultHidden: true },
-        { key: 'status', title: 'field_status', type: 'dict', dictType: 'sys_normal_disable', width: 90 },
-        { key: 'createTime', title: 'field_create_time', type: 'datetime', sortable: true, width: 170 },
+        statusColumn,
+        createTimeColumn,
       ]
     : [
         markColumn,
@@ -111,15 +107,8 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
         ...common.slice(2),
         { key: 'defaultContact', title: 'field_contact', width: 120 },
         { key: 'defaultTel', title: 'field_tel', width: 130 },
-        {
-          key: 'status',
-          title: 'field_status',
-          type: 'dict',
-          dictType: 'sys_normal_disable',
-          width: 90,
-          defaultHidden: true,
-        },
-        { key: 'createTime', title: 'field_create_time', type: 'datetime', sortable: true, width: 170 },
+        { ...statusColumn, defaultHidden: true },
+        createTimeColumn,
       ];
 
   return (

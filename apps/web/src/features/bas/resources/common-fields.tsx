@@ -64,5 +64,12 @@ export const defaultField = (hint: string): ScreenField<object> => ({
 export const remarkField = { name: 'remark', label: 'remark', kind: 'textarea' } as const satisfies ScreenField<object>;
 export const remarkColumn = (width: number) => ({ key: 'remark', title: 'remark', width });
 export const createTimeItem = { name: 'createTime', label: 'field_create_time', type: 'datetime' } as const;
+export const createTimeColumn = {
+  key: 'createTime',
+  title: 'field_create_time',
+  type: 'datetime',
+  sortable: true,
+  width: 170,
+} as const satisfies ListColumn<object>;
 export const expiry = (v: unknown) => <ExpiryText value={v as string | null} />;
 export const remarkItem = { name: 'remark', label: 'remark' } as const;

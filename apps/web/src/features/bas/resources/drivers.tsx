@@ -10,6 +10,7 @@ import { driverKeys, vehicleKeys } from '../api';
 import { LabelSearchSelect, StaffSelect } from '../common/selects';
 import {
   basScreen,
+  createTimeColumn,
   createTimeItem,
   enabledField,
   expiry,
@@ -99,7 +100,7 @@ export const driverScreen: ScreenDef<TDriver> = {
     { key: 'employment', title: 'field_employment', type: 'dict', dictType: 'bas_employment', width: 110 },
     statusColumn,
     remarkColumn(150),
-    { key: 'createTime', title: 'field_create_time', type: 'datetime', sortable: true, width: 170 },
+    createTimeColumn,
   ],
   defaults: { country: 'TH', employment: '1', status: true },
   invalidate: [driverKeys.all, vehicleKeys.all],
