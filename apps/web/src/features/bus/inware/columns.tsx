@@ -4,7 +4,7 @@ import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ListColumn, SearchField } from '../../../components/ListPage';
-import { GeogFilterSelect } from '../../bas/common/selects';
+import { columnKinds, searchKinds } from '../shared/list-parts';
 import { ListSums } from '../shared/TotalItems';
 import { ORDER_DETAIL_PATH, ORDER_INFO_PATH, type TOrder, type TOrderSums } from './api';
 
@@ -81,33 +81,13 @@ export const col = {
     width: 140,
     render: (_v, r) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
   }),
-  text: (key: keyof TOrder & string, title: string, width = 120, defaultHidden = false): ListColumn<TOrder> => ({
-    key,
-    title,
-    width,
-    defaultHidden,
-  }),
-  dict: (key: keyof TOrder & string, title: string, dictType: string, width = 100): ListColumn<TOrder> => ({
-    key,
-    title,
-    width,
-    type: 'dict',
-    dictType,
-  }),
+  ...columnKinds<TOrder>(),
   num: (key: keyof TOrder & string, title: string, width = 90, sortable = false): ListColumn<TOrder> => ({
     key,
     title,
     width,
     align: 'right',
     sortable,
-  }),
-  time: (key: keyof TOrder & string, title: string, sortable = false, defaultHidden = false): ListColumn<TOrder> => ({
-    key,
-    title,
-    width: 160,
-    type: 'datetime',
-    sortable,
-    defaultHidden,
   }),
   express: (): ListColumn<TOrder> => ({
     key: 'expressNo',
@@ -158,20 +138,8 @@ export const search = {
   expressNo: (): SearchField => ({ type: 'numbers', name: 'expressNo', label: 'field_express_no' }),
   receivingNo: (): SearchField => ({ type: 'numbers', name: 'receivingNo', label: 'field_receiving_no' }),
   businessNo: (): SearchField => ({ type: 'numbers', name: 'businessNo', label: 'field_business_no' }),
-  containerNo: (): SearchField => ({ type: 'numbers', name: 'containerNo', label: 'field_container_no' }),
   mark: (): SearchField => ({ type: 'text', name: 'mark', label: 'field_mark', placeholder: 'bus_marks_placeholder' }),
-  text: (name: string, label: string): SearchField => ({ type: 'text', name, label }),
-  dict: (name: string, label: string, dictType: string): SearchField => ({ type: 'dict', name, label, dictType }),
-  geog: (name: 'leftAddrId' | 'destAddrId', orgId: 1 | 2): SearchField => ({
-    type: 'custom',
-    name,
-    label: name === 'leftAddrId' ? 'field_left_addr_id' : 'field_dest_addr_id',
-    render: () => <GeogFilterSelect orgId={orgId} />,
-  }),
-  range: (name: string, label: string, suffix?: string): SearchField =>
-    suffix
-      ? { type: 'dateRange', name, label, begin: `begin${suffix}`, end: `end${suffix}` }
-      : { type: 'dateRange', name, label },
+  ...searchKinds,
 };
 
 /** The totals row under a list (the server's sums over the whole filtered set). */

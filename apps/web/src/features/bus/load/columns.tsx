@@ -2,8 +2,8 @@ import { Space, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import type { ListColumn, SearchField } from '../../../components/ListPage';
 import { translate as t } from '../../../lib/i18n';
-import { GeogFilterSelect } from '../../bas/common/selects';
 import { FillBar } from '../loadplan';
+import { columnKinds, searchKinds } from '../shared/list-parts';
 
 import { LOAD_DETAIL_PATH, type TLoadRow } from './api';
 
@@ -26,27 +26,7 @@ export function loadColumns<R extends TLoadRow>() {
         </Link>
       ),
     }),
-    text: (key: keyof R & string, title: string, width = 120, defaultHidden = false): ListColumn<R> => ({
-      key,
-      title,
-      width,
-      defaultHidden,
-    }),
-    dict: (key: keyof R & string, title: string, dictType: string, width = 100): ListColumn<R> => ({
-      key,
-      title,
-      width,
-      type: 'dict',
-      dictType,
-    }),
-    time: (key: keyof R & string, title: string, sortable = false, defaultHidden = false): ListColumn<R> => ({
-      key,
-      title,
-      width: 160,
-      type: 'datetime',
-      sortable,
-      defaultHidden,
-    }),
+    ...columnKinds<R>(),
     date: (key: keyof R & string, title: string, sortable = false): ListColumn<R> => ({
       key,
       title,
@@ -95,27 +75,6 @@ export function loadColumns<R extends TLoadRow>() {
 
 /** The search fields both container lists share (screens loadList / track-list filters). */
 export const loadSearch = {
+  ...searchKinds,
   loadNo: (): SearchField => ({ type: 'numbers', name: 'loadNo', label: 'load_no' }),
-  containerNo: (): SearchField => ({ type: 'numbers', name: 'containerNo', label: 'field_container_no' }),
-  text: (name: string, label: string): SearchField => ({ type: 'text', name, label }),
-  dict: (name: string, label: string, dictType: string, multiple = false): SearchField => ({
-    type: 'dict',
-    name,
-    label,
-    dictType,
-    multiple,
-  }),
-  geog: (name: 'leftAddrId' | 'destAddrId', orgId: 1 | 2): SearchField => ({
-    type: 'custom',
-    name,
-    label: name === 'leftAddrId' ? 'field_left_addr_id' : 'field_dest_addr_id',
-    render: () => <GeogFilterSelect orgId={orgId} />,
-  }),
-  range: (name: string, label: string, suffix: string): SearchField => ({
-    type: 'dateRange',
-    name,
-    label,
-    begin: `begin${suffix}`,
-    end: `end${suffix}`,
-  }),
 };

@@ -1,6 +1,7 @@
-import type { RowAction, SearchField } from '../../../components/ListPage';
+import type { ListColumn, RowAction, SearchField } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import type { PermissionValue } from '../../../lib/permission';
+import { GeogFilterSelect } from '../../bas/common/selects';
 
 /** The pieces the bus lists share in their search forms and row actions. */
 
@@ -22,3 +23,55 @@ export const detailsAction = <Row extends { id: number }>(perm: PermissionValue,
   perm,
   onClick: (r) => navigateTo(`${path}?id=${r.id}`),
 });
+
+/** The plain column kinds of a list of `R` rows: a text, a dictionary label, a time in the business zone. */
+export function columnKinds<R>() {
+  return {
+    text: (key: keyof R & string, title: string, width = 120, defaultHidden = false): ListColumn<R> => ({
+      key,
+      title,
+      width,
+      defaultHidden,
+    }),
+    dict: (key: keyof R & string, title: string, dictType: string, width = 100): ListColumn<R> => ({
+      key,
+      title,
+      width,
+      type: 'dict',
+      dictType,
+    }),
+    time: (key: keyof R & string, title: string, sortable = false, defaultHidden = false): ListColumn<R> => ({
+      key,
+      title,
+      width: 160,
+      type: 'datetime',
+      sortable,
+      defaultHidden,
+    }),
+  };
+}
+
+/** The search field kinds the order and container lists share. */
+export const searchKinds = {
+  containerNo: (): SearchField => ({ type: 'numbers', name: 'containerNo', label: 'field_container_no' }),
+  text: (name: string, label: string): SearchField => ({ type: 'text', name, label }),
+  dict: (name: string, label: string, dictType: string, multiple = false): SearchField => ({
+    type: 'dict',
+    name,
+    label,
+    dictType,
+    multiple,
+  }),
+  /** The departure or destination place (geography of the sending or receiving organisation). */
+  geog: (name: 'leftAddrId' | 'destAddrId', orgId: 1 | 2): SearchField => ({
+    type: 'custom',
+    name,
+    label: name === 'leftAddrId' ? 'field_left_addr_id' : 'field_dest_addr_id',
+    render: () => <GeogFilterSelect orgId={orgId} />,
+  }),
+  /** A date range; with `suffix` its ends are sent as begin<suffix> and end<suffix>. */
+  range: (name: string, label: string, suffix?: string): SearchField =>
+    suffix
+      ? { type: 'dateRange', name, label, begin: `begin${suffix}`, end: `end${suffix}` }
+      : { type: 'dateRange', name, label },
+};
