@@ -38,6 +38,10 @@ const DYNAMIC_KEYS = [
   ...LAYOUTS.map((l) => `settings_layout_${l}`),
   ...['small', 'middle', 'large'].map((d) => `list_density_${d}`),
   ...['weak', 'medium', 'strong'].map((s) => `password_strength_${s}`),
+  // basScreen (features/bas/resources/common-fields) names a basic-data screen's menu titles after its entity
+  ...['driver', 'vehicle', 'insurance', 'payinfo', 'currate'].flatMap((e) =>
+    ['list', 'add', 'edit', 'details'].map((page) => `menu_${e}_${page}`),
+  ),
 ];
 
 describe('translation keys', () => {
