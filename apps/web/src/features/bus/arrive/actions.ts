@@ -4,6 +4,7 @@ import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/request';
+import { containerAction } from '../shared/container-action';
 import { containerName } from '../shared/container-fields';
 import { cancelArrive, deleteArrive, printThaiLabels, sureArrive, type TArriveOrderRow, type TArriveRow } from './api';
 
@@ -24,39 +25,31 @@ function recordAllows(record: TRecord, operation: TArriveOperation): boolean {
 /** A17 for the whole container (P1/P2): every departed order of it. */
 export function sureContainer(record: TRecord, onDone: () => unknown) {
   if (!recordAllows(record, 'sure')) return Promise.resolve(false);
-  return runStateAction<TRecord>({
-    rows: [record],
-    confirm: 'arrive_confirm_sure_container',
-    confirmValues: { containerNo: containerName(record) },
-    run: (_rows, config) => sureArrive({ arriveId: record.id }, config),
+  return containerAction(
+    record,
+    { confirm: 'arrive_confirm_sure_container', run: (config) => sureArrive({ arriveId: record.id }, config) },
     onDone,
-  });
+  );
 }
 
 /** A18 for the whole container (P2/P3): every arrived order not in a delivery run. */
 export function cancelContainer(record: TRecord, onDone: () => unknown) {
   if (!recordAllows(record, 'cancel')) return Promise.resolve(false);
-  return runStateAction<TRecord>({
-    rows: [record],
-    confirm: 'arrive_confirm_cancel_container',
-    confirmValues: { containerNo: containerName(record) },
-    danger: true,
-    run: (_rows, config) => cancelArrive(record.id, {}, config),
+  return containerAction(
+    record,
+    { confirm: 'arrive_confirm_cancel_container', danger: true, run: (config) => cancelArrive(record.id, {}, config) },
     onDone,
-  });
+  );
 }
 
 /** Clears the pick-up registration (P1, nothing arrived). */
 export function deleteRegistration(record: TRecord, onDone: () => unknown) {
   if (!recordAllows(record, 'delete')) return Promise.resolve(false);
-  return runStateAction<TRecord>({
-    rows: [record],
-    confirm: 'arrive_confirm_delete',
-    confirmValues: { containerNo: containerName(record) },
-    danger: true,
-    run: (_rows, config) => deleteArrive(record.id, config),
+  return containerAction(
+    record,
+    { confirm: 'arrive_confirm_delete', danger: true, run: (config) => deleteArrive(record.id, config) },
     onDone,
-  });
+  );
 }
 
 /** The ticked orders grouped by their pick-up record (a call per container). */

@@ -1,9 +1,8 @@
 import { DEPARTED_MILESTONE, LOAD_REJECT_KEYS, loadAllows } from '@theone/contracts/bus/load';
-import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import type { TLoadRow } from '../load/api';
-import { containerName } from '../shared/container-fields';
+import { containerAction } from '../shared/container-action';
 import { deleteMilestone, fetchMilestones, type TMilestone } from './api';
 
 /**
@@ -36,12 +35,9 @@ export async function cancelDepartureAction(
   const milestones = known ?? (await fetchMilestones(load.id));
   const departed = departedMilestone(milestones);
   if (!departed || latestMilestone(milestones)?.id !== departed.id) return refuse();
-  return runStateAction<TLoadName>({
-    rows: [load],
-    confirm: 'track_confirm_cancel_depart',
-    confirmValues: { containerNo: containerName(load) },
-    danger: true,
-    run: (_rows, config) => deleteMilestone(departed.id, config),
+  return containerAction(
+    load,
+    { confirm: 'track_confirm_cancel_depart', danger: true, run: (config) => deleteMilestone(departed.id, config) },
     onDone,
-  });
+  );
 }
