@@ -4,7 +4,7 @@ import { checkFieldEdits } from '@theone/contracts/bus/order-edit-rules';
 import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { ORDER_FEE_INPUT_FIELDS } from '@theone/contracts/bus/order-pricing';
 import { zMoney, zVolume, zWeight } from '@theone/contracts/common/money';
-import { Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Form, Input, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,6 +18,8 @@ import { usePermission } from '../../../lib/permission';
 import { GeogSelect } from '../../bas/common/selects';
 import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
 import '../shared/bus.css';
+import { ActionModal } from '../../../components/ActionFormModal';
+import { useSaving } from '../shared/use-saving';
 import { editFields, inwareKeys, orderUpdate, type TOrder } from './api';
 import { col, search } from './columns';
 import { modifiableFields } from './list-actions';
@@ -108,7 +110,7 @@ function ModifyDialog({
   const { t } = useTranslation();
   const { isFeeRole } = usePermission();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const fields = useMemo(() => {
     if (!order) return [];
     const editable = new Set(modifiableFields(order, FIELD_NAMES, isFeeRole));
@@ -135,29 +137,21 @@ function ModifyDialog({
       feedback.message.info(t('err_no_change'));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       await orderUpdate({ id: order.id, version: order.version, changes, reason: v.reason });
       feedback.message.success(t('operation_success'));
       await onDone();
       onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
-    <Modal
+    <ActionModal
       open={Boolean(order)}
       title={`${t('bus_btn_modify')} ${order?.transportId ?? ''}`}
       width={760}
       onCancel={onClose}
       onOk={submit}
-      confirmLoading={saving}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      destroyOnHidden
+      busy={saving}
     >
       <Form form={form} layout="vertical">
         <div className="bus-form-grid">
@@ -180,7 +174,7 @@ function ModifyDialog({
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} data-testid="modify-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -190,7 +184,7 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
   const [field, setField] = useState<string>('consigneeTel');
   const [value, setValue] = useState<unknown>('');
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const def = FIELDS.find((f) => f.name === field)!;
   const submit = async () => {
     const refusal = checkFieldEdits(rows, [field]);
@@ -208,8 +202,7 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
       feedback.message.warning(issueMessage(checked.error.issues[0], t, t(orderFieldLabelKey(field))));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       await editFields({
         ids: rows.map((r) => r.id),
         versions: rows.map((r) => r.version),
@@ -219,22 +212,16 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
       feedback.message.success(t('operation_success'));
       await onDone();
       onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
-    <Modal
+    <ActionModal
       open={rows.length > 0}
       title={t('bus_btn_set_field')}
+      width={520}
       onCancel={onClose}
       onOk={submit}
-      confirmLoading={saving}
-      okText={t('confirm')}
-      cancelText={t('cancel')}
-      destroyOnHidden
+      busy={saving}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('bus_selected_n', { n: rows.length })}</Typography.Text>
@@ -258,7 +245,7 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
           maxLength={500}
         />
       </Space>
-    </Modal>
+    </ActionModal>
   );
 }
 

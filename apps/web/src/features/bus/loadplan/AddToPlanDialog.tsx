@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { inwareKeys, type TOrder } from '../inware/api';
+import { useSaving } from '../shared/use-saving';
 import { addPlanOrders, fetchPlans, LOADPLAN_ADD_PATH, loadplanKeys, type TLoadRow } from './api';
 import { FillBar } from './FillGauge';
 import { refusalOf } from './OrderPicker';
@@ -24,7 +25,7 @@ export function AddToPlanDialog({ orders, onClose }: { orders: readonly TOrder[]
   const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
   const [planId, setPlanId] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const first = orders?.[0];
   const route = first
     ? { busType: first.busType, leftAddrId: first.leftAddrId, destAddrId: first.destAddrId }
@@ -55,8 +56,7 @@ export function AddToPlanDialog({ orders, onClose }: { orders: readonly TOrder[]
       feedback.message.warning(t('load_msg_pick_plan'));
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       const answer = await addPlanOrders(
         planId,
         orders.map((o) => o.id),
@@ -71,11 +71,7 @@ export function AddToPlanDialog({ orders, onClose }: { orders: readonly TOrder[]
         queryClient.invalidateQueries({ queryKey: loadplanKeys.all }),
       ]);
       onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const newPlan = () => {

@@ -11,6 +11,7 @@ import { usePermission } from '../../../lib/permission';
 import { request, type TableResponse } from '../../../lib/request';
 import { inwareKeys, useInit } from '../inware/api';
 import '../shared/bus.css';
+import { useSaving } from '../shared/use-saving';
 import { addPlan, LOADPLAN_DETAILS_PATH, LOADPLAN_LIST_PATH, loadplanKeys, usePlanInit } from './api';
 import { FillGauge } from './FillGauge';
 import { candidateFigures, OrderPicker, refusalOf, type TCandidate } from './OrderPicker';
@@ -34,7 +35,7 @@ export default function LoadPlanAddPage() {
   const orderInit = useInit();
   const [form] = Form.useForm<PlanHeaderValues>();
   const [chosen, setChosen] = useState<TCandidate[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, save: whileSaving } = useSaving();
   const [saved, setSaved] = useState(false);
   const busType = Form.useWatch('busType', form);
   const leftAddrId = Form.useWatch('leftAddrId', form);
@@ -118,8 +119,7 @@ export default function LoadPlanAddPage() {
       feedback.message.warning(t('msg_select_data_first'));
       return;
     }
-    setSaving(true);
-    try {
+    await whileSaving(async () => {
       const answer = await addPlan({ ...headerBody(v, isFeeRole), orderIds: chosen.map((c) => c.id) });
       if (answer.fill.over)
         feedback.message.warning(
@@ -132,11 +132,7 @@ export default function LoadPlanAddPage() {
         queryClient.invalidateQueries({ queryKey: inwareKeys.all }),
       ]);
       navigateTo(`${LOADPLAN_DETAILS_PATH}?id=${answer.id}${then === 'load' ? '&load=1' : ''}`);
-    } catch {
-      /* the server's message was shown */
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -13,6 +13,7 @@ import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import { inwareKeys } from '../inware/api';
 import '../shared/bus.css';
+import { useSaving } from '../shared/use-saving';
 import {
   addPlanOrders,
   editPlan,
@@ -94,7 +95,7 @@ export default function LoadPlanDetailsPage() {
   const [picked, setPicked] = useState<TCandidate[]>([]);
   const [selected, setSelected] = useState<Key[]>([]);
   const [highlight, setHighlight] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSaving();
   const [form] = Form.useForm<PlanHeaderValues>();
 
   const refresh = async () => {
@@ -182,17 +183,12 @@ export default function LoadPlanDetailsPage() {
     } catch {
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       await editPlan({ id: load.id, version: load.version, ...headerBody(v, isFeeRole) });
       feedback.message.success(t('operation_success'));
       setEditing(false);
       await refresh();
-    } catch {
-      /* shown */
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const addPicked = async () => {

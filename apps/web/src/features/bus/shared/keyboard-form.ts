@@ -1,6 +1,7 @@
 import type { FormInstance } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { textField } from '../../../components/ScanBox';
+import { useSaving } from './use-saving';
 
 /**
  * The saving of a keyboard-first dialog (Receive, Load: clerks type and scan, Enter saves): `validate` answers the
@@ -9,8 +10,7 @@ import { textField } from '../../../components/ScanBox';
  * in a text or number field submit (selects and date pickers keep Enter for their own lists).
  */
 export function useKeyboardForm<Values>(form: FormInstance<Values>) {
-  const [saving, setSaving] = useState(false);
-  const savingRef = useRef(false);
+  const { saving, isSaving, save } = useSaving();
 
   const validate = async (): Promise<Values | null> => {
     try {
@@ -22,20 +22,6 @@ export function useKeyboardForm<Values>(form: FormInstance<Values>) {
     }
   };
 
-  const save = async (call: () => Promise<unknown>) => {
-    if (savingRef.current) return;
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      await call();
-    } catch {
-      /* the server's message was shown; the dialog stays */
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  };
-
   const submitOnEnter = (submit: () => Promise<void>) => (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.defaultPrevented) return;
     const field = textField(e.target);
@@ -44,5 +30,5 @@ export function useKeyboardForm<Values>(form: FormInstance<Values>) {
     void submit();
   };
 
-  return { saving, isSaving: () => savingRef.current, validate, save, submitOnEnter };
+  return { saving, isSaving, validate, save, submitOnEnter };
 }
