@@ -9,7 +9,6 @@ import {
   zIdText,
 } from '@theone/contracts';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
@@ -32,11 +31,10 @@ import {
   deptScope,
   deptsInScope,
   dropCountsOnChange,
-  lostUpdate,
   operlog,
   pageWithTotal,
   touched,
-  versionIs,
+  updateVersioned,
 } from '../shared/system';
 import { sysUser, sysUserRole } from '../user/user.table';
 import { sysRole, sysRoleDept, sysRoleMenu } from './role.table';
@@ -116,25 +114,6 @@ const roleValues = (b: z.infer<typeof ZRoleCreate>) => ({
   deptCheckStrictly: b.deptCheckStrictly,
   remark: b.remark,
 });
-
-/**
- * Sets `values` and the next version on live role `roleId` as read at `version` (any version when absent);
- * 409 when the version moved on.
- */
-async function updateRole(
-  db: DbOrTx,
-  req: FastifyRequest,
-  roleId: number,
-  version: number | undefined,
-  values: Partial<typeof sysRole.$inferInsert>,
-) {
-  const updated = await db
-    .update(sysRole)
-    .set({ ...values, version: sql`${sysRole.version} + 1`, ...touched(req) })
-    .where(and(eq(sysRole.roleId, roleId), eq(sysRole.delFlag, '0'), versionIs(sysRole.version, version)))
-    .returning({ roleId: sysRole.roleId });
-  if (!updated.length) lostUpdate(true);
-}
 
 async function checkRoleUnique(db: DbOrTx, roleName: string, roleKey: string, exceptId?: number) {
   const other = exceptId === undefined ? undefined : ne(sysRole.roleId, exceptId);
@@ -281,7 +260,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       if (role.status !== '0' && b.status === '0') await grants.assertEnable(b.roleId, menuIds);
       try {
         await db.transaction(async (tx) => {
-          await updateRole(tx, req, b.roleId, b.version, roleValues(b));
+          await updateVersioned(tx, req, sysRole, eq(sysRole.roleId, b.roleId), b.version, roleValues(b));
           await replaceRoleMenus(tx, b.roleId, menuIds);
         });
       } catch (err) {
@@ -308,7 +287,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       await deptsInScope(db, req.auth, deptIds);
       await (await Grants.load(db, req.auth, req.lang)).assertScope(b.roleId, { dataScope: b.dataScope, deptIds });
       await db.transaction(async (tx) => {
-        await updateRole(tx, req, b.roleId, b.version, {
+        await updateVersioned(tx, req, sysRole, eq(sysRole.roleId, b.roleId), b.version, {
           dataScope: b.dataScope,
           ...(b.deptCheckStrictly === undefined ? {} : { deptCheckStrictly: b.deptCheckStrictly }),
         });
@@ -331,7 +310,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const role = await editableRole(db, b.roleId);
       if (role.status !== '0' && b.status === '0')
         await (await Grants.load(db, req.auth, req.lang)).assertEnable(b.roleId);
-      await updateRole(db, req, b.roleId, b.version, { status: b.status });
+      await updateVersioned(db, req, sysRole, eq(sysRole.roleId, b.roleId), b.version, { status: b.status });
       return ok(req);
     },
   );

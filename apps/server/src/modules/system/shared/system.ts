@@ -1,6 +1,6 @@
 import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID, type TPageQueryBase } from '@theone/contracts';
 import { type AnyColumn, and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
@@ -9,6 +9,7 @@ import { changedReload, forbidden, notFound } from '../../../platform/errors';
 import { pageOf } from '../../../platform/http/paging';
 import { BUSINESS_TYPE, type BusinessType, type OperlogConfig } from '../../../platform/operlog';
 import { sysDept } from '../dept/dept.table';
+import type { sysRole } from '../role/role.table';
 import { sysUser, sysUserRole } from '../user/user.table';
 import { invalidateUserCounts } from './count-cache';
 
@@ -104,6 +105,26 @@ export async function manageableUser(db: DbOrTx, auth: AuthContext, userId: numb
 /** The optimistic-version condition of an update whose body may leave the version out (then any version). */
 export function versionIs(column: AnyColumn, version: number | undefined): SQL | undefined {
   return version === undefined ? undefined : eq(column, version);
+}
+
+/**
+ * Sets `values`, the next version and the audit fields on the live row `where` picks, as read at `version` (any
+ * version when absent); 409 when the version moved on.
+ */
+export async function updateVersioned<T extends typeof sysRole | typeof sysUser>(
+  db: DbOrTx,
+  req: FastifyRequest,
+  table: T,
+  where: SQL,
+  version: number | undefined,
+  values: PgUpdateSetSource<T>,
+): Promise<void> {
+  const updated = await db
+    .update(table)
+    .set({ ...values, version: sql`${table.version} + 1`, ...touched(req) } as PgUpdateSetSource<T>)
+    .where(and(where, eq(table.delFlag, '0'), versionIs(table.version, version)))
+    .returning({ version: table.version });
+  if (!updated.length) lostUpdate(true);
 }
 
 /** Zero rows from a conditional update: gone (404) or changed since read (409). */

@@ -14,12 +14,10 @@ import {
 import { answers } from '@theone/contracts/common/responses';
 import { USER_ANSWERS } from '@theone/contracts/system/user.responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword } from '../../../platform/auth/password';
 import { revokeUserSessions } from '../../../platform/auth/session';
-import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, notFound } from '../../../platform/errors';
@@ -38,13 +36,12 @@ import {
   BUSINESS_TYPE,
   deptPickerScope,
   dropCountsOnChange,
-  lostUpdate,
   manageableUser,
   operlog,
   touched,
+  updateVersioned,
   userInScope,
   usersInScope,
-  versionIs,
 } from '../shared/system';
 import {
   checkDept,
@@ -84,25 +81,6 @@ const userFormValues = (b: Omit<z.infer<typeof ZUserEdit>, 'userId' | 'version'>
   status: b.status,
   remark: b.remark,
 });
-
-/**
- * Sets `values` and the next version on live user `userId` as read at `version` (any version when absent);
- * 409 when the version moved on.
- */
-async function updateUser(
-  db: DbOrTx,
-  req: FastifyRequest,
-  userId: number,
-  version: number | undefined,
-  values: Partial<typeof sysUser.$inferInsert>,
-) {
-  const updated = await db
-    .update(sysUser)
-    .set({ ...values, version: sql`${sysUser.version} + 1`, ...touched(req) })
-    .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0'), versionIs(sysUser.version, version)))
-    .returning({ userId: sysUser.userId });
-  if (!updated.length) lostUpdate(true);
-}
 
 /**
  * /system/user (issue 4 item 1; screens §4.1, §4.2): users inside the caller's data scope. The built-in
@@ -266,7 +244,14 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const phonenumber = storedPhone(b.phonenumber);
       await checkUserUnique(db, { phonenumber, email: b.email }, user.userId);
       await db.transaction(async (tx) => {
-        await updateUser(tx, req, user.userId, b.version, userFormValues(b, phonenumber));
+        await updateVersioned(
+          tx,
+          req,
+          sysUser,
+          eq(sysUser.userId, user.userId),
+          b.version,
+          userFormValues(b, phonenumber),
+        );
         await replaceUserRoles(tx, user.userId, roleIds);
         await replaceUserPosts(tx, user.userId, postIds);
         if (b.status === '1' && user.status !== '1') await revokeUserSessions(tx, user.userId);
@@ -355,7 +340,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       if (b.status === '1' && user.userId === ADMIN_USER_ID) throw forbidden('err_admin_user_protected');
       if (b.status === '1' && user.userId === req.auth.userId) throw forbidden('err_disable_self');
       await db.transaction(async (tx) => {
-        await updateUser(tx, req, user.userId, b.version, { status: b.status });
+        await updateVersioned(tx, req, sysUser, eq(sysUser.userId, user.userId), b.version, { status: b.status });
         if (b.status === '1') await revokeUserSessions(tx, user.userId);
       });
       return ok(req);
