@@ -1,5 +1,6 @@
 import { editableFields } from '@theone/contracts/bus/order-edit-rules';
 import { stepBackAction } from '@theone/contracts/bus/order-status';
+import type { AxiosRequestConfig } from 'axios';
 import type { ListContext, RowAction, ToolbarButton } from '../../../components/ListPage';
 import { download, exportFileName } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
@@ -25,86 +26,96 @@ import {
 const versions = (rows: readonly TOrder[]) => rows.map((r) => r.version);
 const ids = (rows: readonly TOrder[]) => rows.map((r) => r.id);
 
+type TGuarded = Parameters<typeof actionGuard>[0];
+
+/** A button on the selected orders: the transition check of `operation`, the prompt `confirm`, then one call. */
+function guardedButton(o: {
+  key: string;
+  label: string;
+  perm: string;
+  operation: TGuarded;
+  confirm: string;
+  danger?: true;
+  type?: 'primary';
+  run: (rows: readonly TOrder[], config: AxiosRequestConfig) => Promise<unknown>;
+}): ToolbarButton<TOrder> {
+  return {
+    key: o.key,
+    label: o.label,
+    perm: o.perm,
+    selection: 'multiple',
+    ...(o.type ? { type: o.type } : {}),
+    ...(o.danger ? { danger: true } : {}),
+    onClick: (ctx) =>
+      ctx.runAction({
+        ...actionGuard<TOrder>(o.operation),
+        confirm: o.confirm,
+        ...(o.danger ? { danger: true } : {}),
+        run: o.run,
+      }),
+  };
+}
+
 export const toolbar = {
-  confirm: (perm = 'bus:unOrder:sure'): ToolbarButton<TOrder> => ({
-    key: 'confirm',
-    label: 'bus_btn_confirm',
-    perm,
-    selection: 'multiple',
-    type: 'primary',
-    onClick: (ctx) =>
-      ctx.runAction({
-        ...actionGuard<TOrder>('confirm'),
-        confirm: 'bus_confirm_orders',
-        run: (rows, config) => setStatus(ids(rows), { status: 1, action: 'confirm', versions: versions(rows) }, config),
-      }),
-  }),
-  backToStaged: (perm = 'bus:unOrder:unsure'): ToolbarButton<TOrder> => ({
-    key: 'unconfirm',
-    label: 'bus_btn_back_to_staged',
-    perm,
-    selection: 'multiple',
-    onClick: (ctx) =>
-      ctx.runAction({
-        ...actionGuard<TOrder>('backToStaged'),
-        confirm: 'bus_confirm_unconfirm',
-        run: (rows, config) =>
-          setStatus(ids(rows), { status: 0, action: 'backToStaged', versions: versions(rows) }, config),
-      }),
-  }),
-  cancelReceipt: (perm = 'bus:inOrder:cancel'): ToolbarButton<TOrder> => ({
-    key: 'cancelReceipt',
-    label: 'bus_btn_cancel_receipt',
-    perm,
-    selection: 'multiple',
-    danger: true,
-    onClick: (ctx) =>
-      ctx.runAction({
-        ...actionGuard<TOrder>('cancelReceipt'),
-        confirm: 'bus_confirm_unreceive',
-        danger: true,
-        run: (rows, config) =>
-          setStatus(ids(rows), { status: 1, action: 'cancelReceipt', versions: versions(rows) }, config),
-      }),
-  }),
-  remove: (perm = 'bus:unOrder:delete'): ToolbarButton<TOrder> => ({
-    key: 'delete',
-    label: 'delete',
-    perm,
-    selection: 'multiple',
-    danger: true,
-    onClick: (ctx) =>
-      ctx.runAction({
-        ...actionGuard<TOrder>('delete'),
-        confirm: 'confirm_delete',
-        danger: true,
-        run: (rows, config) => deleteOrders(ids(rows), config),
-      }),
-  }),
-  fetchPrice: (perm: string): ToolbarButton<TOrder> => ({
-    key: 'fetchPrice',
-    label: 'btn_fetch_price',
-    perm,
-    selection: 'multiple',
-    onClick: (ctx) =>
-      ctx.runAction({
-        ...actionGuard<TOrder>('fetchPrice'),
-        confirm: 'confirm_fetch_price',
-        run: (rows, config) => refetchPrices(ids(rows), config),
-      }),
-  }),
-  recalculate: (perm: string): ToolbarButton<TOrder> => ({
-    key: 'recalculate',
-    label: 'btn_recalculate',
-    perm,
-    selection: 'multiple',
-    onClick: (ctx) =>
-      ctx.runAction({
-        ...actionGuard<TOrder>('recalculate'),
-        confirm: 'confirm_recalculate',
-        run: (rows, config) => recalculate(ids(rows), config),
-      }),
-  }),
+  confirm: (perm = 'bus:unOrder:sure') =>
+    guardedButton({
+      key: 'confirm',
+      label: 'bus_btn_confirm',
+      perm,
+      operation: 'confirm',
+      confirm: 'bus_confirm_orders',
+      type: 'primary',
+      run: (rows, config) => setStatus(ids(rows), { status: 1, action: 'confirm', versions: versions(rows) }, config),
+    }),
+  backToStaged: (perm = 'bus:unOrder:unsure') =>
+    guardedButton({
+      key: 'unconfirm',
+      label: 'bus_btn_back_to_staged',
+      perm,
+      operation: 'backToStaged',
+      confirm: 'bus_confirm_unconfirm',
+      run: (rows, config) =>
+        setStatus(ids(rows), { status: 0, action: 'backToStaged', versions: versions(rows) }, config),
+    }),
+  cancelReceipt: (perm = 'bus:inOrder:cancel') =>
+    guardedButton({
+      key: 'cancelReceipt',
+      label: 'bus_btn_cancel_receipt',
+      perm,
+      operation: 'cancelReceipt',
+      confirm: 'bus_confirm_unreceive',
+      danger: true,
+      run: (rows, config) =>
+        setStatus(ids(rows), { status: 1, action: 'cancelReceipt', versions: versions(rows) }, config),
+    }),
+  remove: (perm = 'bus:unOrder:delete') =>
+    guardedButton({
+      key: 'delete',
+      label: 'delete',
+      perm,
+      operation: 'delete',
+      confirm: 'confirm_delete',
+      danger: true,
+      run: (rows, config) => deleteOrders(ids(rows), config),
+    }),
+  fetchPrice: (perm: string) =>
+    guardedButton({
+      key: 'fetchPrice',
+      label: 'btn_fetch_price',
+      perm,
+      operation: 'fetchPrice',
+      confirm: 'confirm_fetch_price',
+      run: (rows, config) => refetchPrices(ids(rows), config),
+    }),
+  recalculate: (perm: string) =>
+    guardedButton({
+      key: 'recalculate',
+      label: 'btn_recalculate',
+      perm,
+      operation: 'recalculate',
+      confirm: 'confirm_recalculate',
+      run: (rows, config) => recalculate(ids(rows), config),
+    }),
   exportCargo: (perm: string): ToolbarButton<TOrder> => ({
     key: 'exportCargo',
     label: 'bus_btn_export_cargo',
