@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiLogin, expect, signIn, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
+import { businessClock } from '../support/business-clock';
 import { apiURL } from '../support/env';
 import { visible } from '../support/ui';
 
@@ -70,19 +71,6 @@ async function exportedRow(request: APIRequestContext, transportId: string, lang
   return Object.fromEntries(headers.map((h, i) => [h, values[i]]));
 }
 
-function shanghaiNow() {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date());
-}
-
 test.describe('th, browser in Asia/Bangkok', () => {
   test.use({ timezoneId: 'Asia/Bangkok', locale: 'th-TH' });
 
@@ -136,7 +124,7 @@ test.describe('th, browser in Asia/Bangkok', () => {
     const form = visible(page, '[data-testid=order-add-page]');
     await expect(form.locator('#orderTime')).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const shown = await form.locator('#orderTime').inputValue();
-    const now = shanghaiNow();
+    const now = businessClock();
     // within a few minutes of Shanghai's clock (Bangkok's is an hour behind)
     expect(Math.abs(Date.parse(shown.replace(' ', 'T')) - Date.parse(now.replace(' ', 'T')))).toBeLessThan(180_000);
   });

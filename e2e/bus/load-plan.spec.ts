@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
-import { api, references } from '../home/order-api';
+import { api, receiveOrder, references } from '../home/order-api';
 import { modal, PNG, visible } from '../support/ui';
 
 /**
@@ -59,15 +59,12 @@ test.beforeAll(async ({ request }) => {
         expressNo: `SF8${run}${mark.slice(-1)}${n}`,
       });
       expect(added.code, added.msg).toBe(200);
-      const received = await api(request, 'admin', 'POST', '/bus/inware/arrived/update', {
-        id: added.data.id,
-        receivingNo: `WR-LP-${added.data.id}`,
-        arrivedHouseId: r.whGz,
-        arrivedPiece: 2,
-        arrivedWeight: '1500',
-        arrivedVolume: '10',
+      await receiveOrder(request, added.data.id, {
+        no: `WR-LP-${added.data.id}`,
+        piece: 2,
+        weight: '1500',
+        volume: '10',
       });
-      expect(received.code, received.msg).toBe(200);
       orders.push({ id: added.data.id, transportId: added.data.transportId, mark });
     }
   }
@@ -78,15 +75,7 @@ test.beforeAll(async ({ request }) => {
     expressNo: `SF8${run}13`,
   });
   expect(copy.code, copy.msg).toBe(200);
-  const received = await api(request, 'admin', 'POST', '/bus/inware/arrived/update', {
-    id: copy.data.id,
-    receivingNo: `WR-LP-${copy.data.id}`,
-    arrivedHouseId: r.whGz,
-    arrivedPiece: 3,
-    arrivedWeight: '800',
-    arrivedVolume: '6.8',
-  });
-  expect(received.code, received.msg).toBe(200);
+  await receiveOrder(request, copy.data.id, { no: `WR-LP-${copy.data.id}`, piece: 3, weight: '800', volume: '6.8' });
   late = { id: copy.data.id, transportId: copy.data.transportId, mark: 'TH001' };
 });
 

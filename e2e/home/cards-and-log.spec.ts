@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
 import { addDays, businessClock as shanghai } from '../support/business-clock';
-import { api, createOrder } from './order-api';
+import { api, createOrder, receiveOrder } from './order-api';
 
 /**
  * Issue 10 item 8, as Chinese staff meet it (zh-cn, browser in Asia/Shanghai): 'yesterday's orders: 1' opened a
@@ -87,16 +87,7 @@ test('[HOME]: order details take each step time from its log row; the log reads 
   });
   expect(edited.code, edited.msg).toBe(200);
   expect((await api(page.request, 'admin', 'POST', `/bus/inware/status/${order.id}`, { status: 1 })).code).toBe(200);
-  const refs = (await api<{ id: number; code: string }[]>(page.request, 'admin', 'GET', '/bas/warehouse/select')).data;
-  const received = await api(page.request, 'admin', 'POST', '/bus/inware/arrived/update', {
-    id: order.id,
-    receivingNo: `WR-LOG-${order.id}`,
-    arrivedHouseId: refs.find((w) => w.code === 'GZ')!.id,
-    arrivedPiece: 3,
-    arrivedWeight: '45',
-    arrivedVolume: '0.6',
-  });
-  expect(received.code, received.msg).toBe(200);
+  await receiveOrder(page.request, order.id, { no: `WR-LOG-${order.id}`, piece: 3, weight: '45', volume: '0.6' });
   await page.waitForTimeout(2100);
   const changed = await api(page.request, 'admin', 'POST', '/bus/inware/editFields', {
     ids: [order.id],

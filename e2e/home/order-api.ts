@@ -72,15 +72,30 @@ export async function createOrder(
   });
   expect(added.code, added.msg).toBe(200);
   if (options.receive) {
-    const received = await api(request, 'admin', 'POST', '/bus/inware/arrived/update', {
-      id: added.data.id,
-      receivingNo: `WR-E2E-${added.data.id}`,
-      arrivedHouseId: r.whGz,
-      arrivedPiece: 2,
-      arrivedWeight: '42',
-      arrivedVolume: '0.52',
+    await receiveOrder(request, added.data.id, {
+      no: `WR-E2E-${added.data.id}`,
+      piece: 2,
+      weight: '42',
+      volume: '0.52',
     });
-    expect(received.code, received.msg).toBe(200);
   }
   return added.data;
+}
+
+/** Receives an order at the Guangzhou warehouse (A2) with its receipt number and measured figures. */
+export async function receiveOrder(
+  request: APIRequestContext,
+  id: number,
+  measured: { no: string; piece: number; weight: string; volume: string },
+) {
+  const r = await references(request);
+  const received = await api(request, 'admin', 'POST', '/bus/inware/arrived/update', {
+    id,
+    receivingNo: measured.no,
+    arrivedHouseId: r.whGz,
+    arrivedPiece: measured.piece,
+    arrivedWeight: measured.weight,
+    arrivedVolume: measured.volume,
+  });
+  expect(received.code, received.msg).toBe(200);
 }

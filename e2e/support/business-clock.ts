@@ -1,17 +1,10 @@
+import { DATE_TIME_FIELDS } from '@theone/contracts/common/zone-clock';
+
 /**
  * The business clock of the e2e server (APP_TIMEZONE unset: Asia/Shanghai): an instant as the screens show it,
  * 'YYYY-MM-DD HH:mm:ss', whatever the zone of the browser or of the test runner.
  */
-const SHANGHAI = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const SHANGHAI = new Intl.DateTimeFormat('sv-SE', { ...DATE_TIME_FIELDS, timeZone: 'Asia/Shanghai' });
 
 export const businessClock = (instant: string | Date = new Date()) => SHANGHAI.format(new Date(instant));
 

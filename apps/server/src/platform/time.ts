@@ -1,4 +1,4 @@
-import { zoneOffsetMs } from '@theone/contracts/common/zone-clock';
+import { DATE_TIME_FIELDS, zoneOffsetMs } from '@theone/contracts/common/zone-clock';
 
 /**
  * Business time: the company works in one time zone (config.timezone, default Asia/Shanghai). Day boundaries, price
@@ -43,16 +43,7 @@ export function formatDateTime(value: Date | string, timezone: string, dateOnly 
   if (Number.isNaN(d.getTime())) return String(value);
   let f = dateTimeFormats.get(timezone);
   if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
+    f = new Intl.DateTimeFormat('sv-SE', { ...DATE_TIME_FIELDS, timeZone: timezone });
     dateTimeFormats.set(timezone, f);
   }
   const text = f.format(d);

@@ -5,19 +5,21 @@
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** Every field of a date and time, two digits each (four for the year), on a 24-hour clock. */
+export const DATE_TIME_FIELDS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
 function zoneFormat(zone: string): Intl.DateTimeFormat {
   let f = formats.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    f = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_FIELDS, timeZone: zone });
     formats.set(zone, f);
   }
   return f;
