@@ -1,4 +1,5 @@
 import type { TLanguage } from '@theone/contracts';
+import type { TArrivingContainer } from '@theone/contracts/bus/home.responses';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx } from '../../platform/db/database';
 import { addDays, formatDateTime, parseBusinessTime } from '../../platform/time';
@@ -11,31 +12,6 @@ import { arrivingLoads } from '../bus/load/track.read';
  * the latest milestone, their (the caller's) orders, pieces and volume, and the arrive record for the link.
  * The query is the bus module's (bus/load/track.read.ts `arrivingLoads`): home reads no bus table. At most 200.
  */
-export interface TArrivingContainer {
-  loadId: number;
-  loadNo: string;
-  containerNo: string;
-  busType: string;
-  leftAddrName: string;
-  destAddrName: string;
-  vesselName: string;
-  voyageNo: string;
-  truckNo: string;
-  /** 'YYYY-MM-DD HH:mm:ss' in the business time zone */
-  etaDate: string;
-  /** latest milestone (track_status dictionary value) and its time ('YYYY-MM-DD HH:mm:ss'), '' / null when none */
-  trackStatus: string;
-  trackTime: string | null;
-  orders: number;
-  pieces: number;
-  /** m³, 3 decimals */
-  volume: string;
-  /** arrive (pick-up) record status P0..P3, null before departure */
-  arriveStatus: number | null;
-  /** the arrive record, for the arriveDetails link */
-  arriveId: number | null;
-}
-
 export async function listArrivingContainers(
   db: DbOrTx,
   auth: AuthContext,

@@ -1,4 +1,6 @@
 import { hasPermission } from '@theone/contracts';
+import { ZHomeAnswer } from '@theone/contracts/bus/home.responses';
+import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/http/envelope';
@@ -12,7 +14,7 @@ import { ARRIVING_KEYS, HomeCache, visibleFigures } from './home.service';
  *
  *   { day: '2026-11-22', counts: { todayOrders, yesterdayOrders, waitingInput, waitingLoad, waitingLoadVolume,
  *     waitingDeparture, noMark, waitingSettlement, waitingSign, problemItems }, chart: { days, orders, weight, volume } | null,
- *     arrivingContainers: TArrivingContainer[] | null }
+ *     arrivingContainers: TArrivingContainer[] | null }   (contracts bus/home.responses.ts)
  *
  * No fee figures, so nothing to strip for users without the fee role.
  */
@@ -23,7 +25,11 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/bus/index',
     {
       config: { authenticated: true, operlog: false },
-      schema: { tags: ['home'], summary: 'Home dashboard: counts, 30-day chart, arriving containers' },
+      schema: {
+        tags: ['home'],
+        summary: 'Home dashboard: counts, 30-day chart, arriving containers',
+        response: answers(ZHomeAnswer),
+      },
     },
     async (req) => {
       const figures = await cache.get(deps.db, req.auth, deps.config.timezone);

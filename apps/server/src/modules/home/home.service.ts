@@ -1,4 +1,5 @@
 import { hasPermission } from '@theone/contracts';
+import type { THomeCounts } from '@theone/contracts/bus/home.responses';
 import { HOME_CARDS } from '@theone/contracts/bus/home-cards';
 import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
@@ -49,23 +50,6 @@ import { myDeliveryCount } from '../bus/send/send-counts';
  * waitingDeparture counts load records (L2), which change status only together with their orders (loading, cancel
  * loading, departure, cancel departure), so the bus_order triggers keep its cached value right too.
  */
-
-export interface THomeCounts {
-  todayOrders: number;
-  yesterdayOrders: number;
-  waitingInput: number;
-  waitingLoad: number;
-  /** Σ arrived volume of waitingLoad, m³ (3 decimals): the planner's number */
-  waitingLoadVolume: string;
-  /** loads loaded and waiting for departure (L2) in the caller's load scope (bus/load/track.read.ts) */
-  waitingDeparture: number;
-  noMark: number;
-  waitingSettlement: number;
-  waitingSign: number;
-  problemItems: number;
-  /** a driver's orders out on their own runs (bus/send send-counts.ts); absent for users who are no driver */
-  myDeliveries?: number;
-}
 
 /** The 30 business days ending today, 'YYYY-MM-DD', with their orders, weight (kg) and volume (m³). */
 export type THomeChart = TOrderDailyFigures;
