@@ -1,4 +1,5 @@
 import {
+  ASSIGN_MARK_FIELDS,
   EXCEPTION_FIELDS,
   MODIFY_FEE_FIELDS,
   MODIFY_FIGURE_FIELDS,
@@ -38,17 +39,7 @@ const present = (fields: TOrderFieldChanges) =>
   );
 
 /** The fields noMarkOrder 'Assign' sends: a change of only these with a mark is A9, not a modification. */
-const ASSIGN_FIELDS: readonly string[] = [
-  'markId',
-  'busType',
-  'leftAddrId',
-  'destAddrId',
-  'consignee',
-  'consigneeTel',
-  'consigneeAddr',
-  'cargoName',
-  'cargoType',
-];
+const ASSIGN_FIELDS: readonly string[] = ASSIGN_MARK_FIELDS;
 
 const LOGGED_FIELDS = [
   ...MODIFY_ROUTE_FIELDS,
