@@ -1,6 +1,7 @@
 import { Select, type SelectProps, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemoteSearch } from '../../../lib/use-remote-search';
 import { fetchMarkOptions, type TMarkInOrder } from '../inware/api';
 
 /**
@@ -19,25 +20,7 @@ export function MarkInOrderSelect({
   onPicked?: (mark: TMarkInOrder | null) => void;
 }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<TMarkInOrder[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const search = (keyword: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        setRows(await fetchMarkOptions(keyword));
-      } finally {
-        setLoading(false);
-      }
-    }, 300);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page once
-  useEffect(() => {
-    search('');
-    return () => clearTimeout(timer.current);
-  }, []);
+  const { rows, loading, search } = useRemoteSearch<TMarkInOrder>(fetchMarkOptions);
   const options = useMemo(() => {
     const list = rows.map((m) => ({
       value: m.id,
