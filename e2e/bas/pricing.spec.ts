@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { apiLogin, expect, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
+import { shot } from '../support/ui';
 
 /**
  * Issue 10 item 7, as Chinese staff see it (zh-cn, Asia/Shanghai): a mark's price to Thailand (800/m³) applies to
@@ -12,7 +12,6 @@ import { apiURL } from '../support/env';
 test.use({ timezoneId: 'Asia/Shanghai', locale: 'zh-CN' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const run = Date.now().toString(36).toUpperCase().slice(-5);
 const MARK = `PX${run}`;
 
@@ -78,7 +77,7 @@ test('[PRICES]: the freight trial shows that a Bangkok order gets the mark’s T
   const lost = trial.getByTestId('trial-rows').locator('.ant-table-row', { hasText: '680.00' });
   await expect(lost).toContainText('采用的价格归属更具体');
   await expect(lost).toContainText('全部唛头通用价格');
-  await trial.screenshot({ path: `${OUT}price-trial-zh-cn.png` });
+  await trial.screenshot({ path: shot(`price-trial-zh-cn.png`) });
 
   await page.getByTestId('bas-form-save').click();
   await expect(page.locator('.ant-message-notice-success')).toBeVisible();
@@ -114,7 +113,7 @@ test('[PRICES]: an order for Bangkok is priced with the mark’s Thailand row', 
   await expect(box).toContainText('800.00');
   // by volume: 1.500 m³ × 800.00
   await expect(form.getByTestId('order-freight')).toContainText('1,200.00');
-  await box.screenshot({ path: `${OUT}order-price-thailand-zh-cn.png` });
+  await box.screenshot({ path: shot(`order-price-thailand-zh-cn.png`) });
   await form.getByTestId('order-save').click();
   await expect(form.getByTestId('order-last-saved')).toBeVisible();
 
@@ -139,6 +138,6 @@ for (const language of ['en', 'th'] as const) {
         ? `Mark ${MARK}'s own price; destination Thailand (country, covers Bangkok); origin Guangzhou (exact)`
         : `ราคาเฉพาะของมาร์ค ${MARK} · ปลายทาง ไทย (ประเทศ ครอบคลุม กรุงเทพฯ) · ต้นทาง กวางโจว (ตรงกันพอดี)`,
     );
-    await trial.screenshot({ path: `${OUT}price-trial-${language}.png` });
+    await trial.screenshot({ path: shot(`price-trial-${language}.png`) });
   });
 }

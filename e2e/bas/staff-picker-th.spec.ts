@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
+import { shot } from '../support/ui';
 
 /**
  * Issue 10 item 9 as Thai staff meet it (th, browser in Asia/Bangkok): the customer form's sales picker listed every
@@ -32,5 +33,5 @@ test('[BAS]: the sales and service pickers of the customer form list only sales 
   const service = await options(page, 'service');
   expect(service).toEqual(['李娜 · แผนกบริการลูกค้า']);
   await page.locator('#sales:visible').click();
-  await page.screenshot({ path: 'screenshots/issue10-sales-picker-th.png' });
+  await page.screenshot({ path: shot('issue10-sales-picker-th.png') });
 });

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
 import { api, receiveOrder, references } from '../home/order-api';
-import { modal, PNG, visible } from '../support/ui';
+import { modal, PNG, shot, visible } from '../support/ui';
 
 /**
  * Load plans (issue 13): the operator (dispatcher) opens a plan for a 40HQ on loadplanAdd, adds in-stock orders of
@@ -15,7 +14,6 @@ import { modal, PNG, visible } from '../support/ui';
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const run = Date.now().toString().slice(-6);
 const MARKS = ['TH001', 'TH002', 'CM888'] as const;
 
@@ -140,7 +138,7 @@ test('[LOADPLAN]: an operator plans a 40HQ with orders of three customers, watch
   const marks = add.getByTestId('mark-summary');
   for (const mark of MARKS) await expect(marks).toContainText(mark);
   await expect(add.getByTestId('picker-totals')).toContainText('9000.00');
-  await page.screenshot({ path: `${OUT}loadplan-add-zh-cn.png`, fullPage: true });
+  await page.screenshot({ path: shot(`loadplan-add-zh-cn.png`), fullPage: true });
 
   await add.getByTestId('plan-save').click();
   const details = visible(page, '[data-testid=loadplan-details-page]');
@@ -181,7 +179,7 @@ test('[LOADPLAN]: the plan is loaded by scanning the waybills, keyboard only, an
   await expect(counter).toHaveText('0 / 12');
   // the box has the focus: no click needed
   await expect(panel.getByPlaceholder('扫描运单号或件标签装柜')).toBeFocused();
-  await page.screenshot({ path: `${OUT}loadplan-scan-zh-cn.png`, fullPage: true });
+  await page.screenshot({ path: shot(`loadplan-scan-zh-cn.png`), fullPage: true });
 
   // a USB scanner: the code and Enter, nothing else
   for (const [i, o] of orders.entries()) {
@@ -203,7 +201,7 @@ test('[LOADPLAN]: the plan is loaded by scanning the waybills, keyboard only, an
   await expect(details.getByTestId('plan-status')).toHaveAttribute('data-status', '2');
   await expect(details.getByTestId('plan-status')).toHaveText('已装柜');
   for (const o of orders) await expect(details.getByTestId(`loaded-${o.transportId}`)).toBeVisible();
-  await page.screenshot({ path: `${OUT}loadplan-details-zh-cn.png`, fullPage: true });
+  await page.screenshot({ path: shot(`loadplan-details-zh-cn.png`), fullPage: true });
 
   const plan = await api<{
     load: { status: number; containerNo: string; sealNo: string };
@@ -243,7 +241,7 @@ test('[LOADPLAN]: the plan is loaded by scanning the waybills, keyboard only, an
   await expect(row).toContainText('已装柜');
   await expect(row.getByTestId(`fill-volumePercent-${loadNo}`)).toContainText('88.2%');
   await expect(list.getByText('预估毛利')).toHaveCount(0);
-  await page.screenshot({ path: `${OUT}loadplan-list-zh-cn.png`, fullPage: true });
+  await page.screenshot({ path: shot(`loadplan-list-zh-cn.png`), fullPage: true });
 });
 
 test('[LOADPLAN]: from inOrder, a ticked order goes into a new plan of its route', async ({ page, request }) => {
@@ -263,7 +261,7 @@ test('[LOADPLAN]: from inOrder, a ticked order goes into a new plan of its route
   // 6.8 of 28 m³, 800 of 21000 kg
   await expect(add.getByTestId('fill-gauge-volume')).toContainText('24.3%');
   await expect(add.getByTestId('fill-gauge-weight')).toContainText('3.8%');
-  await page.screenshot({ path: `${OUT}loadplan-from-inorder-zh-cn.png`, fullPage: true });
+  await page.screenshot({ path: shot(`loadplan-from-inorder-zh-cn.png`), fullPage: true });
   await add.getByTestId('plan-save').click();
   const details = visible(page, '[data-testid=loadplan-details-page]');
   await expect(details.getByTestId(`plan-order-${late!.transportId}`)).toBeVisible();
@@ -284,15 +282,15 @@ test('[LOADPLAN]: screenshots of the load plan screens in en and th', async ({ p
     await expect(
       visible(page, '[data-testid="list-bus/loadplanList"]').locator('tbody tr', { hasText: loadNo }),
     ).toBeVisible();
-    await page.screenshot({ path: `${OUT}loadplan-list-${language}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`loadplan-list-${language}.png`), fullPage: true });
     await page.goto(`bus/loadplanDetails?id=${loadId}`);
     await expect(visible(page, '[data-testid=loadplan-details-page]').getByTestId('plan-status')).toHaveAttribute(
       'data-status',
       '2',
     );
-    await page.screenshot({ path: `${OUT}loadplan-details-${language}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`loadplan-details-${language}.png`), fullPage: true });
     await page.goto('bus/loadplanAdd');
     await expect(visible(page, '[data-testid=loadplan-add-page]').getByTestId('plan-header')).toBeVisible();
-    await page.screenshot({ path: `${OUT}loadplan-add-${language}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`loadplan-add-${language}.png`), fullPage: true });
   }
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
 import { createOrder } from '../home/order-api';
+import { shot } from '../support/ui';
 
 /**
  * Issue 10 item 9 in English (browser in UTC): 'Confirm 1 orders?' — messages that count use plural forms; and a new
@@ -29,7 +30,7 @@ test('[ORDERS]: confirming one order asks "Confirm 1 order?", two "Confirm 2 ord
   const modal = page.locator('.ant-modal-confirm:visible');
   await expect(modal).toContainText('Confirm 1 order?');
   await expect(modal).not.toContainText('orders');
-  await page.screenshot({ path: 'screenshots/issue10-plural-en.png' });
+  await page.screenshot({ path: shot('issue10-plural-en.png') });
   await modal.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto(`bus/unOrder?transportId=${one.transportId},${two.transportId}&pageNum=1`);
@@ -50,5 +51,5 @@ test('[SYSTEM]: the role dialog shows the data scope, a new role its default (en
   await expect(scope).toContainText('Data scope');
   await expect(scope).toContainText('Own department and below');
   await expect(scope).toContainText('change it with “Data scope” in the list after saving');
-  await page.screenshot({ path: 'screenshots/issue10-role-scope-en.png' });
+  await page.screenshot({ path: shot('issue10-role-scope-en.png') });
 });

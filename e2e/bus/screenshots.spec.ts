@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/auth';
+import { shot } from '../support/ui';
 
 /**
  * Screenshots of the order screens (issue 6) in zh-cn, en and th, written to e2e/screenshots/ (git-ignored):
  * `npx playwright test bus/screenshots.spec.ts` with E2E_SCREENSHOTS=1.
  */
-const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const LANGUAGES = ['zh-cn', 'en', 'th'] as const;
 
 async function useLanguage(page: Page, language: string) {
@@ -87,7 +86,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator(`${ready}:visible`).first()).toBeVisible({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${OUT}orders-${name}-${language}.png`, fullPage: name === 'orderAdd' });
+      await page.screenshot({ path: shot(`orders-${name}-${language}.png`), fullPage: name === 'orderAdd' });
     }
   });
 }

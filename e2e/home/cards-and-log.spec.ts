@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
 import { addDays, businessClock as shanghai } from '../support/business-clock';
+import { shot } from '../support/ui';
 import { api, createOrder, receiveOrder } from './order-api';
 
 /**
@@ -46,7 +47,7 @@ test('[HOME]: yesterday card opens the list of yesterday with the same count (zh
   const orderTime = list.locator('.ant-form-item', { hasText: '下单时间' }).first();
   await expect(orderTime.locator('input').nth(0)).toHaveValue(yesterday);
   await expect(orderTime.locator('input').nth(1)).toHaveValue(yesterday);
-  await page.screenshot({ path: 'screenshots/issue10-home-card-list-zh-cn.png' });
+  await page.screenshot({ path: shot('issue10-home-card-list-zh-cn.png') });
 });
 
 type TLog = { action: string; createTime: string };
@@ -112,7 +113,7 @@ test('[HOME]: order details take each step time from its log row; the log reads 
   await expect(timeline).toContainText(shanghai(receipt.createTime));
   await expect(timeline).not.toContainText(RAW_ISO);
   await expect(timeline).not.toContainText('- -> ');
-  await page.screenshot({ path: 'screenshots/issue10-order-log-zh-cn.png', fullPage: true });
+  await page.screenshot({ path: shot('issue10-order-log-zh-cn.png'), fullPage: true });
 
   // the same lines in English and Thai
   const lines = {
@@ -126,6 +127,6 @@ test('[HOME]: order details take each step time from its log row; the log reads 
     await again.getByRole('tab').last().click();
     await expect(again.getByTestId('order-log-change-cargoLines')).toHaveText(text);
     await expect(again.getByTestId('order-log')).not.toContainText(RAW_ISO);
-    await page.screenshot({ path: `screenshots/issue10-order-log-${language}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`issue10-order-log-${language}.png`), fullPage: true });
   }
 });

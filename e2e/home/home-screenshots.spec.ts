@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../fixtures/auth';
+import { shot } from '../support/ui';
 import { createOrder } from './order-api';
 
 /**
@@ -21,7 +22,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('home-card-todayOrders')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('home-chart').getByRole('slider')).toBeVisible({ timeout: 30_000 });
       await page.waitForTimeout(800);
-      await page.screenshot({ path: `screenshots/home-${user}-${language}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`home-${user}-${language}.png`), fullPage: true });
     }
   });
 }

@@ -3,7 +3,7 @@ import { apiLogin, expect, test } from '../fixtures/auth';
 import { api, createOrder } from '../home/order-api';
 import { pdfOf, printLabelInNewTab } from '../print/print-tab';
 import { apiURL } from '../support/env';
-import { PNG } from '../support/ui';
+import { PNG, shot } from '../support/ui';
 
 /**
  * Issue 11 item 5: the app runs under a Content-Security-Policy (apps/server/src/platform/http/headers.ts: scripts
@@ -81,7 +81,7 @@ test('[SHELL]: the main screens work under the Content-Security-Policy without a
   }
   const thumb = page.locator('.ant-table img[src^="blob:"]').first();
   await expect(thumb).toBeVisible();
-  await page.screenshot({ path: 'screenshots/issue11-csp-payinfo.png' });
+  await page.screenshot({ path: shot('issue11-csp-payinfo.png') });
 
   // a print: the PDF opens in a new tab as a blob: URL, under the policy the tab inherits
   const order = await createOrder(page.request, { status: 1, receive: true });
@@ -110,7 +110,7 @@ for (const language of ['en', 'th'] as const) {
     await page.goto('bus/orderList');
     await expect(page.locator('.ant-table').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `screenshots/issue11-csp-orderlist-${language}.png` });
+    await page.screenshot({ path: shot(`issue11-csp-orderlist-${language}.png`) });
     expect(violations).toEqual([]);
   });
 }

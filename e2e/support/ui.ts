@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
 /**
@@ -26,3 +27,6 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Where a journey's screenshot goes: e2e/screenshots/<name> (git-ignored), whatever the working directory. */
+export const shot = (name: string) => fileURLToPath(new URL(`../screenshots/${name}`, import.meta.url));

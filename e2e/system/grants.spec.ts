@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin, expect, TOKEN_EXPIRES_KEY, TOKEN_KEY, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
+import { shot } from '../support/ui';
 
 /**
  * Issue 11 item 1 in the browser: a delegated administrator (the user and role screens only, 'own department and
@@ -124,8 +125,8 @@ function field(scope: Locator, label: string): Locator {
     .locator('.ant-select')
     .first();
 }
-const shot = (page: Page, language: Language, n: number) =>
-  page.screenshot({ path: `e2e/screenshots/issue11-grants-${language}-${n}.png` });
+const snap = (page: Page, language: Language, n: number) =>
+  page.screenshot({ path: shot(`issue11-grants-${language}-${n}.png`) });
 
 for (const language of Object.keys(TEXT) as Language[]) {
   const x = TEXT[language];
@@ -147,7 +148,7 @@ for (const language of Object.keys(TEXT) as Language[]) {
     await expect(options.first()).toBeVisible();
     await expect(options.filter({ hasText: new RegExp(`^${x.finance}$`) })).toHaveCount(0);
     await expect(options.filter({ hasText: x.sales })).toHaveClass(/ant-select-item-option-disabled/);
-    await shot(page, language, 1);
+    await snap(page, language, 1);
     await page.keyboard.press('Escape');
     await dialog(page).locator('.ant-modal-footer .ant-btn').first().click();
     await expect(page.getByRole('dialog').filter({ visible: true })).toHaveCount(0);
@@ -159,7 +160,7 @@ for (const language of Object.keys(TEXT) as Language[]) {
     await dialog(page).getByTestId('role-data-scope').click();
     const scopes = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect(scopes).toHaveText([...x.scopes]);
-    await shot(page, language, 2);
+    await snap(page, language, 2);
     await page.keyboard.press('Escape');
     await dialog(page).locator('.ant-modal-footer .ant-btn').first().click();
     await expect(page.getByRole('dialog').filter({ visible: true })).toHaveCount(0);
@@ -169,7 +170,7 @@ for (const language of Object.keys(TEXT) as Language[]) {
     const boxes = page.getByTestId('user-auth-role').locator('tbody .ant-checkbox-input');
     await expect(boxes.first()).toBeVisible();
     for (const box of await boxes.all()) await expect(box).toBeDisabled();
-    await shot(page, language, 3);
+    await snap(page, language, 3);
 
     // 4. Sent anyway, the server refuses in the reader's language.
     const res = await page.request.fetch(`${apiURL}/system/user/authRole`, {

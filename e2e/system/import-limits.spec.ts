@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildXlsx, repeat, si, textCell, textRow } from '../../apps/server/src/platform/excel/xlsx-fixture.test-utils';
 import { apiLogin, expect, signIn, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
+import { shot } from '../support/ui';
 
 /**
  * Hostile imports and too many exports as a person meets them (issue 11 items 3 and 5), in zh-cn, en and th: a small
@@ -10,7 +10,6 @@ import { apiURL } from '../support/env';
  * characters of a long cell, and the 31st export of a minute says so. Screenshots go to
  * e2e/screenshots/issue11-<case>-<language>.png.
  */
-const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 type Language = 'zh-cn' | 'en' | 'th';
 
 const HEADER_EN = ['User name', 'Nickname', 'Department'];
@@ -74,7 +73,7 @@ for (const language of ['zh-cn', 'en', 'th'] as const) {
     const notice = page.locator('.ant-message-notice-error').last();
     await expect(notice).toContainText(TOO_LARGE[language]);
     expect(Date.now() - started).toBeLessThan(5_000);
-    await page.screenshot({ path: `${OUT}issue11-import-too-large-${language}.png` });
+    await page.screenshot({ path: shot(`issue11-import-too-large-${language}.png`) });
   });
 
   test(`[IMPORT]: per-row errors quote at most 50 characters of a long cell (${language})`, async ({ page }) => {
@@ -86,7 +85,7 @@ for (const language of ['zh-cn', 'en', 'th'] as const) {
     const message = await errors.getByRole('row').nth(1).locator('td').last().innerText();
     expect(message).toContain('…');
     expect(message.length).toBeLessThan(120);
-    await page.screenshot({ path: `${OUT}issue11-import-quoted-${language}.png` });
+    await page.screenshot({ path: shot(`issue11-import-quoted-${language}.png`) });
   });
 }
 
@@ -118,6 +117,6 @@ test('[EXPORT]: the 31st export of a minute is refused with a translated message
     await expect(page.getByTestId('layout')).toBeVisible();
     await page.getByTestId('list-btn-export').filter({ visible: true }).first().click();
     await expect(page.locator('.ant-message-notice').last()).toContainText(TOO_MANY_EXPORTS[language]);
-    await page.screenshot({ path: `${OUT}issue11-export-rate-${language}.png` });
+    await page.screenshot({ path: shot(`issue11-export-rate-${language}.png`) });
   }
 });

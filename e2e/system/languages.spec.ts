@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/auth';
+import { shot } from '../support/ui';
 
 /**
  * Three languages for everything a user reads (issue 10 item 13): seeded roles, departments, posts, dictionary
@@ -10,7 +10,6 @@ import { expect, signIn, test } from '../fixtures/auth';
  * e2e/screenshots/system-menu-<language>-<n>.png.
  */
 const CJK = /[\u3400-\u9fff]/;
-const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 type Language = 'th' | 'en';
 const EXPECTED: Record<Language, { role: string; dept: string; post: string; admin: string; headers: string[] }> = {
@@ -164,9 +163,9 @@ for (const [language, zone] of [
       // Look at it: the menu scrolled a screen at a time.
       const scroller = aside.locator('.layout-aside-menu');
       const height = await scroller.evaluate((el) => el.scrollHeight);
-      for (let top = 0, shot = 1; top < height; top += 800, shot++) {
+      for (let top = 0, n = 1; top < height; top += 800, n++) {
         await scroller.evaluate((el, y) => el.scrollTo(0, y), top);
-        await aside.screenshot({ path: `${OUT}system-menu-${language}-${shot}.png` });
+        await aside.screenshot({ path: shot(`system-menu-${language}-${n}.png`) });
       }
 
       // The collapsed sider: a group's pop-up starts with the group's title, its entries whole.
@@ -189,7 +188,7 @@ for (const [language, zone] of [
             .map((el) => el.innerText),
         );
         expect(cut, `cut in the pop-up of ${title}`).toEqual([]);
-        if (i === 0) await popup.screenshot({ path: `${OUT}system-menu-${language}-collapsed.png` });
+        if (i === 0) await popup.screenshot({ path: shot(`system-menu-${language}-collapsed.png`) });
         await page.mouse.move(900, 600);
         await expect(popup).toBeHidden();
       }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures/auth';
+import { shot } from '../support/ui';
 
 /**
  * Issue 11 item 4 in English with the browser in UTC: an administrator ends a customer-service clerk's session from
@@ -29,7 +30,7 @@ test('[SYSTEM]: an administrator forces a clerk out; the clerk lands on sign-in 
   const rows = list.locator('.ant-table-row', { hasText: 'service' });
   await expect(rows.first()).toBeVisible();
   await expect(rows.first()).toContainText('Customer service');
-  await page.screenshot({ path: 'screenshots/issue11-online-users-en.png' });
+  await page.screenshot({ path: shot('issue11-online-users-en.png') });
   await list.locator('.ant-table-thead .ant-checkbox-input').check();
   await list.getByTestId('list-btn-forceLogout').click();
   const confirm = page.locator('.ant-modal-confirm:visible');
@@ -45,6 +46,6 @@ test('[SYSTEM]: an administrator forces a clerk out; the clerk lands on sign-in 
   await expect(clerk).toHaveURL(/\/theone\/login/);
   const alert = clerk.locator('.ant-modal-confirm:visible');
   await expect(alert).toContainText('An administrator ended your session; please sign in again');
-  await clerk.screenshot({ path: 'screenshots/issue11-forced-out-en.png' });
+  await clerk.screenshot({ path: shot('issue11-forced-out-en.png') });
   await clerkContext.close();
 });

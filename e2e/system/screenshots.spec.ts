@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../fixtures/auth';
+import { shot } from '../support/ui';
 
 /**
  * Screenshots of the system screens in zh-cn, en and th (`npm run screenshots -w @theone/e2e`), to look at:
@@ -55,7 +56,7 @@ for (const language of LANGUAGES) {
         );
       }
       await page.waitForTimeout(1500);
-      await page.screenshot({ path: `screenshots/system-${screen.name}-${language}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`system-${screen.name}-${language}.png`), fullPage: true });
       if (screen.open) {
         await page.locator('.ant-modal-close').filter({ visible: true }).last().click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
