@@ -1,64 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { THome } from '@theone/contracts/bus/home.responses';
 import { createQueryKeys } from '../../lib/query-keys';
 import { getData } from '../../lib/request';
 import { useLanguage } from '../../lib/use-language';
 
 /**
- * GET /bus/index (server apps/server/src/modules/home): the dashboard in the caller's data scope. A card is in
- * `counts` only when the user can open its list; `chart` is null for users without an order screen,
- * `arrivingContainers` null for users without a tracking or arrival screen.
+ * GET /bus/index (server apps/server/src/modules/home): the dashboard in the caller's data scope, typed by its
+ * response contract (contracts bus/home.responses.ts). A card is in `counts` only when the user can open its list;
+ * `chart` is null for users without an order screen, `arrivingContainers` null for users without a tracking or
+ * arrival screen.
  */
-export interface THomeCounts {
-  todayOrders: number;
-  yesterdayOrders: number;
-  waitingInput: number;
-  waitingLoad: number;
-  /** m³, 3 decimals */
-  waitingLoadVolume: string;
-  /** loads loaded, waiting for departure (L2) */
-  waitingDeparture: number;
-  noMark: number;
-  waitingSettlement: number;
-  waitingSign: number;
-  problemItems: number;
-  /** a driver's orders out on their own runs (only for drivers) */
-  myDeliveries?: number;
-}
-
-export interface THomeChart {
-  days: string[];
-  orders: number[];
-  weight: string[];
-  volume: string[];
-}
-
-export interface TArrivingContainer {
-  loadId: number;
-  loadNo: string;
-  containerNo: string;
-  busType: string;
-  leftAddrName: string;
-  destAddrName: string;
-  vesselName: string;
-  voyageNo: string;
-  truckNo: string;
-  etaDate: string;
-  trackStatus: string;
-  trackTime: string | null;
-  orders: number;
-  pieces: number;
-  volume: string;
-  arriveStatus: number | null;
-  arriveId: number | null;
-}
-
-export interface THome {
-  /** today in the business time zone, 'YYYY-MM-DD' */
-  day: string;
-  counts: Partial<THomeCounts>;
-  chart: THomeChart | null;
-  arrivingContainers: TArrivingContainer[] | null;
-}
+export type { TArrivingContainer, THome, THomeChart, THomeCounts } from '@theone/contracts/bus/home.responses';
 
 export const homeKeys = createQueryKeys('home');
 
