@@ -12,18 +12,21 @@ import { useInit } from '../inware/api';
 import type { TLoadRow } from './api';
 
 /** The voyage of a load as its forms hold it (plan header, Edit container data): cut-off, ETD/ETA, ports, vessel. */
-export interface TVoyageValues {
-  clsDate?: string | null;
-  etdDate?: string | null;
-  etaDate?: string | null;
-  loadPort?: string;
-  unloadPort?: string;
-  customsCorp?: string;
-  exportAgent?: string;
-  vesselOwner?: string;
-  vesselName?: string;
-  voyageNo?: string;
-}
+export type TVoyageValues = Partial<
+  Pick<
+    TLoadRow,
+    | 'clsDate'
+    | 'etdDate'
+    | 'etaDate'
+    | 'loadPort'
+    | 'unloadPort'
+    | 'customsCorp'
+    | 'exportAgent'
+    | 'vesselOwner'
+    | 'vesselName'
+    | 'voyageNo'
+  >
+>;
 
 /** A stored load's voyage values (the forms' initial values). */
 export const voyageOf = (load: TLoadRow): TVoyageValues => ({
