@@ -1,7 +1,8 @@
 import { isSignIdcard, isSignTel, normalizeSignIdcard } from '@theone/contracts/bus/send';
+import type { TSignSaveBody } from '@theone/contracts/bus/send.schemas';
 import { Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
@@ -98,6 +99,40 @@ function RemarkItem() {
   );
 }
 
+/**
+ * The 'Sign' form of one order or of a batch: OK asks P-sign, then saves who signed, when, the photo and the
+ * remark together with what `target` adds from the form (the order and its pieces, or the ticked orders or run).
+ */
+function SignOrdersModal({
+  open,
+  title,
+  initialValues,
+  target,
+  children,
+  ...events
+}: TSignDialogEvents & {
+  open: boolean;
+  title: string;
+  initialValues: TSignForm;
+  target: (v: TSignForm) => Partial<TSignSaveBody>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SignModal<TSignForm>
+      open={open}
+      title={title}
+      initialValues={initialValues}
+      okText={t('send_btn_sign')}
+      {...events}
+      prompt="confirm_sign"
+      onSubmit={(v) => saveSign({ ...target(v), ...signedBy(v) })}
+    >
+      {children}
+    </SignModal>
+  );
+}
+
 export function SignDialog({ order, ...events }: TSignDialogEvents & { order: TSendLine | null }) {
   const { t } = useTranslation();
   const sent = order?.pieces ?? order?.arrivedPiece ?? 1;
@@ -111,23 +146,18 @@ export function SignDialog({ order, ...events }: TSignDialogEvents & { order: TS
     [order, sent],
   );
   return (
-    <SignModal<TSignForm>
+    <SignOrdersModal
       open={order !== null}
       title={`${t('send_btn_sign')} ${order?.transportId ?? ''}`}
       initialValues={initial}
-      okText={t('send_btn_sign')}
       {...events}
-      prompt="confirm_sign"
-      onSubmit={(v) =>
-        saveSign({
-          orderId: order!.orderId,
-          version: order!.version,
-          ...signedBy(v),
-          signPiece: Number(v.signPiece),
-          signTel: v.signTel ?? '',
-          signIdcard: v.signIdcard ?? '',
-        })
-      }
+      target={(v) => ({
+        orderId: order!.orderId,
+        version: order!.version,
+        signPiece: Number(v.signPiece),
+        signTel: v.signTel ?? '',
+        signIdcard: v.signIdcard ?? '',
+      })}
     >
       <Form.Item name="signPerson" label={t('field_sign_person')} rules={[required(t, 'field_sign_person')]}>
         <Input size="large" maxLength={50} data-testid="sign-person" />
@@ -180,7 +210,7 @@ export function SignDialog({ order, ...events }: TSignDialogEvents & { order: TS
       </Form.Item>
       <SignPictureItem label="sign_picture" />
       <RemarkItem />
-    </SignModal>
+    </SignOrdersModal>
   );
 }
 
@@ -194,19 +224,12 @@ export function BatchSignDialog({
   // a fresh 'now' each time the dialog opens
   const initial = useMemo<TSignForm>(() => ({ signTime: open ? businessNowText() : undefined }), [open]);
   return (
-    <SignModal<TSignForm>
-      open={target !== null}
+    <SignOrdersModal
+      open={open}
       title={`${t('sign_btn_batch')} ${target?.label ?? ''}`}
       initialValues={initial}
-      okText={t('send_btn_sign')}
       {...events}
-      prompt="confirm_sign"
-      onSubmit={(v) =>
-        saveSign({
-          ...(target?.sendId ? { sendId: target.sendId } : { orderIds: target?.orderIds }),
-          ...signedBy(v),
-        })
-      }
+      target={() => (target?.sendId ? { sendId: target.sendId } : { orderIds: target?.orderIds })}
     >
       <SignTimeItem />
       <Form.Item name="signPerson" label={t('field_sign_person')} extra={t('sign_batch_person_hint')}>
@@ -214,7 +237,7 @@ export function BatchSignDialog({
       </Form.Item>
       <SignPictureItem label="sign_batch_picture" />
       <RemarkItem />
-    </SignModal>
+    </SignOrdersModal>
   );
 }
 
