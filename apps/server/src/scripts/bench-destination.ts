@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
-import { benchContainerNo } from './bench-loads';
-import { businessNow, crewLine, crewResults, crewRuns, SCAN_CREWS, type TPostJob, timedPost } from './bench-post';
+import { BENCH_ORDER_SOURCES, benchContainerNo } from './bench-loads';
+import {
+  businessNow,
+  crewLine,
+  crewResults,
+  crewRuns,
+  SCAN_CREWS,
+  secondsResult,
+  type TPostJob,
+  timedPost,
+  worstSeconds,
+} from './bench-post';
 
 import { LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 import { refreshBenchLoadTotals } from './seed-large-loads';
@@ -59,12 +69,7 @@ async function insertLoad(db: Db, loadNo: string, status: number, containerNo: s
 /** `n` bench orders prefix{from..}, EK Guangzhou -> Bangkok, on the load `loadOf(g)` (SQL of g), status 5 or 7. */
 async function insertOrders(db: Db, prefix: string, n: number, status: 5 | 7, loadOf: string) {
   await db.execute(sql`
-    WITH m AS (SELECT array_agg(id ORDER BY mark) AS ids FROM bas_mark WHERE mark LIKE 'BENCH%' AND create_by = 'bench'),
-    geo AS (
-      SELECT (SELECT id FROM bas_geog WHERE org_id = 1 AND code = 'GZ') AS gz,
-             (SELECT id FROM bas_geog WHERE org_id = 2 AND code = 'BKK') AS bkk,
-             (SELECT id FROM bas_warehouse WHERE code = 'GZ') AS wh
-    ), l AS (
+    WITH ${BENCH_ORDER_SOURCES}, l AS (
       SELECT l.id, l.load_no, l.container_no, l.seal_no, l.left_time, l.eta_date, a.id AS arrive_id
       FROM bus_load l LEFT JOIN bus_arrive a ON a.load_id = l.id WHERE l.load_no LIKE 'LD98%'
     )
@@ -211,25 +216,22 @@ async function measureSignAndPrint(ctx: BenchContext, token: string, log: (l: st
       `send/printware of a ${RUN_ORDERS}-order run: HTTP ${r.status} ${r.type} ${(r.bytes / 1024).toFixed(0)} KB in ${r.ms.toFixed(0)} ms`,
     );
   }
-  const worst = (xs: number[]) => Number((Math.max(0, ...xs) / 1000).toFixed(2));
   return [
-    {
-      group: 'destination',
-      name: `POST /bus/sign/save (batch, ${RUN_ORDERS}-order run), worst of ${signs.length}`,
-      value: worst(signs),
-      unit: 's',
-      budget: '< 2 s',
-      pass: signOk && signs.length === SIGN_RUNS && worst(signs) < 2,
-    },
-    {
-      group: 'destination',
-      name: `POST /bus/send/printware (${RUN_ORDERS}-order run sheet), worst of ${prints.length}`,
-      value: worst(prints),
-      unit: 's',
-      budget: '< 3 s',
-      pass: printOk && prints.length === PRINTS && worst(prints) < 3,
-    },
-  ] satisfies BenchResult[];
+    secondsResult(
+      'destination',
+      `POST /bus/sign/save (batch, ${RUN_ORDERS}-order run), worst of ${signs.length}`,
+      worstSeconds(signs),
+      2,
+      signOk && signs.length === SIGN_RUNS,
+    ),
+    secondsResult(
+      'destination',
+      `POST /bus/send/printware (${RUN_ORDERS}-order run sheet), worst of ${prints.length}`,
+      worstSeconds(prints),
+      3,
+      printOk && prints.length === PRINTS,
+    ),
+  ];
 }
 
 export const destinationBench: BenchGroup = {

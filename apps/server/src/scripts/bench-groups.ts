@@ -1,4 +1,5 @@
 import { homeBenchGroup } from '../modules/home/home.bench';
+import type { Db } from '../platform/db/database';
 import type { BenchGroup } from './bench';
 import { destinationBench } from './bench-destination';
 import { loadsBench } from './bench-loads';
@@ -34,13 +35,16 @@ const platform: BenchGroup = {
   },
 };
 
+/** 10,000 users in 50 departments (the user list benches). */
+async function seedTenThousandUsers(db: Db, log: (line: string) => void) {
+  const r = await seedUsers(db, { users: 10_000, depts: 50 });
+  log(`${r.users} users in ${r.deptIds.length} departments`);
+}
+
 /** Issue 4: 10,000 users in 50 departments; the list as a department manager (data scope 4), 20 rows. */
 const systemUsers: BenchGroup = {
   name: 'system-users',
-  async seed(db, log) {
-    const r = await seedUsers(db, { users: 10_000, depts: 50 });
-    log(`${r.users} users in ${r.deptIds.length} departments`);
-  },
+  seed: seedTenThousandUsers,
   async scenarios(ctx) {
     const manager = await ctx.login('benchmgr', 'Bench#2026');
     return [
@@ -60,10 +64,7 @@ const systemUsers: BenchGroup = {
  */
 const loginStorm: BenchGroup = {
   name: 'login-storm',
-  async seed(db, log) {
-    const r = await seedUsers(db, { users: 10_000, depts: 50 });
-    log(`${r.users} users in ${r.deptIds.length} departments`);
-  },
+  seed: seedTenThousandUsers,
   async scenarios(ctx) {
     const manager = await ctx.login('benchmgr', 'Bench#2026');
     const list = {

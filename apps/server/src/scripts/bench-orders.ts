@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD } from '../modules/system/seed/seed';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
 import { rssMb } from './bench';
+import { secondsResult } from './bench-post';
 import { benchExpressNo, benchMark, LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 
 /**
@@ -55,14 +56,7 @@ async function measureExport(ctx: BenchContext, token: string, log: (l: string) 
     `export: HTTP ${res.status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s, RSS ${before} -> ${peak} MB`,
   );
   return [
-    {
-      group: 'orders',
-      name: 'export 100,000 orders (xlsx, streamed)',
-      value: Number(seconds.toFixed(2)),
-      unit: 's',
-      budget: '< 15 s',
-      pass: ok && seconds < 15,
-    },
+    secondsResult('orders', 'export 100,000 orders (xlsx, streamed)', seconds, 15, ok),
     {
       group: 'orders',
       name: 'export 100,000 orders: server RSS growth',
@@ -130,16 +124,7 @@ async function measureImport(ctx: BenchContext, token: string, log: (l: string) 
   const seconds = (Date.now() - started) / 1000;
   log(`import: HTTP ${res.status} ${body.msg} in ${seconds.toFixed(1)} s`);
   const ok = res.status === 200 && body.data?.created === 5_000;
-  return [
-    {
-      group: 'orders',
-      name: 'import 5,000 orders (xlsx)',
-      value: Number(seconds.toFixed(2)),
-      unit: 's',
-      budget: '< 10 s',
-      pass: ok && seconds < 10,
-    },
-  ];
+  return [secondsResult('orders', 'import 5,000 orders (xlsx)', seconds, 10, ok)];
 }
 
 export const ordersBench: BenchGroup = {
