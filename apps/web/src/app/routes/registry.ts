@@ -6,8 +6,10 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  *
  * To add a screen: one line, in alphabetical order, pointing at a module whose default export is the page:
  *   'bus/orderAdd': lazy(() => import('../../features/bus/inware/pages/OrderAddPage')),
- * or at a named export (screen-factory definitions give a module's list, form and details pages):
- *   'bas/driver-list': named(() => import('../../features/bas/resources/drivers'), 'DriverListPage'),
+ * or at a named export:
+ *   'bas/contPriceList': named(() => import('../../features/bas/prices/ContPriceScreens'), 'ContPriceListPage'),
+ * A basic-data screen definition (`basScreen`) gives its four routes in one line, from the module's `createPageScreen`:
+ *   ...basPages('driver', () => import('../../features/bas/resources/drivers'), 'driverPages'),
  * Keep this a flat object literal, one entry per line (several engineers add lines at once).
  */
 export type PageComponent = LazyExoticComponent<ComponentType>;
@@ -15,6 +17,23 @@ export type PageComponent = LazyExoticComponent<ComponentType>;
 /** A page that is a named export of a module (several screens of one definition file share it). */
 function named<M extends Record<N, ComponentType>, N extends keyof M & string>(load: () => Promise<M>, name: N) {
   return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+type ScreenPages = Record<'List' | 'Form' | 'Details', ComponentType>;
+
+/** The list, add, edit and details routes of a basic-data definition (`basScreen`: `bas/<entity>-list|add|...`). */
+function basPages<M extends Record<N, ScreenPages>, N extends keyof M & string>(
+  entity: string,
+  load: () => Promise<M>,
+  name: N,
+): Record<string, PageComponent> {
+  const page = (kind: keyof ScreenPages) => lazy(() => load().then((m) => ({ default: m[name][kind] })));
+  return {
+    [`bas/${entity}-add`]: page('Form'),
+    [`bas/${entity}-details`]: page('Details'),
+    [`bas/${entity}-edit`]: page('Form'),
+    [`bas/${entity}-list`]: page('List'),
+  };
 }
 
 export const registry: Record<string, PageComponent> = {
@@ -25,35 +44,20 @@ export const registry: Record<string, PageComponent> = {
   'bas/contPriceAdd': named(() => import('../../features/bas/prices/ContPriceScreens'), 'ContPriceFormPage'),
   'bas/contPriceEdit': named(() => import('../../features/bas/prices/ContPriceScreens'), 'ContPriceFormPage'),
   'bas/contPriceList': named(() => import('../../features/bas/prices/ContPriceScreens'), 'ContPriceListPage'),
-  'bas/currate-add': named(() => import('../../features/bas/resources/currate'), 'CurrateFormPage'),
-  'bas/currate-details': named(() => import('../../features/bas/resources/currate'), 'CurrateDetailPage'),
-  'bas/currate-edit': named(() => import('../../features/bas/resources/currate'), 'CurrateFormPage'),
-  'bas/currate-list': named(() => import('../../features/bas/resources/currate'), 'CurrateListPage'),
+  ...basPages('currate', () => import('../../features/bas/resources/currate'), 'curratePages'),
   'bas/custom-add': lazy(() => import('../../features/bas/marks/CustomAddPage')),
   'bas/custom-detail': lazy(() => import('../../features/bas/marks/CustomDetailPage')),
   'bas/custom-edit': lazy(() => import('../../features/bas/marks/CustomEditPage')),
   'bas/custom-mark': lazy(() => import('../../features/bas/marks/CustomMarkPage')),
-  'bas/driver-add': named(() => import('../../features/bas/resources/drivers'), 'DriverFormPage'),
-  'bas/driver-details': named(() => import('../../features/bas/resources/drivers'), 'DriverDetailPage'),
-  'bas/driver-edit': named(() => import('../../features/bas/resources/drivers'), 'DriverFormPage'),
-  'bas/driver-list': named(() => import('../../features/bas/resources/drivers'), 'DriverListPage'),
-  'bas/insurance-add': named(() => import('../../features/bas/resources/insurance'), 'InsuranceFormPage'),
-  'bas/insurance-details': named(() => import('../../features/bas/resources/insurance'), 'InsuranceDetailPage'),
-  'bas/insurance-edit': named(() => import('../../features/bas/resources/insurance'), 'InsuranceFormPage'),
-  'bas/insurance-list': named(() => import('../../features/bas/resources/insurance'), 'InsuranceListPage'),
-  'bas/payinfo-add': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoFormPage'),
-  'bas/payinfo-details': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoDetailPage'),
-  'bas/payinfo-edit': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoFormPage'),
-  'bas/payinfo-list': named(() => import('../../features/bas/resources/payinfo'), 'PayinfoListPage'),
+  ...basPages('driver', () => import('../../features/bas/resources/drivers'), 'driverPages'),
+  ...basPages('insurance', () => import('../../features/bas/resources/insurance'), 'insurancePages'),
+  ...basPages('payinfo', () => import('../../features/bas/resources/payinfo'), 'payinfoPages'),
   'bas/price-add': lazy(() => import('../../features/bas/prices/PriceFormPage')),
   'bas/price-batch': lazy(() => import('../../features/bas/prices/PriceBatchPage')),
   'bas/price-details': lazy(() => import('../../features/bas/prices/PriceDetailPage')),
   'bas/price-edit': lazy(() => import('../../features/bas/prices/PriceFormPage')),
   'bas/price-list': lazy(() => import('../../features/bas/prices/PriceListPage')),
-  'bas/vehicle-add': named(() => import('../../features/bas/resources/drivers'), 'VehicleFormPage'),
-  'bas/vehicle-details': named(() => import('../../features/bas/resources/drivers'), 'VehicleDetailPage'),
-  'bas/vehicle-edit': named(() => import('../../features/bas/resources/drivers'), 'VehicleFormPage'),
-  'bas/vehicle-list': named(() => import('../../features/bas/resources/drivers'), 'VehicleListPage'),
+  ...basPages('vehicle', () => import('../../features/bas/resources/drivers'), 'vehiclePages'),
   'bus/arriveDetails': lazy(() => import('../../features/bus/arrive/ArriveDetailsPage')),
   'bus/arriveList': lazy(() => import('../../features/bus/arrive/ArriveListPage')),
   'bus/arriveOrder': lazy(() => import('../../features/bus/arrive/ArriveOrderPage')),

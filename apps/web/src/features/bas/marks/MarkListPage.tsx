@@ -5,7 +5,7 @@ import { request } from '../../../lib/request';
 import { markKeys, type TMark } from '../api';
 import { deleteActions } from '../common/list-actions';
 import { StaffFilterSelect } from '../common/selects';
-import { createTimeColumn, statusColumn } from '../resources/common-fields';
+import { createTime, status } from '../resources/common-fields';
 
 /** A mark's money terms (credit limit, minimum charge): RMB, fee columns, sortable. */
 const rmbFee = (key: string, title: string, width: number): ListColumn<TMark> => ({
@@ -86,8 +86,8 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
         ...common,
         { key: 'agentUserName', title: 'field_agent_user_name', width: 130, defaultHidden: true },
         { key: 'lastLoginTime', title: 'field_last_login_time', type: 'datetime', width: 170, defaultHidden: true },
-        statusColumn,
-        createTimeColumn,
+        status.column,
+        createTime.column,
       ]
     : [
         markColumn,
@@ -107,8 +107,8 @@ export function MarkListPage({ isAgent }: { isAgent: '0' | '1' }) {
         ...common.slice(2),
         { key: 'defaultContact', title: 'field_contact', width: 120 },
         { key: 'defaultTel', title: 'field_tel', width: 130 },
-        { ...statusColumn, defaultHidden: true },
-        createTimeColumn,
+        { ...status.column, defaultHidden: true },
+        createTime.column,
       ];
 
   return (

@@ -35,41 +35,52 @@ const dictColumn = (key: string, title: string, dictType: string) =>
 const dictItem = (name: string, label: string, dictType: string) =>
   ({ name, label, type: 'dict', dictType }) as const satisfies DetailItem<object>;
 
-/** Pieces the basic-data definitions share: status, default flag, remark. */
-export const statusColumn = dictColumn('status', 'field_status', 'sys_normal_disable');
-export const statusFilter = {
-  type: 'dict',
-  name: 'status',
-  label: 'field_status',
-  dictType: 'sys_normal_disable',
-} as const satisfies SearchField;
-export const statusItem = dictItem('status', 'field_status', 'sys_normal_disable');
-export const defaultColumn = dictColumn('isDefault', 'field_is_default', 'bas_flag');
-export const defaultItem = dictItem('isDefault', 'field_is_default', 'bas_flag');
+/**
+ * The fields the basic-data definitions share, each with its pieces: list column, search filter, form field
+ * and details item.
+ */
+export const status = {
+  column: dictColumn('status', 'field_status', 'sys_normal_disable'),
+  filter: {
+    type: 'dict',
+    name: 'status',
+    label: 'field_status',
+    dictType: 'sys_normal_disable',
+  } as const satisfies SearchField,
+  /** The 'Enabled' switch (status '0' on). */
+  field: { name: 'status', label: 'bas_enabled', kind: 'switch' } as const satisfies ScreenField<object>,
+  item: dictItem('status', 'field_status', 'sys_normal_disable'),
+};
 
-/** The 'Enabled' switch (status '0' on), the default switch ('1' on) with its hint, the remark. */
-export const enabledField = {
-  name: 'status',
-  label: 'bas_enabled',
-  kind: 'switch',
-} as const satisfies ScreenField<object>;
-export const defaultField = (hint: string): ScreenField<object> => ({
-  name: 'isDefault',
-  label: 'field_is_default',
-  kind: 'switch',
-  on: '1',
-  off: '0',
-  hint,
-});
-export const remarkField = { name: 'remark', label: 'remark', kind: 'textarea' } as const satisfies ScreenField<object>;
-export const remarkColumn = (width: number) => ({ key: 'remark', title: 'remark', width });
-export const createTimeItem = { name: 'createTime', label: 'field_create_time', type: 'datetime' } as const;
-export const createTimeColumn = {
-  key: 'createTime',
-  title: 'field_create_time',
-  type: 'datetime',
-  sortable: true,
-  width: 170,
-} as const satisfies ListColumn<object>;
+/** The default flag: its switch ('1' on) says with `hint` what being the default means. */
+export const isDefault = {
+  column: dictColumn('isDefault', 'field_is_default', 'bas_flag'),
+  field: (hint: string): ScreenField<object> => ({
+    name: 'isDefault',
+    label: 'field_is_default',
+    kind: 'switch',
+    on: '1',
+    off: '0',
+    hint,
+  }),
+  item: dictItem('isDefault', 'field_is_default', 'bas_flag'),
+};
+
+export const remark = {
+  column: (width: number) => ({ key: 'remark', title: 'remark', width }),
+  field: { name: 'remark', label: 'remark', kind: 'textarea' } as const satisfies ScreenField<object>,
+  item: { name: 'remark', label: 'remark' } as const,
+};
+
+export const createTime = {
+  column: {
+    key: 'createTime',
+    title: 'field_create_time',
+    type: 'datetime',
+    sortable: true,
+    width: 170,
+  } as const satisfies ListColumn<object>,
+  item: { name: 'createTime', label: 'field_create_time', type: 'datetime' } as const,
+};
+
 export const expiry = (v: unknown) => <ExpiryText value={v as string | null} />;
-export const remarkItem = { name: 'remark', label: 'remark' } as const;

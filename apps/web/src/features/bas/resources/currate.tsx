@@ -7,7 +7,7 @@ import { createPageScreen, type ScreenDef, type Values } from '../../../componen
 import { plainDecimal } from '../../../lib/format';
 import { currateKeys, todayText, useCurrencies } from '../api';
 import { asFilterOptions, CurrencySelect } from '../common/selects';
-import { basScreen, createTimeItem, remarkColumn, remarkField, remarkItem } from './common-fields';
+import { basScreen, createTime, remark } from './common-fields';
 
 /** Exchange rates (screens §3.16): list, add/edit and details pages from one definition. */
 export interface TCurrate {
@@ -89,7 +89,7 @@ export const currateScreen: ScreenDef<TCurrate> = {
     { key: 'inForce', title: 'bas_in_force', width: 110, render: (_, r) => <InForceTag inForce={r.inForce} /> },
     { key: 'createBy', title: 'created_by', width: 100 },
     { key: 'updateTime', title: 'bas_updated_at', type: 'datetime', width: 170 },
-    remarkColumn(160),
+    remark.column(160),
   ],
   defaults: useNewRate,
   load: (r, v) => ({ ...v, rate: plainDecimal(r.rate) }),
@@ -127,7 +127,7 @@ export const currateScreen: ScreenDef<TCurrate> = {
           rules: (t) => [zodRule(ZCurrateAddBody.shape.rate, t)],
         },
         { name: 'effectiveDate', label: 'field_effective_date', kind: 'date', required: true },
-        remarkField,
+        remark.field,
       ],
     },
   ],
@@ -140,12 +140,10 @@ export const currateScreen: ScreenDef<TCurrate> = {
     { name: 'effectiveDate', label: 'field_effective_date' },
     { name: 'inForce', label: 'bas_in_force', type: 'dict', dictType: 'bas_flag' },
     { name: 'createBy', label: 'created_by' },
-    createTimeItem,
-    remarkItem,
+    createTime.item,
+    remark.item,
   ],
 };
 
-const screens = createPageScreen(currateScreen);
-export const CurrateListPage = screens.List;
-export const CurrateFormPage = screens.Form;
-export const CurrateDetailPage = screens.Details;
+/** The list, add/edit and details pages (routes `bas/currate-list|add|edit|details`). */
+export const curratePages = createPageScreen(currateScreen);

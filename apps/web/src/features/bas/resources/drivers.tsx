@@ -8,19 +8,7 @@ import { createPageScreen, type ScreenDef } from '../../../components/screen-fac
 import { getData } from '../../../lib/request';
 import { driverKeys, vehicleKeys } from '../api';
 import { LabelSearchSelect, StaffSelect } from '../common/selects';
-import {
-  basScreen,
-  createTimeColumn,
-  createTimeItem,
-  enabledField,
-  expiry,
-  remarkColumn,
-  remarkField,
-  remarkItem,
-  statusColumn,
-  statusFilter,
-  statusItem,
-} from './common-fields';
+import { basScreen, createTime, expiry, remark, status } from './common-fields';
 
 /** Drivers (screens §3.12) and vehicles (§3.13): list, add/edit and details pages from one definition each. */
 
@@ -81,7 +69,7 @@ export const driverScreen: ScreenDef<TDriver> = {
     { name: 'driverName', label: 'field_driver_name' },
     { name: 'phone', label: 'field_phone' },
     { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },
-    statusFilter,
+    status.filter,
   ],
   columns: [
     { key: 'driverName', title: 'field_driver_name', width: 140, link: true },
@@ -98,9 +86,9 @@ export const driverScreen: ScreenDef<TDriver> = {
     },
     { key: 'vehiclePlate', title: 'field_default_vehicle', width: 130 },
     { key: 'employment', title: 'field_employment', type: 'dict', dictType: 'bas_employment', width: 110 },
-    statusColumn,
-    remarkColumn(150),
-    createTimeColumn,
+    status.column,
+    remark.column(150),
+    createTime.column,
   ],
   defaults: { country: 'TH', employment: '1', status: true },
   invalidate: [driverKeys.all, vehicleKeys.all],
@@ -151,8 +139,8 @@ export const driverScreen: ScreenDef<TDriver> = {
           hint: 'bas_hint_driver_account',
           control: <StaffSelect post="driver" />,
         },
-        enabledField,
-        remarkField,
+        status.field,
+        remark.field,
       ],
     },
   ],
@@ -167,9 +155,9 @@ export const driverScreen: ScreenDef<TDriver> = {
     { name: 'vehiclePlate', label: 'field_default_vehicle' },
     { name: 'employment', label: 'field_employment', type: 'dict', dictType: 'bas_employment' },
     { name: 'userName', label: 'field_driver_account' },
-    statusItem,
-    createTimeItem,
-    remarkItem,
+    status.item,
+    createTime.item,
+    remark.item,
   ],
 };
 
@@ -190,7 +178,7 @@ export const vehicleScreen: ScreenDef<TVehicle> = {
     { name: 'plateNo', label: 'field_plate_no' },
     { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },
     { type: 'dict', name: 'vehicleType', label: 'field_vehicle_type', dictType: 'vehicle_type' },
-    statusFilter,
+    status.filter,
   ],
   columns: [
     { key: 'plateNo', title: 'field_plate_no', width: 130, link: true },
@@ -207,8 +195,8 @@ export const vehicleScreen: ScreenDef<TVehicle> = {
       width: 130,
       render: (_, r) => expiry(r.insuranceExpiry),
     },
-    statusColumn,
-    remarkColumn(150),
+    status.column,
+    remark.column(150),
   ],
   defaults: { country: 'TH', vehicleType: '3', ownership: '1', status: true },
   invalidate: [vehicleKeys.all, driverKeys.all],
@@ -247,8 +235,8 @@ export const vehicleScreen: ScreenDef<TVehicle> = {
         },
         { name: 'ownership', label: 'field_ownership', kind: 'dict', dictType: 'bas_ownership', required: true },
         { name: 'insuranceExpiry', label: 'field_insurance_expiry', kind: 'date' },
-        enabledField,
-        remarkField,
+        status.field,
+        remark.field,
       ],
     },
   ],
@@ -262,17 +250,12 @@ export const vehicleScreen: ScreenDef<TVehicle> = {
     { name: 'driverName', label: 'field_default_driver' },
     { name: 'ownership', label: 'field_ownership', type: 'dict', dictType: 'bas_ownership' },
     { name: 'insuranceExpiry', label: 'field_insurance_expiry', render: expiry },
-    statusItem,
-    createTimeItem,
-    remarkItem,
+    status.item,
+    createTime.item,
+    remark.item,
   ],
 };
 
-const drivers = createPageScreen(driverScreen);
-const vehicles = createPageScreen(vehicleScreen);
-export const DriverListPage = drivers.List;
-export const DriverFormPage = drivers.Form;
-export const DriverDetailPage = drivers.Details;
-export const VehicleListPage = vehicles.List;
-export const VehicleFormPage = vehicles.Form;
-export const VehicleDetailPage = vehicles.Details;
+/** Each one's list, add/edit and details pages (routes `bas/driver-list|add|...`, `bas/vehicle-list|add|...`). */
+export const driverPages = createPageScreen(driverScreen);
+export const vehiclePages = createPageScreen(vehicleScreen);

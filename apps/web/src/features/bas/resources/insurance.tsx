@@ -9,20 +9,7 @@ import { createPageScreen, type ScreenDef } from '../../../components/screen-fac
 import { formatMoney, plainDecimal } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { insuranceKeys } from '../api';
-import {
-  basScreen,
-  createTimeItem,
-  defaultColumn,
-  defaultField,
-  defaultItem,
-  enabledField,
-  remarkColumn,
-  remarkField,
-  remarkItem,
-  statusColumn,
-  statusFilter,
-  statusItem,
-} from './common-fields';
+import { basScreen, createTime, isDefault, remark, status } from './common-fields';
 
 /** Insurance (screens §3.14): list, add/edit and details pages from one definition. */
 export interface TInsurance {
@@ -93,7 +80,7 @@ export const insuranceScreen: ScreenDef<TInsurance> = {
   ...basScreen('insurance', insuranceKeys),
   filters: [
     { name: 'insuranceName', label: 'field_insurance_name' },
-    statusFilter,
+    status.filter,
     { type: 'dict', name: 'busType', label: 'field_bus_type', dictType: 'bus_type' },
   ],
   columns: [
@@ -121,9 +108,9 @@ export const insuranceScreen: ScreenDef<TInsurance> = {
     { key: 'busType', title: 'field_bus_type', width: 120, render: (_, r) => <BusTypeCell value={r.busType} /> },
     { key: 'validFromDate', title: 'field_valid_from', width: 120 },
     { key: 'validToDate', title: 'field_valid_to', width: 120 },
-    defaultColumn,
-    statusColumn,
-    remarkColumn(150),
+    isDefault.column,
+    status.column,
+    remark.column(150),
   ],
   defaults: { currency: 'RMB', isDefault: false, status: true },
   load: (r, v) => ({
@@ -163,10 +150,10 @@ export const insuranceScreen: ScreenDef<TInsurance> = {
         },
         { name: 'validFromDate', label: 'field_valid_from', kind: 'date' },
         { name: 'validToDate', label: 'field_valid_to', kind: 'date' },
-        defaultField('bas_hint_default_insurance'),
-        enabledField,
+        isDefault.field('bas_hint_default_insurance'),
+        status.field,
         { name: 'premiumExample', label: '', kind: 'block', render: PremiumExample },
-        remarkField,
+        remark.field,
       ],
     },
   ],
@@ -180,14 +167,12 @@ export const insuranceScreen: ScreenDef<TInsurance> = {
     { name: 'busType', label: 'field_bus_type', type: 'dict', dictType: 'bus_type' },
     { name: 'validFromDate', label: 'field_valid_from' },
     { name: 'validToDate', label: 'field_valid_to' },
-    defaultItem,
-    statusItem,
-    createTimeItem,
-    remarkItem,
+    isDefault.item,
+    status.item,
+    createTime.item,
+    remark.item,
   ],
 };
 
-const screens = createPageScreen(insuranceScreen);
-export const InsuranceListPage = screens.List;
-export const InsuranceFormPage = screens.Form;
-export const InsuranceDetailPage = screens.Details;
+/** The list, add/edit and details pages (routes `bas/insurance-list|add|edit|details`). */
+export const insurancePages = createPageScreen(insuranceScreen);

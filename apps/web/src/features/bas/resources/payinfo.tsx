@@ -3,19 +3,7 @@ import { AuthImage } from '../../../components/AuthImage';
 import { createPageScreen, type ScreenDef } from '../../../components/screen-factory';
 import { type UploadedFile, UploadField } from '../../../components/UploadField';
 import { payinfoKeys } from '../api';
-import {
-  basScreen,
-  defaultColumn,
-  defaultField,
-  defaultItem,
-  enabledField,
-  remarkColumn,
-  remarkField,
-  remarkItem,
-  statusColumn,
-  statusFilter,
-  statusItem,
-} from './common-fields';
+import { basScreen, isDefault, remark, status } from './common-fields';
 
 /** Payment info (screens §3.15): list, add/edit and details pages from one definition. */
 export interface TPayinfo {
@@ -47,7 +35,7 @@ export const payinfoScreen: ScreenDef<TPayinfo> = {
     { name: 'accountName', label: 'field_account_name' },
     { name: 'bankName', label: 'field_bank_name' },
     { type: 'dict', name: 'currency', label: 'field_currency', dictType: 'currency' },
-    statusFilter,
+    status.filter,
   ],
   columns: [
     { key: 'accountName', title: 'field_account_name', width: 200, link: true },
@@ -62,9 +50,9 @@ export const payinfoScreen: ScreenDef<TPayinfo> = {
       width: 90,
       render: (_, r) => (r.qrFileId ? <QrThumb fileId={r.qrFileId} /> : '-'),
     },
-    defaultColumn,
-    statusColumn,
-    remarkColumn(150),
+    isDefault.column,
+    status.column,
+    remark.column(150),
   ],
   defaults: { currency: 'THB', payType: '2', isDefault: false, status: true, qr: [] },
   load: (r, v) => ({ ...v, qr: r.qrFileId ? [{ fileId: r.qrFileId, url: r.qrUrl, name: 'QR' }] : [] }),
@@ -97,9 +85,9 @@ export const payinfoScreen: ScreenDef<TPayinfo> = {
           kind: 'custom',
           control: <UploadField accept=".png,.jpg,.jpeg" maxCount={1} maxSizeMb={2} listType="picture" />,
         },
-        defaultField('bas_hint_default_account'),
-        enabledField,
-        remarkField,
+        isDefault.field('bas_hint_default_account'),
+        status.field,
+        remark.field,
       ],
     },
   ],
@@ -116,13 +104,11 @@ export const payinfoScreen: ScreenDef<TPayinfo> = {
       label: 'field_qr_code',
       render: (v) => (v ? <QrThumb fileId={v as string} size={120} /> : '-'),
     },
-    defaultItem,
-    statusItem,
-    remarkItem,
+    isDefault.item,
+    status.item,
+    remark.item,
   ],
 };
 
-const screens = createPageScreen(payinfoScreen);
-export const PayinfoListPage = screens.List;
-export const PayinfoFormPage = screens.Form;
-export const PayinfoDetailPage = screens.Details;
+/** The list, add/edit and details pages (routes `bas/payinfo-list|add|edit|details`). */
+export const payinfoPages = createPageScreen(payinfoScreen);
