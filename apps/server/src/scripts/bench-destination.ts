@@ -2,17 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
 import { BENCH_ORDER_SOURCES, benchContainerNo } from './bench-loads';
-import {
-  businessNow,
-  crewLine,
-  crewResults,
-  crewRuns,
-  SCAN_CREWS,
-  secondsResult,
-  type TPostJob,
-  timedPost,
-  worstSeconds,
-} from './bench-post';
+import { businessNow, crewLine, crewResults, crewRuns, SCAN_CREWS, type TPostJob, timedPost } from './bench-post';
+import { secondsResult, worstSeconds } from './bench-result';
 
 import { LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 import { refreshBenchLoadTotals } from './seed-large-loads';

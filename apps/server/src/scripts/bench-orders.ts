@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD } from '../modules/system/seed/seed';
 import type { BenchContext, BenchGroup, BenchResult } from './bench';
 import { rssMb } from './bench';
-import { secondsResult } from './bench-post';
+import { secondsResult } from './bench-result';
 import { benchExpressNo, benchMark, LARGE_SEED_DEFAULTS, seedLargeOrders } from './seed-large';
 
 /**

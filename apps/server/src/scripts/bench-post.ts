@@ -11,21 +11,6 @@ import type { BenchContext, BenchResult } from './bench';
 export const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
-/** The slowest of several timings (ms) in seconds, to the hundredth (0 when none ran). */
-export const worstSeconds = (ms: readonly number[]) => Number((Math.max(0, ...ms) / 1000).toFixed(2));
-
-/** A timed measurement against its budget in seconds: passes when `ok` and under the budget. */
-export function secondsResult(group: string, name: string, seconds: number, budget: number, ok: boolean): BenchResult {
-  return {
-    group,
-    name,
-    value: Number(seconds.toFixed(2)),
-    unit: 's',
-    budget: `< ${budget} s`,
-    pass: ok && seconds < budget,
-  };
-}
-
 /** 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai (the bench server's business time zone). */
 export function businessNow(): string {
   return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
