@@ -5,6 +5,7 @@ import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp }
 import { zOptionalDateTime } from './inware.schemas';
 import { MAX_LOAD_ORDERS } from './load.schemas';
 import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
+import { cargoSums, tickedOrders, zDigitsFilter, zIdsText, zRef, zRequiredDateTime, zTime } from './record.schemas';
 
 /**
  * Requests and answers of the pick-up (arrive) record and the overseas warehouse receipt (screens arriveList,
@@ -15,9 +16,9 @@ import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
 // ---------------------------------------------------------------------------------------------------------
 // Requests
 
-const zRequiredDateTime = zOptionalDateTime.refine((v) => v !== undefined && v !== null, 'err_required');
 const zOptionalId = z.preprocess(emptyToUndefined, zId.nullable().optional());
 /** File ids of photos (uuid text from /file/upload), at most 10 per kind. */
+const ticked = tickedOrders(MAX_LOAD_ORDERS);
 const zPhotos = z.array(z.string().trim().min(1).max(64)).max(10, 'arrive_err_too_many_photos').default([]);
 
 /** arrive/edit: register (or correct) the pick-up at the port or border. */
@@ -47,8 +48,8 @@ export type TArriveEditBody = z.infer<typeof ZArriveEditBody>;
 export const ZArriveSureBody = z
   .object({
     arriveId: z.preprocess(emptyToUndefined, zId.optional()),
-    orderIds: z.array(zId).min(1, 'msg_select_data_first').max(MAX_LOAD_ORDERS).optional(),
-    versions: z.array(zVersion).max(MAX_LOAD_ORDERS).optional(),
+    orderIds: ticked.orderIds.optional(),
+    versions: ticked.versions,
     code: z.string().trim().min(1, 'err_required').max(40).optional(),
     arrivedHouseId: z.preprocess(emptyToUndefined, zId.optional()),
     arriveTime: zOptionalDateTime,
@@ -59,32 +60,17 @@ export const ZArriveSureBody = z
 export type TArriveSureBody = z.infer<typeof ZArriveSureBody>;
 
 /** A18 arrive/cancel/{id}: the ticked orders, or every arrived order of the container. */
-export const ZArriveCancelBody = z
-  .object({
-    orderIds: z.array(zId).min(1, 'msg_select_data_first').max(MAX_LOAD_ORDERS).optional(),
-    versions: z.array(zVersion).max(MAX_LOAD_ORDERS).optional(),
-  })
-  .strict();
+export const ZArriveCancelBody = z.object({ orderIds: ticked.orderIds.optional(), versions: ticked.versions }).strict();
 export type TArriveCancelBody = z.infer<typeof ZArriveCancelBody>;
 
 /** arriveOrder 'Set location': the overseas shelf (trayNo reused at S6). */
 export const ZArriveLocationBody = z
   .object({
-    orderIds: z.array(zId).min(1, 'msg_select_data_first').max(MAX_LOAD_ORDERS),
-    versions: z.array(zVersion).max(MAX_LOAD_ORDERS).optional(),
+    ...ticked,
     trayNo: z.string().trim().min(1, 'err_required').max(50),
   })
   .strict();
 export type TArriveLocationBody = z.infer<typeof ZArriveLocationBody>;
-
-const zDigitsFilter = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d(,\d)*$/, 'err_invalid_value')
-    .max(20)
-    .optional(),
-);
 
 export const ARRIVE_LIST_ORDER_BY = ['etaDate', 'pickupTime', 'leftTime', 'createTime', 'loadNo'] as const;
 
@@ -136,11 +122,6 @@ const arriveOrderFilters = {
 export const ZArriveOrderQuery = zPageQuery(ARRIVE_ORDER_ORDER_BY, arriveOrderFilters);
 export type TArriveOrderQuery = z.infer<typeof ZArriveOrderQuery>;
 
-const zIdsText = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(zId).max(500).optional(),
-);
-
 /** arrive/export: the pick-up list's filters or ticked `ids`; `view: 'orders'` exports the arriveOrder list. */
 export const ZArriveExportBody = z.union([
   zPageQuery(ARRIVE_LIST_ORDER_BY, { ...arriveFilters, view: z.literal('records').optional(), ids: zIdsText }),
@@ -150,9 +131,6 @@ export type TArriveExportBody = z.infer<typeof ZArriveExportBody>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers
-
-const zRef = z.number().int().nullable();
-const zTime = zTimestamp.nullable();
 
 /** A pick-up record with its container, route, latest milestone and the sums of the caller's orders. */
 export const ZArriveRow = z.object({
@@ -247,10 +225,7 @@ export const ZArriveOrderRow = z.object(
 export type TArriveOrderRow = z.output<typeof ZArriveOrderRow>;
 
 export const ZArriveOrderSums = z.object({
-  orders: z.number().int(),
-  pieces: z.number().int(),
-  weight: zDecimal,
-  volume: zDecimal,
+  ...cargoSums,
   /** Σ the amounts to collect in THB of the filtered arrive-pay orders */
   collectAmount: zDecimal,
 });

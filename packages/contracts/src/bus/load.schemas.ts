@@ -8,6 +8,17 @@ import { isContainerNo, isPlate, VALIDATOR_MESSAGE_KEYS } from '../common/valida
 import { zOptionalDateTime } from './inware.schemas';
 import { CONTAINER_CAPACITY } from './load';
 import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
+import {
+  cargoSums,
+  tickedOrders,
+  ZIdsDoneAnswer,
+  zDigitsFilter,
+  zIdsText,
+  zRecordIds,
+  zRef,
+  zRequiredDateTime,
+  zTime,
+} from './record.schemas';
 
 /**
  * Requests and answers of the load record (load plan, load, track; screens bus-container.md §3 loadplanList ..
@@ -18,11 +29,23 @@ import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
 // ---------------------------------------------------------------------------------------------------------
 // Requests
 
-const zRequiredDateTime = zOptionalDateTime.refine((v) => v !== undefined && v !== null, 'err_required');
 const zContainerType = z.string().refine((v) => v in CONTAINER_CAPACITY, 'err_invalid_value');
 /** Order ids of a plan or load call (a 40HQ holds a few hundred orders; a truck of parcels up to two thousand). */
 export const MAX_LOAD_ORDERS = 2000;
-const zOrderIds = z.array(zId).min(1, 'msg_select_data_first').max(MAX_LOAD_ORDERS);
+
+/** The container's journey: closing, departure and arrival dates, ports, customs, vessel (plan header, load/edit). */
+const voyageFields = {
+  clsDate: zOptionalDateTime,
+  etdDate: zOptionalDateTime,
+  etaDate: zOptionalDateTime,
+  loadPort: zText(100),
+  unloadPort: zText(100),
+  customsCorp: zText(100),
+  exportAgent: zText(100),
+  vesselOwner: zText(100),
+  vesselName: zText(100),
+  voyageNo: zText(50),
+};
 
 /** The plan's header (loadplanAdd), `containerFee` [fee]. */
 export const loadHeaderFields = {
@@ -34,16 +57,7 @@ export const loadHeaderFields = {
   loadHouseId: zId,
   /** planned loading day and time; the Load dialog writes the actual one */
   loadTime: zRequiredDateTime,
-  clsDate: zOptionalDateTime,
-  etdDate: zOptionalDateTime,
-  etaDate: zOptionalDateTime,
-  loadPort: zText(100),
-  unloadPort: zText(100),
-  customsCorp: zText(100),
-  exportAgent: zText(100),
-  vesselOwner: zText(100),
-  vesselName: zText(100),
-  voyageNo: zText(50),
+  ...voyageFields,
   containerFee: z.preprocess(emptyToUndefined, zMoney.nullable().optional()),
   currency: z.preprocess(emptyToUndefined, z.enum(CURRENCIES).default('RMB')),
   loadPerson: zText(64),
@@ -59,9 +73,7 @@ export const ZLoadPlanEditBody = z.object({ id: zId, version: zVersion, ...loadH
 export type TLoadPlanEditBody = z.infer<typeof ZLoadPlanEditBody>;
 
 /** loadplan/addOrder/{id}, loadplan/removeOrder/{id}, load/removeOrder/{id}. */
-export const ZLoadOrdersBody = z
-  .object({ orderIds: zOrderIds, versions: z.array(zVersion).max(MAX_LOAD_ORDERS).optional() })
-  .strict();
+export const ZLoadOrdersBody = z.object(tickedOrders(MAX_LOAD_ORDERS)).strict();
 export type TLoadOrdersBody = z.infer<typeof ZLoadOrdersBody>;
 
 /** A container number (ISO 6346 with its check digit), upper-cased, spaces and '-' dropped. */
@@ -104,29 +116,11 @@ export const ZLoadEditBody = z
     containerNo: z.preprocess(emptyToUndefined, zLoadContainerNo.optional()),
     sealNo: zText(30),
     truckNo: z.preprocess(emptyToUndefined, zTruckNo.optional()),
-    vesselOwner: zText(100),
-    vesselName: zText(100),
-    voyageNo: zText(50),
-    clsDate: zOptionalDateTime,
-    etdDate: zOptionalDateTime,
-    etaDate: zOptionalDateTime,
-    loadPort: zText(100),
-    unloadPort: zText(100),
-    customsCorp: zText(100),
-    exportAgent: zText(100),
+    ...voyageFields,
     remark: zText(500),
   })
   .strict();
 export type TLoadEditBody = z.infer<typeof ZLoadEditBody>;
-
-const zDigitsFilter = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d(,\d)*$/, 'err_invalid_value')
-    .max(20)
-    .optional(),
-);
 
 export const LOAD_LIST_ORDER_BY = ['loadTime', 'etdDate', 'etaDate', 'leftTime', 'createTime', 'loadNo'] as const;
 
@@ -161,10 +155,7 @@ export type TLoadListQuery = z.infer<typeof ZLoadListQuery>;
 export const ZLoadExportBody = zPageQuery(LOAD_LIST_ORDER_BY, {
   ...loadFilters,
   id: zIdFilter,
-  ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(zId).max(500).optional(),
-  ),
+  ids: zIdsText,
 });
 export type TLoadExportBody = z.infer<typeof ZLoadExportBody>;
 
@@ -199,7 +190,7 @@ export type TLoadDetailQuery = z.infer<typeof ZLoadDetailQuery>;
 /** A15 track/save: confirm departure of one or many loads. */
 export const ZTrackSaveBody = z
   .object({
-    loadIds: z.array(zId).min(1, 'msg_select_data_first').max(100),
+    loadIds: zRecordIds,
     trackTime: zRequiredDateTime,
     trackRemark: zText(500),
   })
@@ -216,7 +207,7 @@ const milestoneFields = {
 /** track/saveDetail: a manual milestone on one or several loads (five trucks at the border together). */
 export const ZTrackDetailBody = z
   .object({
-    loadIds: z.array(zId).min(1, 'msg_select_data_first').max(100),
+    loadIds: zRecordIds,
     ...milestoneFields,
     /** an optional first message on the milestone */
     message: zText(1000),
@@ -245,16 +236,11 @@ export const ZTrackMessageBody = z
 export type TTrackMessageBody = z.infer<typeof ZTrackMessageBody>;
 
 /** track/upatePreArriveTime (spec spelling): the loads' ETA and every order's preArriveTime. */
-export const ZTrackEtaBody = z
-  .object({ loadIds: z.array(zId).min(1, 'msg_select_data_first').max(100), preArriveTime: zRequiredDateTime })
-  .strict();
+export const ZTrackEtaBody = z.object({ loadIds: zRecordIds, preArriveTime: zRequiredDateTime }).strict();
 export type TTrackEtaBody = z.infer<typeof ZTrackEtaBody>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers
-
-const zRef = z.number().int().nullable();
-const zTime = zTimestamp.nullable();
 
 /** A load record as the lists and details show it (plan, container and journey columns), sums of its orders. */
 export const ZLoadRow = z.object(
@@ -324,10 +310,7 @@ export type TTrackRow = z.output<typeof ZTrackRow>;
 
 export const ZLoadSums = z.object(
   feeOptional({
-    orders: z.number().int(),
-    pieces: z.number().int(),
-    weight: zDecimal,
-    volume: zDecimal,
+    ...cargoSums,
     containerFee: zDecimal,
     orderArAmount: zDecimal,
   }),
@@ -358,13 +341,7 @@ export const ZLoadOrderRow = z.object(
 export type TLoadOrderRow = z.output<typeof ZLoadOrderRow>;
 
 /** Per-mark summary of a plan or load. */
-export const ZLoadMarkSummary = z.object({
-  mark: z.string(),
-  orders: z.number().int(),
-  pieces: z.number().int(),
-  weight: zDecimal,
-  volume: zDecimal,
-});
+export const ZLoadMarkSummary = z.object({ mark: z.string(), ...cargoSums });
 
 export const ZLoadLogRow = ZRecordLogRow.extend({ id: z.number().int() });
 
@@ -499,4 +476,4 @@ export const ZOrderJourneyRow = z.object({
 export const ZOrderJourneyAnswer = tableEnvelope(ZOrderJourneyRow);
 
 /** Ids in the answer of a track/save or saveDetail over several loads. */
-export const ZLoadIdsAnswer = okEnvelope(z.object({ ids: z.array(z.number().int()), done: z.number().int() }));
+export const ZLoadIdsAnswer = ZIdsDoneAnswer;

@@ -3,8 +3,17 @@ import { zIdFilter, zRequiredText, zText, zVersion } from '../bas/common.schemas
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
-import { zOptionalDateTime } from './inware.schemas';
 import { feeOptional } from './order.responses';
+import {
+  cargoSums,
+  tickedOrders,
+  ZIdsDoneAnswer,
+  zDigitsFilter,
+  zIdsText,
+  zRecordIds,
+  zRequiredDateTime,
+  zTime,
+} from './record.schemas';
 import { isSignIdcard, isSignTel, normalizeSignIdcard, SIGN_TABS } from './send';
 
 /**
@@ -16,8 +25,7 @@ import { isSignIdcard, isSignTel, normalizeSignIdcard, SIGN_TABS } from './send'
  */
 
 export const MAX_SEND_ORDERS = 500;
-const zOrderIds = z.array(zId).min(1, 'msg_select_data_first').max(MAX_SEND_ORDERS);
-const zRequiredDateTime = zOptionalDateTime.refine((v) => v !== undefined && v !== null, 'err_required');
+const ticked = tickedOrders(MAX_SEND_ORDERS);
 const zAmount = z.preprocess(emptyToUndefined, zMoney.nullable().optional());
 
 /** The amounts of one order in a run (defaults: the driver's per-drop rate is not kept yet: none; see docs). */
@@ -47,23 +55,12 @@ export const ZSendEditBody = z.object({ id: zId, version: zVersion, ...headerFie
 export type TSendEditBody = z.infer<typeof ZSendEditBody>;
 
 /** send/addOrder/{id}, send/removeOrder/{id}. */
-export const ZSendOrdersBody = z
-  .object({ orderIds: zOrderIds, versions: z.array(zVersion).max(MAX_SEND_ORDERS).optional(), amounts: zAmounts })
-  .strict();
+export const ZSendOrdersBody = z.object({ ...ticked, amounts: zAmounts }).strict();
 export type TSendOrdersBody = z.infer<typeof ZSendOrdersBody>;
 
 /** send/sure (A21): the runs to dispatch. */
-export const ZSendSureBody = z.object({ ids: z.array(zId).min(1, 'msg_select_data_first').max(100) }).strict();
+export const ZSendSureBody = z.object({ ids: zRecordIds }).strict();
 export type TSendSureBody = z.infer<typeof ZSendSureBody>;
-
-const zStatusDigits = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d(,\d)*$/, 'err_invalid_value')
-    .max(20)
-    .optional(),
-);
 
 export const SEND_LIST_ORDER_BY = ['sendTime', 'createTime', 'sendNo'] as const;
 const sendFilters = {
@@ -72,7 +69,7 @@ const sendFilters = {
   /** the driver's name, contains */
   transDriver: zTextFilter(50),
   plateNo: zTextFilter(40),
-  status: zStatusDigits,
+  status: zDigitsFilter,
   /** the run holding this order */
   transportId: zTextFilter(20),
   containerNo: zTextFilter(20),
@@ -82,10 +79,7 @@ export const ZSendListQuery = zPageQuery(SEND_LIST_ORDER_BY, sendFilters);
 export type TSendListQuery = z.infer<typeof ZSendListQuery>;
 export const ZSendExportBody = zPageQuery(SEND_LIST_ORDER_BY, {
   ...sendFilters,
-  ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(zId).max(500).optional(),
-  ),
+  ids: zIdsText,
 });
 export type TSendExportBody = z.infer<typeof ZSendExportBody>;
 
@@ -100,9 +94,9 @@ const deskFilters = {
   area: zTextFilter(100),
   containerNo: zTextFilter(20),
   sendNo: zTextFilter(30),
-  status: zStatusDigits,
-  deliveryStatus: zStatusDigits,
-  signStatus: zStatusDigits,
+  status: zDigitsFilter,
+  deliveryStatus: zDigitsFilter,
+  signStatus: zDigitsFilter,
   /** '1': arrive-pay orders only (mark payment term 2) */
   arrivePay: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   driverId: zIdFilter,
@@ -121,10 +115,7 @@ export type TSignListQuery = z.infer<typeof ZSignListQuery>;
 export const ZSignExportBody = zPageQuery(DESK_ORDER_BY, {
   ...deskFilters,
   tab: z.preprocess(emptyToUndefined, z.enum(SIGN_TABS).default('all')),
-  ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(zId).max(500).optional(),
-  ),
+  ids: zIdsText,
 });
 export type TSignExportBody = z.infer<typeof ZSignExportBody>;
 
@@ -175,8 +166,7 @@ export type TSignSaveBody = z.infer<typeof ZSignSaveBody>;
 /** sign/signFail (A24): the reason (dictionary sign_fail_reason) and a text, required for 'other'. */
 export const ZSignFailBody = z
   .object({
-    orderIds: zOrderIds,
-    versions: z.array(zVersion).max(MAX_SEND_ORDERS).optional(),
+    ...ticked,
     signFailReason: z.string().regex(/^[1-9]$/, 'err_required'),
     signFailRemark: zText(500),
   })
@@ -192,8 +182,6 @@ export const zSignPerson = zRequiredText(50);
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers
-
-const zTime = zTimestamp.nullable();
 
 const sendRunShape = {
   id: z.number().int(),
@@ -283,13 +271,7 @@ const orderLineShape = {
 export const ZSendOrderLine = z.object(feeOptional(orderLineShape));
 export type TSendOrderLine = z.infer<typeof ZSendOrderLine>;
 
-export const ZDeskSums = z.object({
-  orders: z.number().int(),
-  pieces: z.number().int(),
-  weight: zDecimal,
-  volume: zDecimal,
-  sendPartAmount: zDecimal,
-});
+export const ZDeskSums = z.object({ ...cargoSums, sendPartAmount: zDecimal });
 export const ZSendDeskAnswer = tableEnvelope(ZSendOrderLine, { sums: ZDeskSums });
 export const ZSignListAnswer = tableEnvelope(ZSendOrderLine, { sums: ZDeskSums });
 
@@ -311,7 +293,7 @@ export const ZSendActionAnswer = okEnvelope(
     done: z.number().int(),
   }),
 );
-export const ZSendIdsAnswer = okEnvelope(z.object({ ids: z.array(z.number().int()), done: z.number().int() }));
+export const ZSendIdsAnswer = ZIdsDoneAnswer;
 
 /** The answer of sign/save, signFail, delete and signUpload: the orders written. */
 export const ZSignActionAnswer = okEnvelope(
