@@ -14,7 +14,7 @@ import '../shared/bus.css';
 import { addToRun, printDeliveryNotes, removeFromRun, sendKeys, type TSendLine, type TSendRow } from './api';
 import { RunDialog, type RunDialogProps } from './RunDialog';
 import './send.css';
-import { yesNoField } from '../shared/list-parts';
+import { selectField, yesNoField } from '../shared/list-parts';
 import { CONSIGNEE_SEARCH, sendLineColumns, WAYBILL_SEARCH } from './line-columns';
 import { SendSums, type TSendSum } from './SendSums';
 
@@ -161,15 +161,10 @@ export default function SendDeskPage() {
           ...CONSIGNEE_SEARCH,
           { name: 'area', label: 'send_field_area' },
           { name: 'containerNo', label: 'field_container_no' },
-          {
-            type: 'select',
-            name: 'status',
-            label: 'field_status',
-            options: [
-              { value: '6', label: 'send_tab_stock' },
-              { value: '7', label: 'send_tab_out' },
-            ],
-          },
+          selectField('status', 'field_status', [
+            ['6', 'send_tab_stock'],
+            ['7', 'send_tab_out'],
+          ]),
           { name: 'sendNo', label: 'send_field_send_no' },
           { type: 'dict', name: 'deliveryStatus', label: 'send_field_delivery_status', dictType: 'send_status' },
           { type: 'dict', name: 'signStatus', label: 'field_sign_status', dictType: 'sign_status' },

@@ -5,16 +5,20 @@ import { GeogFilterSelect } from '../../bas/common/selects';
 
 /** The pieces the bus lists share in their search forms and row actions. */
 
-/** A Yes / No select of a search form (the filter's value '1' or '0'). */
-export const yesNoField = (name: string, label: string): SearchField => ({
+/** A select of a search form offering `options`: [the filter's value, its label (a translation key)]. */
+export const selectField = (name: string, label: string, options: readonly [string, string][]): SearchField => ({
   type: 'select',
   name,
   label,
-  options: [
-    { value: '1', label: 'bus_yes' },
-    { value: '0', label: 'bus_no' },
-  ],
+  options: options.map(([value, text]) => ({ value, label: text })),
 });
+
+/** A Yes / No select of a search form (the filter's value '1' or '0'). */
+export const yesNoField = (name: string, label: string): SearchField =>
+  selectField(name, label, [
+    ['1', 'bus_yes'],
+    ['0', 'bus_no'],
+  ]);
 
 /** The row's 'Details': opens the details screen `path?id=<the row's id>`, for users with `perm`. */
 export const detailsAction = <Row extends { id: number }>(perm: PermissionValue, path: string): RowAction<Row> => ({

@@ -19,6 +19,7 @@ import { cancelSigns, signKeys, type TSendLine, uploadPod } from '../send/api';
 import '../send/send.css';
 import { CONSIGNEE_SEARCH, sendLineColumns, WAYBILL_SEARCH } from '../send/line-columns';
 import { ListTabs } from '../shared/ListTabs';
+import { searchKinds, selectField } from '../shared/list-parts';
 import { BatchSignDialog, FailDialog, SignDialog } from './SignDialogs';
 
 /**
@@ -182,6 +183,14 @@ export default function SignListPage() {
     settled.current?.();
     settled.current = null;
   };
+  /** What each sign dialog does on Cancel and once saved. */
+  const dialogEvents = {
+    onClose: closeAll,
+    onSaved: () => {
+      closeAll();
+      void refresh();
+    },
+  };
 
   const onScan = async (code: string): Promise<ScanFeedback> => {
     const waybill = code.trim().toUpperCase().replace(/-\d+$/, '');
@@ -248,29 +257,12 @@ export default function SignListPage() {
             { name: 'transDriver', label: 'send_field_driver' },
             ...CONSIGNEE_SEARCH,
             { type: 'dict', name: 'signStatus', label: 'field_sign_status', dictType: 'sign_status' },
-            {
-              type: 'select',
-              name: 'status',
-              label: 'field_status',
-              options: [
-                { value: '7', label: 'send_tab_out' },
-                { value: '8', label: 'sign_tab_signed' },
-              ],
-            },
-            {
-              type: 'dateRange',
-              name: 'signTime',
-              label: 'field_sign_time',
-              begin: 'beginSignTime',
-              end: 'endSignTime',
-            },
-            {
-              type: 'dateRange',
-              name: 'sendTime',
-              label: 'send_field_send_time',
-              begin: 'beginSendTime',
-              end: 'endSendTime',
-            },
+            selectField('status', 'field_status', [
+              ['7', 'send_tab_out'],
+              ['8', 'sign_tab_signed'],
+            ]),
+            searchKinds.range('signTime', 'field_sign_time', 'SignTime'),
+            searchKinds.range('sendTime', 'send_field_send_time', 'SendTime'),
             { name: 'containerNo', label: 'field_container_no' },
           ]}
           columns={[
@@ -391,30 +383,9 @@ export default function SignListPage() {
           }}
         />
       )}
-      <SignDialog
-        order={signing}
-        onClose={closeAll}
-        onSaved={() => {
-          closeAll();
-          void refresh();
-        }}
-      />
-      <FailDialog
-        orders={failing}
-        onClose={closeAll}
-        onSaved={() => {
-          closeAll();
-          void refresh();
-        }}
-      />
-      <BatchSignDialog
-        target={batch}
-        onClose={closeAll}
-        onSaved={() => {
-          closeAll();
-          void refresh();
-        }}
-      />
+      <SignDialog order={signing} {...dialogEvents} />
+      <FailDialog orders={failing} {...dialogEvents} />
+      <BatchSignDialog target={batch} {...dialogEvents} />
     </>
   );
 }
