@@ -23,6 +23,7 @@ import { registerFormBodies } from './platform/http/form-body';
 import { registerSecurityHeaders } from './platform/http/headers';
 import { registerHeavyRoutes } from './platform/http/heavy';
 import { responseSerializer } from './platform/http/response-serializer';
+import { registerRouteTags } from './platform/http/route-spec';
 import { API_PREFIX, registerSecurity } from './platform/http/security';
 import { loadTranslations } from './platform/i18n';
 import { OperlogWriter, registerOperlog } from './platform/operlog';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, db: Db): Promise<{ app: Fastif
   registerOperlog(app, operlog);
   app.addHook('onClose', async () => operlog.flush());
   registerSecurityHeaders(app);
+  registerRouteTags(app, API_PREFIX);
 
   registerFormBodies(app);
   await app.register(fastifyMultipart, {

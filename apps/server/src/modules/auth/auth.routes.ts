@@ -12,6 +12,7 @@ import { signToken } from '../../platform/auth/token';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
+import { spec } from '../../platform/http/route-spec';
 import { t } from '../../platform/i18n';
 import { recordLogin, storeOwnPassword, type UserRow } from '../system/api';
 import { consumeCaptcha, createCaptcha } from './captcha';
@@ -43,10 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/code',
-    {
-      config: { public: true, operlog: false },
-      schema: { tags: ['auth'], summary: 'Math captcha image (base64 SVG)' },
-    },
+    spec({ public: true, operlog: false }, 'Math captcha image (base64 SVG)', { tags: ['auth'] }),
     async (req) => {
       const captchaEnabled = await settings.captchaEnabled();
       if (!captchaEnabled) return { code: 200, msg: t('msg_op_success', req.lang), captchaEnabled };
@@ -56,50 +54,38 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/login',
-    { config: { public: true, operlog: false }, schema: { tags: ['auth'], summary: 'Sign in', body: ZLoginBody } },
-    async (req) => {
-      const { username, password, code, uuid } = req.body;
-      const ua = req.headers['user-agent'];
-      try {
-        await hitRateLimit(db, 'login', req.ip, config.loginRateLimit);
-        if (await settings.captchaEnabled()) await consumeCaptcha(db, uuid, code);
-      } catch (err) {
-        if (err instanceof AppError) await loginLog(username, { ip: req.ip, ua }, '1', err.messageKey);
-        throw err;
-      }
-      const user = await checkCredentials(db, username, password, { ip: req.ip, ua });
-      await clearLoginFailures(db, username);
-      await recordLogin(db, user.userId, req.ip);
-      await loginLog(username, { ip: req.ip, ua }, '0', 'msg_login_success');
-      const data = await issueToken(user.userId, req.ip, ua);
-      return ok(req, { ...data, mustChangePassword: user.mustChangePassword }, 'msg_login_success');
-    },
-  );
+  app.post('/auth/login', spec({ public: true, operlog: false }, 'Sign in', { body: ZLoginBody }), async (req) => {
+    const { username, password, code, uuid } = req.body;
+    const ua = req.headers['user-agent'];
+    try {
+      await hitRateLimit(db, 'login', req.ip, config.loginRateLimit);
+      if (await settings.captchaEnabled()) await consumeCaptcha(db, uuid, code);
+    } catch (err) {
+      if (err instanceof AppError) await loginLog(username, { ip: req.ip, ua }, '1', err.messageKey);
+      throw err;
+    }
+    const user = await checkCredentials(db, username, password, { ip: req.ip, ua });
+    await clearLoginFailures(db, username);
+    await recordLogin(db, user.userId, req.ip);
+    await loginLog(username, { ip: req.ip, ua }, '0', 'msg_login_success');
+    const data = await issueToken(user.userId, req.ip, ua);
+    return ok(req, { ...data, mustChangePassword: user.mustChangePassword }, 'msg_login_success');
+  });
 
-  app.delete(
-    '/auth/logout',
-    { config: { public: true, optionalAuth: true, operlog: false }, schema: { tags: ['auth'], summary: 'Sign out' } },
-    async (req) => {
-      if (req.auth) {
-        await revokeSession(db, req.auth.sessionId);
-        await loginLog(req.auth.userName, { ip: req.ip, ua: req.headers['user-agent'] }, '0', 'msg_logout_success');
-      }
-      return ok(req, undefined, 'msg_logout_success');
-    },
-  );
+  app.delete('/auth/logout', spec({ public: true, optionalAuth: true, operlog: false }, 'Sign out'), async (req) => {
+    if (req.auth) {
+      await revokeSession(db, req.auth.sessionId);
+      await loginLog(req.auth.userName, { ip: req.ip, ua: req.headers['user-agent'] }, '0', 'msg_logout_success');
+    }
+    return ok(req, undefined, 'msg_logout_success');
+  });
 
   app.post(
     '/auth/refresh',
-    {
-      config: { authenticated: true, allowPasswordChange: true, operlog: false },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Extend the session (idle lifetime again, never past its absolute lifetime); a token with the new expiry',
-      },
-    },
+    spec(
+      { authenticated: true, allowPasswordChange: true, operlog: false },
+      'Extend the session (idle lifetime again, never past its absolute lifetime); a token with the new expiry',
+    ),
     async (req) => {
       const extended = await extendSession(db, req.auth.sessionId, lifetime);
       if (!extended) {
@@ -122,14 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/register',
-    {
-      config: { public: true, optionalAuth: true, operlog: false },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change password (also the forced change at first login)',
-        body: ZRegisterBody,
-      },
-    },
+    spec(
+      { public: true, optionalAuth: true, operlog: false },
+      'Change password (also the forced change at first login)',
+      { body: ZRegisterBody },
+    ),
     async (req) => {
       const body = req.body;
       const ua = req.headers['user-agent'];
@@ -173,10 +156,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/unlock',
-    {
-      config: { authenticated: true, operlog: false },
-      schema: { tags: ['auth'], summary: 'Unlock the idle lock screen with the password', body: ZUnlockBody },
-    },
+    spec({ authenticated: true, operlog: false }, 'Unlock the idle lock screen with the password', {
+      body: ZUnlockBody,
+    }),
     async (req) => {
       try {
         await checkCredentials(db, req.auth.userName, req.body.password, { ip: req.ip, ua: req.headers['user-agent'] });

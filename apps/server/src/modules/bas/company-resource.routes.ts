@@ -16,6 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { assertFileReadable } from '../file/file-access';
 import { basInsurance, basPayinfo } from './bas.table';
 import { saveEdit } from './bas-common';
@@ -25,8 +26,6 @@ import { deleteUnlessInUse } from './usage';
 
 /** Insurance and payment info (screens §3.14-3.15): company-wide records, no data scope. Part of `resourceRoutes`. */
 export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  const tags = ['bas'];
-
   // -------------------------------------------------------------------------------------------------
   // Insurance
 
@@ -119,10 +118,7 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/bas/insurance/select',
-    {
-      config: { authenticated: true },
-      schema: { tags, summary: 'Active insurance products (rates need the fee role)', querystring: zSelectQuery },
-    },
+    spec({ authenticated: true }, 'Active insurance products (rates need the fee role)', { querystring: zSelectQuery }),
     async (req) => {
       const rows = await db
         .select({
@@ -242,10 +238,7 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/bas/payinfo/select',
-    {
-      config: { authenticated: true },
-      schema: { tags, summary: 'Active receiving accounts (bills, write-off dialog)', querystring: zSelectQuery },
-    },
+    spec({ authenticated: true }, 'Active receiving accounts (bills, write-off dialog)', { querystring: zSelectQuery }),
     async (req) => {
       const rows = await db
         .select()

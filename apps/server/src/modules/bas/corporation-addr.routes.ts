@@ -18,6 +18,7 @@ import { changedReload, inUse, notFound } from '../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../platform/excel/excel';
 import { ok, table } from '../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { basCorporationAddr, basMark } from './bas.table';
 import { edited } from './bas-common';
@@ -43,7 +44,6 @@ const ADDRESS_EXPORT_COLUMNS: ExcelColumn<Record<string, unknown>>[] = [
  * (mark-access.ts). Registered by markRoutes.
  */
 export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  const tags = ['bas'];
   const addrWrite = [`${CUSTOMER}:add`, `${CUSTOMER}:edit`, `${AGENT}:add`, `${AGENT}:edit`] as const;
   const addrTitle = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
     title: 'bas_corporation_addr',
@@ -104,10 +104,7 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/bas/corporationAddr/list',
-    {
-      config: { permission: EITHER },
-      schema: { response: ANSWER.addrList, tags, summary: 'Addresses of marks', querystring: ZAddressListQuery },
-    },
+    spec({ permission: EITHER }, 'Addresses of marks', { response: ANSWER.addrList, querystring: ZAddressListQuery }),
     async (req) => {
       const where = addrListWhere(req, req.query);
       const { limit, offset } = pageOf(req.query);
@@ -133,14 +130,15 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/export',
-    {
-      config: {
+    spec(
+      {
         permission: [`${CUSTOMER}:export`, `${AGENT}:export`],
         operlog: addrTitle(BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags, summary: 'Export addresses (.xlsx): filters, or the selected ids', body: ZAddressExportBody },
-    },
+      'Export addresses (.xlsx): filters, or the selected ids',
+      { body: ZAddressExportBody },
+    ),
     async (req, reply) => {
       const where = allOf([
         addrListWhere(req, req.body),
@@ -167,15 +165,10 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/bas/corporationAddr/list/:id',
-    {
-      config: { permission: EITHER },
-      schema: {
-        response: ANSWER.addrOfMark,
-        tags,
-        summary: 'All addresses of one mark (id = mark id)',
-        params: zIdParam,
-      },
-    },
+    spec({ permission: EITHER }, 'All addresses of one mark (id = mark id)', {
+      response: ANSWER.addrOfMark,
+      params: zIdParam,
+    }),
     async (req) => {
       await markFor(db, req, req.params.id, ['', 'info', 'edit']);
       return ok(req, await addressesOf(db, req.params.id));
@@ -184,10 +177,7 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/bas/corporationAddr/:id',
-    {
-      config: { permission: EITHER },
-      schema: { response: ANSWER.addrDetail, tags, summary: 'One address', params: zIdParam },
-    },
+    spec({ permission: EITHER }, 'One address', { response: ANSWER.addrDetail, params: zIdParam }),
     async (req) => {
       const [row] = await db
         .select(addrSelect)
@@ -223,10 +213,10 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/add',
-    {
-      config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.INSERT) },
-      schema: { response: ANSWER.added, tags, summary: 'Add an address', body: ZAddressAddBody },
-    },
+    spec({ permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.INSERT) }, 'Add an address', {
+      response: ANSWER.added,
+      body: ZAddressAddBody,
+    }),
     async (req) => {
       const b = req.body;
       const id = await db.transaction(async (tx) => {
@@ -253,10 +243,10 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/edit',
-    {
-      config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.UPDATE) },
-      schema: { response: ANSWER.done, tags, summary: 'Edit an address', body: ZAddressEditBody },
-    },
+    spec({ permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.UPDATE) }, 'Edit an address', {
+      response: ANSWER.done,
+      body: ZAddressEditBody,
+    }),
     async (req) => {
       const b = req.body;
       await db.transaction(async (tx) => {
@@ -290,10 +280,10 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/delete/:id',
-    {
-      config: { permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.DELETE) },
-      schema: { response: ANSWER.done, tags, summary: 'Delete an address', params: zIdParam },
-    },
+    spec({ permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.DELETE) }, 'Delete an address', {
+      response: ANSWER.done,
+      params: zIdParam,
+    }),
     async (req) => {
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(basCorporationAddr).where(eq(basCorporationAddr.id, req.params.id));

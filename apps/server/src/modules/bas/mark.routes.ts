@@ -20,6 +20,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../platform/excel/excel';
 import { ok, table } from '../../platform/http/envelope';
 import { pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { basMark } from './bas.table';
 import { corporationAddrRoutes } from './corporation-addr.routes';
@@ -89,7 +90,6 @@ const MARK_EXPORT_COLUMNS: ExcelColumn<TMarkSelectRow>[] = [
  */
 export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const tags = ['bas'];
   const title = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
     title: 'menu_custom_mark',
     businessType,
@@ -97,15 +97,10 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bas/mark/list',
-    {
-      config: { permission: EITHER },
-      schema: {
-        response: ANSWER.list,
-        tags,
-        summary: 'Marks (customers isAgent=0, agents isAgent=1)',
-        querystring: ZMarkListQuery,
-      },
-    },
+    spec({ permission: EITHER }, 'Marks (customers isAgent=0, agents isAgent=1)', {
+      response: ANSWER.list,
+      querystring: ZMarkListQuery,
+    }),
     async (req) => {
       const q = listScope(req, req.query);
       const where = markListWhere(req.auth, q);
@@ -120,14 +115,15 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/bas/mark/export',
-    {
-      config: {
+    spec(
+      {
         permission: [`${CUSTOMER}:export`, `${AGENT}:export`],
         operlog: title(BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags, summary: 'Export marks (.xlsx): filters, or the selected ids', body: ZMarkExportBody },
-    },
+      'Export marks (.xlsx): filters, or the selected ids',
+      { body: ZMarkExportBody },
+    ),
     async (req, reply) => {
       const q = req.body;
       if (q.isAgent) need(req, q.isAgent, 'export');
@@ -155,10 +151,10 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bas/mark/select',
-    {
-      config: { authenticated: true },
-      schema: { response: ANSWER.select, tags, summary: 'Mark options for selects', querystring: ZMarkSelectQuery },
-    },
+    spec({ authenticated: true }, 'Mark options for selects', {
+      response: ANSWER.select,
+      querystring: ZMarkSelectQuery,
+    }),
     async (req) => {
       const rows = await db
         .select({
@@ -180,15 +176,10 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bas/mark/selectMarkInOrder',
-    {
-      config: { authenticated: true },
-      schema: {
-        response: ANSWER.inOrder,
-        tags,
-        summary: 'Mark picker of the order form: active marks with pricing and default address',
-        querystring: ZMarkInOrderQuery,
-      },
-    },
+    spec({ authenticated: true }, 'Mark picker of the order form: active marks with pricing and default address', {
+      response: ANSWER.inOrder,
+      querystring: ZMarkInOrderQuery,
+    }),
     async (req) => {
       const rows = await selectMarks(db, markSelectWhere(req.auth, { keyword: req.query.keyword }), {
         order: [asc(basMark.mark)],
@@ -223,15 +214,10 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bas/mark/selectMarkCont',
-    {
-      config: { authenticated: true },
-      schema: {
-        response: ANSWER.contacts,
-        tags,
-        summary: "A mark's contacts (addresses) for the consignee fields",
-        querystring: ZMarkContQuery,
-      },
-    },
+    spec({ authenticated: true }, "A mark's contacts (addresses) for the consignee fields", {
+      response: ANSWER.contacts,
+      querystring: ZMarkContQuery,
+    }),
     async (req) => {
       const { markId, mark } = req.query;
       const [row] = await db
@@ -247,10 +233,7 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bas/mark/:id',
-    {
-      config: { permission: EITHER },
-      schema: { response: ANSWER.detail, tags, summary: 'One mark with its addresses', params: zIdParam },
-    },
+    spec({ permission: EITHER }, 'One mark with its addresses', { response: ANSWER.detail, params: zIdParam }),
     async (req) => {
       const row = await getMarkInScope(db, req.auth, req.params.id);
       need(req, row.isAgent, '', 'info', 'edit');
@@ -260,10 +243,11 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/bas/mark/add',
-    {
-      config: { permission: [`${CUSTOMER}:add`, `${AGENT}:add`], operlog: title(BUSINESS_TYPE.INSERT) },
-      schema: { response: ANSWER.added, tags, summary: 'Add a customer or an agent', body: ZMarkAddBody },
-    },
+    spec(
+      { permission: [`${CUSTOMER}:add`, `${AGENT}:add`], operlog: title(BUSINESS_TYPE.INSERT) },
+      'Add a customer or an agent',
+      { response: ANSWER.added, body: ZMarkAddBody },
+    ),
     async (req) => {
       need(req, req.body.isAgent, 'add');
       const id = await addMark(db, req.auth, req.body);
@@ -273,15 +257,11 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/bas/mark/edit',
-    {
-      config: { permission: [`${CUSTOMER}:edit`, `${AGENT}:edit`], operlog: title(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        response: ANSWER.done,
-        tags,
-        summary: 'Edit a customer or an agent (optimistic version)',
-        body: ZMarkEditBody,
-      },
-    },
+    spec(
+      { permission: [`${CUSTOMER}:edit`, `${AGENT}:edit`], operlog: title(BUSINESS_TYPE.UPDATE) },
+      'Edit a customer or an agent (optimistic version)',
+      { response: ANSWER.done, body: ZMarkEditBody },
+    ),
     async (req) => {
       const current = await getMarkInScope(db, req.auth, req.body.id);
       need(req, current.isAgent, 'edit');
@@ -292,10 +272,11 @@ export const markRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/bas/mark/delete/:id',
-    {
-      config: { permission: [`${CUSTOMER}:remove`, `${AGENT}:remove`], operlog: title(BUSINESS_TYPE.DELETE) },
-      schema: { response: ANSWER.done, tags, summary: 'Delete a mark not in use (else disable it)', params: zIdParam },
-    },
+    spec(
+      { permission: [`${CUSTOMER}:remove`, `${AGENT}:remove`], operlog: title(BUSINESS_TYPE.DELETE) },
+      'Delete a mark not in use (else disable it)',
+      { response: ANSWER.done, params: zIdParam },
+    ),
     async (req) => {
       const current = await getMarkInScope(db, req.auth, req.params.id);
       need(req, current.isAgent, 'remove');

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, inUse, notFound } from '../../platform/errors';
 import { ok, table } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { todayIn } from '../../platform/time';
 import { basContPrice, basGeog, basMark } from './bas.table';
@@ -64,7 +65,6 @@ const PRICE_SELECT_KEYS = [
 ] as const;
 
 export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const tags = ['bas'];
   const today = () => todayIn(config.timezone);
   const title = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
     title: 'menu_price_list',
@@ -81,10 +81,7 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/bas/price/list',
-    {
-      config: { permission: 'bas:price', feeRole: true },
-      schema: { tags, summary: 'Price rows', querystring: ZPriceListQuery },
-    },
+    spec({ permission: 'bas:price', feeRole: true }, 'Price rows', { querystring: ZPriceListQuery }),
     async (req) => {
       const day = today();
       const where = allOf([priceScope(req.auth), priceFilterWhere(req.query, day)]);
@@ -99,15 +96,11 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/bas/price/select',
-    {
-      config: { permission: PRICE_SELECT_KEYS },
-      schema: {
-        tags,
-        summary:
-          'The price row that applies (DOMAIN §4): own, agent, all customers; nearer destination, nearer origin (geography tree); later start',
-        querystring: ZPriceSelectQuery,
-      },
-    },
+    spec(
+      { permission: PRICE_SELECT_KEYS },
+      'The price row that applies (DOMAIN §4): own, agent, all customers; nearer destination, nearer origin (geography tree); later start',
+      { querystring: ZPriceSelectQuery },
+    ),
     async (req) => {
       const q = req.query;
       let markId: number | null = q.markId ?? null;
@@ -137,15 +130,11 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/bas/price/trial',
-    {
-      config: { permission: ['bas:price', 'bas:price:add', 'bas:price:edit'], feeRole: true },
-      schema: {
-        tags,
-        summary:
-          "Freight trial: every row that can apply to an order (expired too), the order's places and the row chosen, with why the others lost",
-        querystring: ZPriceTrialQuery,
-      },
-    },
+    spec(
+      { permission: ['bas:price', 'bas:price:add', 'bas:price:edit'], feeRole: true },
+      "Freight trial: every row that can apply to an order (expired too), the order's places and the row chosen, with why the others lost",
+      { querystring: ZPriceTrialQuery },
+    ),
     async (req) => {
       const q = req.query;
       if (q.markId) await assertMarkVisible(req.auth, q.markId);
@@ -181,28 +170,29 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/bas/price/:id',
-    {
-      config: { permission: ['bas:price', 'bas:price:info', 'bas:price:edit'], feeRole: true },
-      schema: { tags, summary: 'One price row', params: zIdParam },
-    },
+    spec({ permission: ['bas:price', 'bas:price:info', 'bas:price:edit'], feeRole: true }, 'One price row', {
+      params: zIdParam,
+    }),
     async (req) => ok(req, await getPriceInScope(db, req.auth, req.params.id, today())),
   );
 
   app.post(
     '/bas/price/add',
-    {
-      config: { permission: 'bas:price:add', feeRole: true, operlog: title(BUSINESS_TYPE.INSERT) },
-      schema: { tags, summary: 'Add a price row (overlapping periods refused)', body: ZPriceAddBody },
-    },
+    spec(
+      { permission: 'bas:price:add', feeRole: true, operlog: title(BUSINESS_TYPE.INSERT) },
+      'Add a price row (overlapping periods refused)',
+      { body: ZPriceAddBody },
+    ),
     async (req) => ok(req, { id: await addPrice(db, req.auth, req.body) }),
   );
 
   app.post(
     '/bas/price/edit',
-    {
-      config: { permission: 'bas:price:edit', feeRole: true, operlog: title(BUSINESS_TYPE.UPDATE) },
-      schema: { tags, summary: 'Edit a price row (optimistic version)', body: ZPriceEditBody },
-    },
+    spec(
+      { permission: 'bas:price:edit', feeRole: true, operlog: title(BUSINESS_TYPE.UPDATE) },
+      'Edit a price row (optimistic version)',
+      { body: ZPriceEditBody },
+    ),
     async (req) => {
       await editPrice(db, req.auth, req.body);
       return ok(req);
@@ -211,10 +201,11 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/bas/price/delete/:id',
-    {
-      config: { permission: 'bas:price:remove', feeRole: true, operlog: title(BUSINESS_TYPE.DELETE) },
-      schema: { tags, summary: 'Delete a price row not used by orders', params: zIdParam },
-    },
+    spec(
+      { permission: 'bas:price:remove', feeRole: true, operlog: title(BUSINESS_TYPE.DELETE) },
+      'Delete a price row not used by orders',
+      { params: zIdParam },
+    ),
     async (req) => {
       await deletePrice(db, req.auth, req.params.id);
       return ok(req);
@@ -223,18 +214,15 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/bas/price/batch',
-    {
-      config: {
+    spec(
+      {
         permission: 'bas:price:batch',
         feeRole: true,
         operlog: { title: 'menu_price_batch', businessType: BUSINESS_TYPE.UPDATE },
       },
-      schema: {
-        tags,
-        summary: 'Batch price adjustment: preview (saves nothing) or apply in one transaction',
-        body: ZPriceBatchBody,
-      },
-    },
+      'Batch price adjustment: preview (saves nothing) or apply in one transaction',
+      { body: ZPriceBatchBody },
+    ),
     async (req) => ok(req, await batchAdjustPrices(db, req.auth, req.body, today())),
   );
 
@@ -344,10 +332,7 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/bas/contPrice/list',
-    {
-      config: { permission: 'bas:contPrice', feeRole: true },
-      schema: { tags, summary: 'Container prices', querystring: ZContPriceListQuery },
-    },
+    spec({ permission: 'bas:contPrice', feeRole: true }, 'Container prices', { querystring: ZContPriceListQuery }),
     async (req) => {
       const day = today();
       const where = contWhere(req.query, day);
@@ -374,10 +359,9 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/bas/contPrice/:id',
-    {
-      config: { permission: ['bas:contPrice', 'bas:contPrice:edit'], feeRole: true },
-      schema: { tags, summary: 'One container price', params: zIdParam },
-    },
+    spec({ permission: ['bas:contPrice', 'bas:contPrice:edit'], feeRole: true }, 'One container price', {
+      params: zIdParam,
+    }),
     async (req) => {
       const [row] = await selectCont(db, eq(basContPrice.id, req.params.id), today(), [desc(basContPrice.id)], 1);
       if (!row) throw notFound();
@@ -387,10 +371,11 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/bas/contPrice/add',
-    {
-      config: { permission: 'bas:contPrice:add', feeRole: true, operlog: contTitle(BUSINESS_TYPE.INSERT) },
-      schema: { tags, summary: 'Add a container price', body: ZContPriceAddBody },
-    },
+    spec(
+      { permission: 'bas:contPrice:add', feeRole: true, operlog: contTitle(BUSINESS_TYPE.INSERT) },
+      'Add a container price',
+      { body: ZContPriceAddBody },
+    ),
     async (req) => {
       const id = await db.transaction(async (tx) => {
         await checkRoute(tx, req.body);
@@ -407,10 +392,11 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/bas/contPrice/edit',
-    {
-      config: { permission: 'bas:contPrice:edit', feeRole: true, operlog: contTitle(BUSINESS_TYPE.UPDATE) },
-      schema: { tags, summary: 'Edit a container price (optimistic version)', body: ZContPriceEditBody },
-    },
+    spec(
+      { permission: 'bas:contPrice:edit', feeRole: true, operlog: contTitle(BUSINESS_TYPE.UPDATE) },
+      'Edit a container price (optimistic version)',
+      { body: ZContPriceEditBody },
+    ),
     async (req) => {
       const b = req.body;
       await db.transaction(async (tx) => {
@@ -426,10 +412,11 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/bas/contPrice/delete/:id',
-    {
-      config: { permission: 'bas:contPrice:remove', feeRole: true, operlog: contTitle(BUSINESS_TYPE.DELETE) },
-      schema: { tags, summary: 'Delete a container price', params: zIdParam },
-    },
+    spec(
+      { permission: 'bas:contPrice:remove', feeRole: true, operlog: contTitle(BUSINESS_TYPE.DELETE) },
+      'Delete a container price',
+      { params: zIdParam },
+    ),
     async (req) => {
       await db.transaction(async (tx) => {
         const [current] = await tx

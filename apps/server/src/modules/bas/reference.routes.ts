@@ -21,6 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, duplicate, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { orderOf, pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { todayIn } from '../../platform/time';
 import { staffOptions } from '../system/api';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
@@ -77,19 +78,15 @@ const zRateQuery = z
   .strict();
 
 export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const tags = ['bas'];
   const today = () => todayIn(config.timezone);
 
   app.get(
     '/bas/geog/select',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags,
-        summary: 'Geography: orgId 1 origin cities, 2 destination countries (level 1) and cities (level 2)',
-        querystring: ZGeogSelectQuery,
-      },
-    },
+    spec(
+      { authenticated: true },
+      'Geography: orgId 1 origin cities, 2 destination countries (level 1) and cities (level 2)',
+      { querystring: ZGeogSelectQuery },
+    ),
     async (req) => {
       const rows = await db
         .select({
@@ -119,28 +116,21 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
   );
 
-  app.get(
-    '/bas/currency/select',
-    { config: { authenticated: true }, schema: { tags, summary: 'Currencies' } },
-    async (req) => {
-      const rows = await db
-        .select()
-        .from(basCurrency)
-        .where(eq(basCurrency.status, '0'))
-        .orderBy(asc(basCurrency.orderNum), asc(basCurrency.id));
-      return ok(
-        req,
-        rows.map((r) => ({ ...codedOption(req.lang, r), symbol: r.symbol })),
-      );
-    },
-  );
+  app.get('/bas/currency/select', spec({ authenticated: true }, 'Currencies'), async (req) => {
+    const rows = await db
+      .select()
+      .from(basCurrency)
+      .where(eq(basCurrency.status, '0'))
+      .orderBy(asc(basCurrency.orderNum), asc(basCurrency.id));
+    return ok(
+      req,
+      rows.map((r) => ({ ...codedOption(req.lang, r), symbol: r.symbol })),
+    );
+  });
 
   app.get(
     '/bas/warehouse/select',
-    {
-      config: { authenticated: true },
-      schema: { tags, summary: 'Warehouses: whType 1 origin, 2 overseas', querystring: ZWarehouseSelectQuery },
-    },
+    spec({ authenticated: true }, 'Warehouses: whType 1 origin, 2 overseas', { querystring: ZWarehouseSelectQuery }),
     async (req) => {
       const rows = await db
         .select()
@@ -167,19 +157,17 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
   app.get(
     '/bas/staff/select',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags,
-        summary:
-          "Active staff for pickers: kind=sales|service (holders of that job's post or role), post=<code> (its holders)",
+    spec(
+      { authenticated: true },
+      "Active staff for pickers: kind=sales|service (holders of that job's post or role), post=<code> (its holders)",
+      {
         description:
           'Every signed-in user may call it (the pickers of several screens), so it answers what a picker shows and ' +
           "nothing more: the id, the display name and the department name in the reader's language. No login " +
           'name, phone, e-mail or posts (issue 11 item 5).',
         querystring: zStaffQuery,
       },
-    },
+    ),
     async (req) => {
       const rows = await staffOptions(db, { post: req.query.post, kind: req.query.kind }, req.lang);
       return ok(req, rows);
@@ -317,16 +305,11 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
   app.get(
     '/bas/currate/:srcCurrencyId/:destCurrencyId',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags,
-        summary:
-          'The rate in force today (or on ?date=): the latest effective date not after it; derived from the inverse pair when only that exists',
-        params: ZCurratePairParams,
-        querystring: zRateQuery,
-      },
-    },
+    spec(
+      { authenticated: true },
+      'The rate in force today (or on ?date=): the latest effective date not after it; derived from the inverse pair when only that exists',
+      { params: ZCurratePairParams, querystring: zRateQuery },
+    ),
     async (req) => {
       const found = await rateInForce(
         db,

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, duplicate, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { liveUserExists, userDeptId, userNameOf } from '../system/api';
 import { basDriver, basVehicle } from './bas.table';
 import { saveEdit } from './bas-common';
@@ -33,7 +34,6 @@ import { deleteUnlessInUse } from './usage';
 
 export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const tags = ['bas'];
 
   const userDept = (userId: number) => userDeptId(db, userId);
 
@@ -164,10 +164,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/bas/driver/select',
-    {
-      config: { authenticated: true },
-      schema: { tags, summary: 'Active drivers for selects', querystring: zSelectQuery },
-    },
+    spec({ authenticated: true }, 'Active drivers for selects', { querystring: zSelectQuery }),
     async (req) => {
       const rows = await db
         .select({
@@ -324,10 +321,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/bas/vehicle/select',
-    {
-      config: { authenticated: true },
-      schema: { tags, summary: 'Active vehicles for selects', querystring: zSelectQuery },
-    },
+    spec({ authenticated: true }, 'Active vehicles for selects', { querystring: zSelectQuery }),
     async (req) => {
       const rows = await db
         .select({

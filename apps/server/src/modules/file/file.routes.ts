@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { ok } from '../../platform/http/envelope';
+import { spec } from '../../platform/http/route-spec';
 import { mayReadFile } from './file-access';
 
 /**
@@ -15,14 +16,11 @@ import { mayReadFile } from './file-access';
 export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, files }) => {
   app.post(
     '/file/upload',
-    {
-      config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
-      schema: {
-        tags: ['file'],
-        summary: 'Upload one file (multipart field "file")',
-        consumes: ['multipart/form-data'],
-      },
-    },
+    spec(
+      { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
+      'Upload one file (multipart field "file")',
+      { consumes: ['multipart/form-data'] },
+    ),
     async (req) => {
       const part = await req.file();
       if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
@@ -33,14 +31,11 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, file
 
   app.post(
     '/file/uploadFiles',
-    {
-      config: { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
-      schema: {
-        tags: ['file'],
-        summary: 'Upload several files (multipart field "files")',
-        consumes: ['multipart/form-data'],
-      },
-    },
+    spec(
+      { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
+      'Upload several files (multipart field "files")',
+      { consumes: ['multipart/form-data'] },
+    ),
     async (req) => {
       const saved = [];
       for await (const part of req.files()) {
@@ -53,15 +48,10 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, file
 
   app.get(
     '/file/download/:fileId',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags: ['file'],
-        summary: 'Download a file by id',
-        params: z.object({ fileId: z.uuid() }).strict(),
-        querystring: z.object({ inline: z.enum(['0', '1']).optional() }).strict(),
-      },
-    },
+    spec({ authenticated: true }, 'Download a file by id', {
+      params: z.object({ fileId: z.uuid() }).strict(),
+      querystring: z.object({ inline: z.enum(['0', '1']).optional() }).strict(),
+    }),
     async (req, reply) => {
       const opened = await files.open(req.params.fileId);
       if (!opened || !(await mayReadFile(db, req.auth, opened.meta))) {

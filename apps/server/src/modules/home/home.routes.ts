@@ -4,6 +4,7 @@ import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/http/envelope';
+import { spec } from '../../platform/http/route-spec';
 import { listArrivingContainers } from './arriving-containers';
 import { ARRIVING_KEYS, HomeCache, visibleFigures } from './home.service';
 
@@ -23,14 +24,10 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bus/index',
-    {
-      config: { authenticated: true, operlog: false },
-      schema: {
-        tags: ['home'],
-        summary: 'Home dashboard: counts, 30-day chart, arriving containers',
-        response: answers(ZHomeAnswer),
-      },
-    },
+    spec({ authenticated: true, operlog: false }, 'Home dashboard: counts, 30-day chart, arriving containers', {
+      tags: ['home'],
+      response: answers(ZHomeAnswer),
+    }),
     async (req) => {
       const figures = await cache.get(deps.db, req.auth, deps.config.timezone);
       const visible = visibleFigures(req.auth, figures);

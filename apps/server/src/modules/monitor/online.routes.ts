@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import { ok, table } from '../../platform/http/envelope';
 import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { spec } from '../../platform/http/route-spec';
 import { describeUserAgent, ipLocation } from '../auth/user-agent';
 import { assertMayManage, BUSINESS_TYPE, operlog, usersInScopeView } from '../system/api';
 
@@ -36,14 +37,9 @@ export const onlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     '/monitor/online/list',
-    {
-      config: { permission: 'monitor:online:list' },
-      schema: {
-        tags: ['monitor'],
-        summary: 'Live sessions of the users in my data scope (paged)',
-        querystring: ZOnlineQuery,
-      },
-    },
+    spec({ permission: 'monitor:online:list' }, 'Live sessions of the users in my data scope (paged)', {
+      querystring: ZOnlineQuery,
+    }),
     async (req) => {
       const q = req.query;
       // This instance's own recent requests show at once (other instances write theirs every 15 s).
@@ -101,10 +97,11 @@ export const onlineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.delete(
     '/monitor/online/:tokenIds',
-    {
-      config: { permission: 'monitor:online:forceLogout', operlog: operlog(TITLE, BUSINESS_TYPE.FORCE) },
-      schema: { tags: ['monitor'], summary: 'Force logout: end one or several sessions', params: ZOnlineForceParams },
-    },
+    spec(
+      { permission: 'monitor:online:forceLogout', operlog: operlog(TITLE, BUSINESS_TYPE.FORCE) },
+      'Force logout: end one or several sessions',
+      { params: ZOnlineForceParams },
+    ),
     async (req) => {
       const ids = req.params.tokenIds;
       const user = usersInScopeView(db, req.auth, req.lang);

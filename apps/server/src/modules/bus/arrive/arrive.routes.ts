@@ -21,6 +21,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { forbidden } from '../../../platform/errors';
 import { type ExcelColumn, sendExcel } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { tableWithSums } from '../bus-routes';
@@ -99,124 +100,91 @@ const ORDER_COLUMNS: ExcelColumn<Row>[] = [
 ];
 
 export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const tags = ['bus'];
   const ctxOf = orderCtx(deps);
   const write = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) =>
     title('menu_arrive_list', businessType);
 
   app.get(
     '/bus/arrive/list',
-    {
-      config: { permission: 'bus:arrive', operlog: false },
-      schema: {
-        tags,
-        summary: 'Pick-up records of departed containers with their route, milestone, pick-up data and order counts',
-        querystring: ZArriveListQuery,
-        response: answers(ZArriveListAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:arrive', operlog: false },
+      'Pick-up records of departed containers with their route, milestone, pick-up data and order counts',
+      { querystring: ZArriveListQuery, response: answers(ZArriveListAnswer) },
+    ),
     async (req) => tableWithSums(req, await listArrive(ctxOf(req), req.query)),
   );
 
   app.get(
     '/bus/arrive/orderList',
-    {
-      config: { permission: ['bus:arriveOrder', 'bus:arrive', 'arrive:info'], operlog: false },
-      schema: {
-        tags,
-        summary: 'Orders to receive (S5 of picked-up containers), in overseas stock (S6) or all, with their arrival',
-        querystring: ZArriveOrderQuery,
-        response: answers(ZArriveOrderListAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:arriveOrder', 'bus:arrive', 'arrive:info'], operlog: false },
+      'Orders to receive (S5 of picked-up containers), in overseas stock (S6) or all, with their arrival',
+      { querystring: ZArriveOrderQuery, response: answers(ZArriveOrderListAnswer) },
+    ),
     async (req) => tableWithSums(req, await listArriveOrders(ctxOf(req), req.query)),
   );
 
   app.post(
     '/bus/arrive/edit',
-    {
-      config: { permission: 'bus:arrive:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
-        body: ZArriveEditBody,
-        response: answers(ZArriveActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:arrive:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
+      'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
+      { body: ZArriveEditBody, response: answers(ZArriveActionAnswer) },
+    ),
     async (req) => ok(req, await editArrive(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/arrive/sure',
-    {
-      config: { permission: ['bus:arrive:sure', 'bus:arriveOrder:sure'], operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
-        body: ZArriveSureBody,
-        response: answers(ZArriveActionAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:arrive:sure', 'bus:arriveOrder:sure'], operlog: write(BUSINESS_TYPE.UPDATE) },
+      'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
+      { body: ZArriveSureBody, response: answers(ZArriveActionAnswer) },
+    ),
     async (req) => ok(req, await sureArrive(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/arrive/cancel/:id',
-    {
-      config: { permission: ['bus:arrive:cancel', 'bus:arriveOrder:cancel'], operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
-        params: zIdParam,
-        body: ZArriveCancelBody,
-        response: answers(ZArriveActionAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:arrive:cancel', 'bus:arriveOrder:cancel'], operlog: write(BUSINESS_TYPE.UPDATE) },
+      'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
+      { params: zIdParam, body: ZArriveCancelBody, response: answers(ZArriveActionAnswer) },
+    ),
     async (req) => ok(req, await cancelArrive(ctxOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/bus/arrive/delete/:id',
-    {
-      config: { permission: 'bus:arrive:delete', operlog: write(BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags,
-        summary: 'Clear a pick-up registration back to P0 while no order arrived',
-        params: zIdParam,
-        response: answers(ZArriveActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:arrive:delete', operlog: write(BUSINESS_TYPE.DELETE) },
+      'Clear a pick-up registration back to P0 while no order arrived',
+      { params: zIdParam, response: answers(ZArriveActionAnswer) },
+    ),
     async (req) => ok(req, await deleteArrive(ctxOf(req), req.params.id)),
   );
 
   app.post(
     '/bus/arrive/location',
-    {
-      config: { permission: 'bus:arriveOrder:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
-        body: ZArriveLocationBody,
-        response: answers(ZArriveLocationAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:arriveOrder:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
+      'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
+      { body: ZArriveLocationBody, response: answers(ZArriveLocationAnswer) },
+    ),
     async (req) => ok(req, await setLocation(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/arrive/export',
-    {
-      config: {
+    spec(
+      {
         permission: ['bus:arrive:export', 'bus:arriveOrder:export'],
         operlog: write(BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: {
-        tags,
-        summary: "Export pick-up records, or (view 'orders') the overseas warehouse's orders (.xlsx)",
-        body: ZArriveExportBody,
-      },
-    },
+      "Export pick-up records, or (view 'orders') the overseas warehouse's orders (.xlsx)",
+      { body: ZArriveExportBody },
+    ),
     async (req, reply) => {
       const ctx = ctxOf(req);
       const body = req.body;
@@ -247,15 +215,11 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     '/bus/arrive/:id',
-    {
-      config: { permission: ['bus:arrive', 'arrive:info'], operlog: false },
-      schema: {
-        tags,
-        summary: 'A pick-up record with its photos, the orders of the container (S5/S6 and later) and the log',
-        params: zIdParam,
-        response: answers(ZArriveDetailAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:arrive', 'arrive:info'], operlog: false },
+      'A pick-up record with its photos, the orders of the container (S5/S6 and later) and the log',
+      { params: zIdParam, response: answers(ZArriveDetailAnswer) },
+    ),
     async (req) => ok(req, await arriveDetail(ctxOf(req), req.params.id), 'msg_query_success'),
   );
 };

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { EXCEPTION_EXCEL_COLUMNS } from './exception.excel';
 import { exceptionTimers, exportExceptions, listExceptions } from './exception.read';
@@ -19,19 +20,12 @@ import { exceptionTimers, exportExceptions, listExceptions } from './exception.r
  * each, so they are served by the order routes.
  */
 export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const tags = ['bus'];
-
   app.get(
     '/bus/exception/list',
-    {
-      config: { permission: 'bus:exception' },
-      schema: {
-        tags,
-        summary: 'Problem items: open (E0/E1), closed or all, with filters and paging',
-        querystring: ZExceptionListQuery,
-        response: answers(ZExceptionListAnswer),
-      },
-    },
+    spec({ permission: 'bus:exception' }, 'Problem items: open (E0/E1), closed or all, with filters and paging', {
+      querystring: ZExceptionListQuery,
+      response: answers(ZExceptionListAnswer),
+    }),
     async (req) => {
       const { rows, total } = await listExceptions(db, req.auth, req.query, config.timezone);
       return table(req, rows, total);
@@ -40,18 +34,15 @@ export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
   app.post(
     '/bus/exception/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'bus:exception:export',
         heavy: 'export',
         operlog: { title: 'menu_exception_list', businessType: BUSINESS_TYPE.EXPORT },
       },
-      schema: {
-        tags,
-        summary: 'Problem items (.xlsx): the list filters or the ticked ids',
-        body: ZExceptionExportBody,
-      },
-    },
+      'Problem items (.xlsx): the list filters or the ticked ids',
+      { body: ZExceptionExportBody },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'menu_exception_list',
@@ -65,14 +56,11 @@ export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
 
   app.get(
     '/bus/exception/timers',
-    {
-      config: { permission: 'bus:exception' },
-      schema: {
-        tags,
-        summary: 'Timers: received over 48 h and not planned; containers at a border or port without news for 72 h',
-        response: answers(ZExceptionTimersAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:exception' },
+      'Timers: received over 48 h and not planned; containers at a border or port without news for 72 h',
+      { response: answers(ZExceptionTimersAnswer) },
+    ),
     async (req) => ok(req, await exceptionTimers(db, req.auth)),
   );
 };

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { markShipping, markVisible, orderFormRefs } from '../../bas/api/order-refs';
@@ -60,7 +61,6 @@ const ZDeleteBody = z
 export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerOrderUsageChecks();
   const { db } = deps;
-  const tags = ['bus'];
   const ctxOf = orderCtx(deps);
 
   // -------------------------------------------------------------------------------------------------
@@ -68,14 +68,11 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/inware/init',
-    {
-      config: { permission: ENTRY_KEYS, operlog: false },
-      schema: {
-        tags,
-        summary: 'Order form defaults: route, warehouse, transit days, insurance options',
-        response: answers(ZOrderInitAnswer),
-      },
-    },
+    spec(
+      { permission: ENTRY_KEYS, operlog: false },
+      'Order form defaults: route, warehouse, transit days, insurance options',
+      { response: answers(ZOrderInitAnswer) },
+    ),
     async (req) => {
       const { warehouses, geogs, insurances } = await orderFormRefs(db);
       const lang = req.lang;
@@ -109,29 +106,21 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/inware/getNo',
-    {
-      config: { permission: [...ENTRY_KEYS, 'bus:inOrder:submit', 'bus:noMarkOrder:add'], operlog: false },
-      schema: {
-        tags,
-        summary: 'A new waybill number (TH+yyMMdd+5 digits) or receipt number (WR+yyMMdd+5 digits)',
-        body: ZGetNoBody.optional(),
-        response: answers(ZNewNumberAnswer),
-      },
-    },
+    spec(
+      { permission: [...ENTRY_KEYS, 'bus:inOrder:submit', 'bus:noMarkOrder:add'], operlog: false },
+      'A new waybill number (TH+yyMMdd+5 digits) or receipt number (WR+yyMMdd+5 digits)',
+      { body: ZGetNoBody.optional(), response: answers(ZNewNumberAnswer) },
+    ),
     async (req) => ok(req, await getNo(ctxOf(req), ZGetNoBody.parse(req.body ?? {}))),
   );
 
   app.post(
     '/bus/inware/asynAddress/:id',
-    {
-      config: { permission: [...ENTRY_KEYS, 'bus:noMarkOrder:assign'], operlog: false },
-      schema: {
-        tags,
-        summary: "A mark's consignee addresses, pricing data and credit status (id = mark id)",
-        params: zIdParam,
-        response: answers(ZOrderMarkLookupAnswer),
-      },
-    },
+    spec(
+      { permission: [...ENTRY_KEYS, 'bus:noMarkOrder:assign'], operlog: false },
+      "A mark's consignee addresses, pricing data and credit status (id = mark id)",
+      { params: zIdParam, response: answers(ZOrderMarkLookupAnswer) },
+    ),
     async (req) => {
       if (!(await markVisible(db, req.auth, req.params.id))) throw notFound();
       const [mark, addresses, credit] = await Promise.all([
@@ -162,14 +151,11 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/inware/reGetPrice',
-    {
-      config: { permission: ACTION_PERMS.price, operlog: title('fetch_price', BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: "Fetch price: saved orders by ids (P-price; fee role), or the form's values as `order` (preview)",
-        body: ZReGetPriceBody,
-      },
-    },
+    spec(
+      { permission: ACTION_PERMS.price, operlog: title('fetch_price', BUSINESS_TYPE.UPDATE) },
+      "Fetch price: saved orders by ids (P-price; fee role), or the form's values as `order` (preview)",
+      { body: ZReGetPriceBody },
+    ),
     async (req) => {
       const b = req.body;
       if (b.order) return ok(req, await previewPrice(ctxOf(req), b.order));
@@ -182,15 +168,11 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/inware/reCal/:ids',
-    {
-      config: { permission: ACTION_PERMS.price, feeRole: true, operlog: title('recalculate', BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'Recalculate the fees on the saved prices (P-recalc; not audited)',
-        params: zIdsParam,
-        response: answers(ZOrderRecalculatedAnswer),
-      },
-    },
+    spec(
+      { permission: ACTION_PERMS.price, feeRole: true, operlog: title('recalculate', BUSINESS_TYPE.UPDATE) },
+      'Recalculate the fees on the saved prices (P-recalc; not audited)',
+      { params: zIdsParam, response: answers(ZOrderRecalculatedAnswer) },
+    ),
     async (req) => ok(req, await recalculate(ctxOf(req), req.params.ids)),
   );
 
@@ -199,18 +181,14 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/inware/add',
-    {
-      config: {
+    spec(
+      {
         permission: [...ACTION_PERMS.save, ...ACTION_PERMS.confirmOnAdd, ...ACTION_PERMS.registerNoMark],
         operlog: title('menu_order_add', BUSINESS_TYPE.INSERT),
       },
-      schema: {
-        tags,
-        summary: 'New order: status 0 staged (A1), 1 confirmed (A2), 2 no-mark cargo received (A8)',
-        body: ZInwareAddBody,
-        response: answers(ZOrderAddedAnswer),
-      },
-    },
+      'New order: status 0 staged (A1), 1 confirmed (A2), 2 no-mark cargo received (A8)',
+      { body: ZInwareAddBody, response: answers(ZOrderAddedAnswer) },
+    ),
     async (req) => {
       const result = await addOrder(ctxOf(req), req.body);
       return ok(req, result, 'bus_msg_saved');
@@ -219,48 +197,34 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/inware/edit',
-    {
-      config: { permission: ACTION_PERMS.edit, operlog: title('menu_order_edit', BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'Edit an order (S0-S2; optimistic version; fetchPrice=1 re-prices)',
-        body: ZInwareEditBody,
-        response: answers(ZOrderEditedAnswer),
-      },
-    },
+    spec(
+      { permission: ACTION_PERMS.edit, operlog: title('menu_order_edit', BUSINESS_TYPE.UPDATE) },
+      'Edit an order (S0-S2; optimistic version; fetchPrice=1 re-prices)',
+      { body: ZInwareEditBody, response: answers(ZOrderEditedAnswer) },
+    ),
     async (req) => ok(req, await editOrder(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/inware/status/:ids',
-    {
-      config: {
+    spec(
+      {
         permission: [...ACTION_PERMS.confirm, ...ACTION_PERMS.backToStaged, ...ACTION_PERMS.cancelReceipt],
         operlog: title('menu_un_order', BUSINESS_TYPE.UPDATE),
       },
-      schema: {
-        tags,
-        summary: '{status:1} confirm S0 or cancel the receipt of S2; {status:0} back to staged (all or nothing)',
-        params: zIdsParam,
-        body: ZInwareStatusBody,
-        response: answers(ZOrderStatusAnswer),
-      },
-    },
+      '{status:1} confirm S0 or cancel the receipt of S2; {status:0} back to staged (all or nothing)',
+      { params: zIdsParam, body: ZInwareStatusBody, response: answers(ZOrderStatusAnswer) },
+    ),
     async (req) => ok(req, await changeStatus(ctxOf(req), req.params.ids, req.body)),
   );
 
   app.post(
     '/bus/inware/delete/:ids',
-    {
-      config: { permission: ACTION_PERMS.delete, operlog: title('menu_un_order', BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags,
-        summary: 'Delete staged orders (S0 only, all or nothing)',
-        params: zIdsParam,
-        body: ZDeleteBody,
-        response: answers(ZOrderDoneAnswer),
-      },
-    },
+    spec(
+      { permission: ACTION_PERMS.delete, operlog: title('menu_un_order', BUSINESS_TYPE.DELETE) },
+      'Delete staged orders (S0 only, all or nothing)',
+      { params: zIdsParam, body: ZDeleteBody, response: answers(ZOrderDoneAnswer) },
+    ),
     async (req) => {
       await deleteOrders(ctxOf(req), req.params.ids, req.body?.versions);
       return ok(req);
@@ -269,16 +233,11 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/bus/cargo/delete/:id',
-    {
-      config: { permission: ACTION_PERMS.deleteLine, operlog: title('menu_order_edit', BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags,
-        summary: 'Delete a saved declared cargo line (S0/S1); totals and fees follow',
-        params: zIdParam,
-        body: ZCargoDeleteBody,
-        response: answers(ZOrderVersionAnswer),
-      },
-    },
+    spec(
+      { permission: ACTION_PERMS.deleteLine, operlog: title('menu_order_edit', BUSINESS_TYPE.DELETE) },
+      'Delete a saved declared cargo line (S0/S1); totals and fees follow',
+      { params: zIdParam, body: ZCargoDeleteBody, response: answers(ZOrderVersionAnswer) },
+    ),
     async (req) => ok(req, await deleteCargoLine(ctxOf(req), req.params.id, req.body?.version)),
   );
 };

@@ -13,6 +13,7 @@ import { allOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { forbidden, notFound } from '../../../platform/errors';
 import { keysetPages, readUpload, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { markCodeOf } from '../../bas/api/order-refs';
@@ -39,20 +40,19 @@ import { orderScope } from './order-common';
  */
 export const inwareIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const tags = ['bus'];
   const timezone = deps.config.timezone;
   const ctxOf = orderCtx(deps);
 
   app.post(
     '/bus/inware/importTemplate',
-    {
-      config: {
+    spec(
+      {
         permission: IMPORT_KEYS,
         operlog: false,
         heavy: 'template',
       },
-      schema: { tags, summary: 'Order import template (.xlsx, headers in the caller language)' },
-    },
+      'Order import template (.xlsx, headers in the caller language)',
+    ),
     async (req, reply) =>
       sendTemplate(req, reply, {
         fileName: 'bus_order_import_template',
@@ -64,19 +64,15 @@ export const inwareIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/bus/inware/import',
-    {
-      config: {
+    spec(
+      {
         permission: IMPORT_KEYS,
         operlog: title('menu_order_add', BUSINESS_TYPE.IMPORT),
         heavy: 'import',
       },
-      schema: {
-        tags,
-        summary: 'Import staged orders from .xlsx (multipart "file"): up to 5,000 rows, all or nothing',
-        consumes: ['multipart/form-data'],
-        response: answers(ZOrderImportedAnswer),
-      },
-    },
+      'Import staged orders from .xlsx (multipart "file"): up to 5,000 rows, all or nothing',
+      { consumes: ['multipart/form-data'], response: answers(ZOrderImportedAnswer) },
+    ),
     async (req) => {
       needImport(req.auth);
       const upload = await readUpload(req);
@@ -87,18 +83,15 @@ export const inwareIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/bus/inware/export',
-    {
-      config: {
+    spec(
+      {
         permission: EXPORT_KEYS,
         operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: {
-        tags,
-        summary: "Export a view's orders (its filters, or ids of the selected rows), streamed .xlsx",
-        body: ZInwareExportBody,
-      },
-    },
+      "Export a view's orders (its filters, or ids of the selected rows), streamed .xlsx",
+      { body: ZInwareExportBody },
+    ),
     async (req, reply) => {
       const q = req.body;
       if (!hasPermission(req.auth.permissions, ORDER_VIEW_EXPORT_PERMISSION[q.view])) throw forbidden('err_forbidden');
@@ -139,15 +132,16 @@ export const inwareIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/bus/inware/export/fee/:id',
-    {
-      config: {
+    spec(
+      {
         permission: 'bus:order:exportFee',
         feeRole: true,
         operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags, summary: "An order's fee sheet (.xlsx)", params: zIdParam },
-    },
+      "An order's fee sheet (.xlsx)",
+      { params: zIdParam },
+    ),
     async (req, reply) => {
       const row = await orderDetail(db, req.auth, eq(busOrder.id, req.params.id), req.lang);
       if (!row) throw notFound();
@@ -164,14 +158,15 @@ export const inwareIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/bus/inware/cargo/export/:ids',
-    {
-      config: {
+    spec(
+      {
         permission: ['bus:unOrder:export', 'bus:inOrder:export', 'bus:order:export'],
         operlog: title('menu_order_list', BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags, summary: 'Cargo lines of the selected orders (.xlsx)', params: zIdsParam },
-    },
+      'Cargo lines of the selected orders (.xlsx)',
+      { params: zIdsParam },
+    ),
     async (req, reply) => {
       const orders = await db
         .select({ id: busOrder.id, transportId: busOrder.transportId, mark: markCodeOf(busOrder.markId) })

@@ -25,6 +25,7 @@ import { allOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
 import { tableWithSums } from '../bus-routes';
 import { cargoOf } from '../cargo/cargo.service';
@@ -49,7 +50,6 @@ void rowKeys;
 void detailKeys;
 
 export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const tags = ['bus'];
   const timezone = config.timezone;
 
   const list = async (req: FastifyRequest, q: z.infer<typeof ZInwareListQuery>) => {
@@ -60,43 +60,29 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/bus/inware/list',
-    {
-      config: { permission: VIEW_KEYS },
-      schema: {
-        tags,
-        summary: 'Orders of a screen (view): filters, paging, sums',
-        querystring: ZInwareListQuery,
-        response: answers(ZOrderListAnswer),
-      },
-    },
+    spec({ permission: VIEW_KEYS }, 'Orders of a screen (view): filters, paging, sums', {
+      querystring: ZInwareListQuery,
+      response: answers(ZOrderListAnswer),
+    }),
     async (req) => list(req, req.query),
   );
 
   app.post(
     '/bus/inware/list',
-    {
-      config: { permission: VIEW_KEYS, operlog: false },
-      schema: {
-        tags,
-        summary: 'Orders of a screen (view), filters in the body (long number lists)',
-        body: ZInwareListQuery,
-        response: answers(ZOrderListAnswer),
-      },
-    },
+    spec(
+      { permission: VIEW_KEYS, operlog: false },
+      'Orders of a screen (view), filters in the body (long number lists)',
+      { body: ZInwareListQuery, response: answers(ZOrderListAnswer) },
+    ),
     async (req) => list(req, req.body),
   );
 
   app.post(
     '/bus/inware/select',
-    {
-      config: { permission: ORDER_READ_KEYS, operlog: false },
-      schema: {
-        tags,
-        summary: 'Order options by waybill, express number or mark',
-        body: ZOrderSelectBody,
-        response: answers(ZOrderOptionsAnswer),
-      },
-    },
+    spec({ permission: ORDER_READ_KEYS, operlog: false }, 'Order options by waybill, express number or mark', {
+      body: ZOrderSelectBody,
+      response: answers(ZOrderOptionsAnswer),
+    }),
     async (req) => {
       const b = req.body;
       const text = b.keyword.toUpperCase();
@@ -128,15 +114,11 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   /** Scan box (screens §0): waybill, piece label, express number, then receipt number. */
   app.post(
     '/bus/inware/selectByTransportId/:transportId',
-    {
-      config: { permission: ORDER_READ_KEYS, operlog: false },
-      schema: {
-        tags,
-        summary: 'The order of a scanned code: waybill, piece label {waybill}-{n}, express or receipt number',
-        params: ZTransportIdParam,
-        response: answers(ZOrderScanAnswer),
-      },
-    },
+    spec(
+      { permission: ORDER_READ_KEYS, operlog: false },
+      'The order of a scanned code: waybill, piece label {waybill}-{n}, express or receipt number',
+      { params: ZTransportIdParam, response: answers(ZOrderScanAnswer) },
+    ),
     async (req) => {
       const code = req.params.transportId.trim().toUpperCase();
       const piece = parsePieceLabel(code);
@@ -156,16 +138,11 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.post(
     '/bus/inware/selectByTransportIdPages/:transportId',
-    {
-      config: { permission: ORDER_READ_KEYS, operlog: false },
-      schema: {
-        tags,
-        summary: 'Orders of one or several waybills (comma separated), paged',
-        params: ZTransportIdParam,
-        querystring: ZTransportIdPagesQuery,
-        response: answers(ZOrderPageAnswer),
-      },
-    },
+    spec(
+      { permission: ORDER_READ_KEYS, operlog: false },
+      'Orders of one or several waybills (comma separated), paged',
+      { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(ZOrderPageAnswer) },
+    ),
     async (req) => {
       const numbers = parseSearchNumbers(req.params.transportId);
       if (numbers === null) throw badRequest('msg_comma_separated', { field: 'transportId' }, 'transportId');
@@ -185,15 +162,11 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/bus/inware/:id',
-    {
-      config: { permission: ORDER_READ_KEYS },
-      schema: {
-        tags,
-        summary: 'One order with its cargo lines and the time it entered each step (stepTimes, from its log)',
-        params: zIdParam,
-        response: answers(ZOrderDetailAnswer),
-      },
-    },
+    spec(
+      { permission: ORDER_READ_KEYS },
+      'One order with its cargo lines and the time it entered each step (stepTimes, from its log)',
+      { params: zIdParam, response: answers(ZOrderDetailAnswer) },
+    ),
     async (req) => {
       const row = await orderDetail(db, req.auth, eq(busOrder.id, req.params.id), req.lang);
       if (!row) throw notFound();
@@ -205,15 +178,10 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/bus/busOrderLog/list',
-    {
-      config: { permission: ORDER_READ_KEYS },
-      schema: {
-        tags,
-        summary: "An order's log, oldest first (the details timeline)",
-        querystring: ZOrderLogQuery,
-        response: answers(ZOrderLogAnswer),
-      },
-    },
+    spec({ permission: ORDER_READ_KEYS }, "An order's log, oldest first (the details timeline)", {
+      querystring: ZOrderLogQuery,
+      response: answers(ZOrderLogAnswer),
+    }),
     async (req) => {
       await loadOrder(db, req.auth, req.query.orderId);
       const rows = await listOrderLog(db, req.query.orderId, req.lang);

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { badRequest, notFound } from '../../../platform/errors';
 import { sendExcel } from '../../../platform/excel/excel';
 import { orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { pageFooter } from '../../../platform/pdf/layout';
@@ -81,7 +82,6 @@ const exportOperlog = { title: 'menu_load_list', businessType: BUSINESS_TYPE.EXP
 
 export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const tags = ['bus'];
   const timezone = deps.config.timezone;
   const context = (req: FastifyRequest): PrintContext => ({
     formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, timezone, dateOnly) : ''),
@@ -121,33 +121,31 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/load/print/:ids',
-    {
-      config: { permission: LOAD_PRINT_KEYS, operlog: printOperlog, heavy: 'print' },
-      schema: {
-        tags,
-        summary: 'Print the loading list of a container (PDF)',
-        params: zIdsParam,
-        querystring: ZPrintQuery,
-      },
-    },
+    spec(
+      { permission: LOAD_PRINT_KEYS, operlog: printOperlog, heavy: 'print' },
+      'Print the loading list of a container (PDF)',
+      { params: zIdsParam, querystring: ZPrintQuery },
+    ),
     async (req, reply) => printLoads(req, reply, req.params.ids, req.query.lang ?? req.lang),
   );
 
   app.post(
     '/bus/load/printAll/:ids/:lang',
-    {
-      config: { permission: LOAD_PRINT_KEYS, operlog: printOperlog, heavy: 'print' },
-      schema: { tags, summary: 'Print the loading lists of several containers in one PDF', params: ZPrintAllParams },
-    },
+    spec(
+      { permission: LOAD_PRINT_KEYS, operlog: printOperlog, heavy: 'print' },
+      'Print the loading lists of several containers in one PDF',
+      { params: ZPrintAllParams },
+    ),
     async (req, reply) => printLoads(req, reply, req.params.ids, req.params.lang),
   );
 
   app.post(
     '/bus/load/exportLoadInfo',
-    {
-      config: { permission: 'bus:load:exportInfo', operlog: exportOperlog, heavy: 'export' },
-      schema: { tags, summary: 'Container manifest per mark, with its order lines (.xlsx)', body: ZLoadIdBody },
-    },
+    spec(
+      { permission: 'bus:load:exportInfo', operlog: exportOperlog, heavy: 'export' },
+      'Container manifest per mark, with its order lines (.xlsx)',
+      { body: ZLoadIdBody },
+    ),
     async (req, reply) => {
       const [doc] = await loadDocuments(db, req.auth, [req.body.id], req.lang);
       const { marks, orders } = manifestRows(doc!, req.lang);
@@ -173,10 +171,11 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/load/exportLoadBill',
-    {
-      config: { permission: 'bus:load:exportBill', feeRole: true, operlog: exportOperlog, heavy: 'export' },
-      schema: { tags, summary: 'Container bill: receivables per mark (.xlsx, fee role)', body: ZLoadIdBody },
-    },
+    spec(
+      { permission: 'bus:load:exportBill', feeRole: true, operlog: exportOperlog, heavy: 'export' },
+      'Container bill: receivables per mark (.xlsx, fee role)',
+      { body: ZLoadIdBody },
+    ),
     async (req, reply) => {
       const [doc] = await loadDocuments(db, req.auth, [req.body.id], req.lang);
       const { columns, rows } = billSheetRows(doc!, req.lang);
@@ -222,8 +221,8 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   for (const view of ['load', 'loadplan'] as const) {
     app.post(
       `/bus/${view}/export`,
-      {
-        config: {
+      spec(
+        {
           permission: `bus:${view}:export`,
           operlog: {
             title: view === 'load' ? 'menu_load_list' : 'menu_loadplan_list',
@@ -231,15 +230,11 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           },
           heavy: 'export',
         },
-        schema: {
-          tags,
-          summary:
-            view === 'load'
-              ? 'Export loaded containers (the list filters, or ids of the selected rows), .xlsx'
-              : 'Export load plans (the list filters, ids of the selected rows, or one plan by id), .xlsx',
-          body: ZExportBody,
-        },
-      },
+        view === 'load'
+          ? 'Export loaded containers (the list filters, or ids of the selected rows), .xlsx'
+          : 'Export load plans (the list filters, ids of the selected rows, or one plan by id), .xlsx',
+        { body: ZExportBody },
+      ),
       async (req, reply) => {
         const pages = exportPages(req, view, req.body);
         // The first page is read here, so a 404 or a bad filter still answers the JSON envelope.

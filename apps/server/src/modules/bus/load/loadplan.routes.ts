@@ -14,6 +14,7 @@ import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { tableWithSums } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
@@ -32,123 +33,89 @@ import {
  * export is served by the load documents (load-io), the Load dialog by `/bus/load/addOrder`.
  */
 export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const tags = ['bus'];
   const ctxOf = orderCtx(deps);
   const menu = 'menu_loadplan_list';
 
   app.post(
     '/bus/loadplan/init',
-    {
-      config: { permission: 'loadplan:add' },
-      schema: {
-        tags,
-        summary: 'A new plan: its number (LD{yyMMdd}{NNNN}), the planner as loading person, container types',
-        response: answers(ZLoadPlanInitAnswer),
-      },
-    },
+    spec(
+      { permission: 'loadplan:add' },
+      'A new plan: its number (LD{yyMMdd}{NNNN}), the planner as loading person, container types',
+      { response: answers(ZLoadPlanInitAnswer) },
+    ),
     async (req) => ok(req, await initPlan(ctxOf(req))),
   );
 
   app.get(
     '/bus/loadplan/list',
-    {
-      config: { permission: 'bus:loadplan' },
-      schema: {
-        tags,
-        summary: 'Load plans (L0-L2, default L0/L1) with the sums of the caller’s orders, fill and margin',
-        querystring: ZLoadListQuery,
-        response: answers(ZLoadListAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:loadplan' },
+      'Load plans (L0-L2, default L0/L1) with the sums of the caller’s orders, fill and margin',
+      { querystring: ZLoadListQuery, response: answers(ZLoadListAnswer) },
+    ),
     async (req) => tableWithSums(req, await listLoads(ctxOf(req), 'loadplan', req.query)),
   );
 
   app.get(
     '/bus/loadplan/:id',
-    {
-      config: { permission: ['loadplan:info', 'bus:loadplan'] },
-      schema: {
-        tags,
-        summary: 'One plan: the record, the caller’s orders by mark, the per-mark summary, the load log',
-        params: zIdParam,
-        response: answers(ZLoadDetailAnswer),
-      },
-    },
+    spec(
+      { permission: ['loadplan:info', 'bus:loadplan'] },
+      'One plan: the record, the caller’s orders by mark, the per-mark summary, the load log',
+      { params: zIdParam, response: answers(ZLoadDetailAnswer) },
+    ),
     async (req) => ok(req, await loadDetail(ctxOf(req), req.params.id)),
   );
 
   app.post(
     '/bus/loadplan/add',
-    {
-      config: { permission: 'loadplan:add', operlog: title(menu, BUSINESS_TYPE.INSERT) },
-      schema: {
-        tags,
-        summary: 'Open a plan (L0) with its orders (A10 S2 -> S3) in one transaction; container cost [fee]',
-        body: ZLoadPlanAddBody,
-        response: answers(ZLoadActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'loadplan:add', operlog: title(menu, BUSINESS_TYPE.INSERT) },
+      'Open a plan (L0) with its orders (A10 S2 -> S3) in one transaction; container cost [fee]',
+      { body: ZLoadPlanAddBody, response: answers(ZLoadActionAnswer) },
+    ),
     async (req) => ok(req, await addPlan(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/loadplan/edit',
-    {
-      config: { permission: 'bus:loadplan:edit', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'The plan’s header (L0-L2, version compared); route fixed while orders are on it',
-        body: ZLoadPlanEditBody,
-        response: answers(ZLoadActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:loadplan:edit', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
+      'The plan’s header (L0-L2, version compared); route fixed while orders are on it',
+      { body: ZLoadPlanEditBody, response: answers(ZLoadActionAnswer) },
+    ),
     async (req) => ok(req, await editPlan(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/loadplan/addOrder/:id',
-    {
-      config: {
+    spec(
+      {
         permission: ['bus:loadplan:addOrder', 'bus:inOrder:plan'],
         operlog: title(menu, BUSINESS_TYPE.UPDATE),
       },
-      schema: {
-        tags,
-        summary: 'A10: in-stock orders of the plan’s route into the plan (S2 -> S3)',
-        params: zIdParam,
-        body: ZLoadOrdersBody,
-        response: answers(ZLoadActionAnswer),
-      },
-    },
+      'A10: in-stock orders of the plan’s route into the plan (S2 -> S3)',
+      { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
+    ),
     async (req) => ok(req, await addOrdersToPlanById(ctxOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/bus/loadplan/removeOrder/:id',
-    {
-      config: { permission: 'bus:loadplan:removeOrder', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A11: planned orders of this plan back in stock (S3 -> S2)',
-        params: zIdParam,
-        body: ZLoadOrdersBody,
-        response: answers(ZLoadActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:loadplan:removeOrder', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
+      'A11: planned orders of this plan back in stock (S3 -> S2)',
+      { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
+    ),
     async (req) => ok(req, await removeOrdersFromPlan(ctxOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/bus/loadplan/delete/:ids',
-    {
-      config: { permission: 'bus:loadplan:delete', operlog: title(menu, BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags,
-        summary: 'Delete plans with nothing loaded (L0), all or nothing; their orders back in stock (S3 -> S2)',
-        params: zIdsParam,
-        response: answers(ZLoadIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:loadplan:delete', operlog: title(menu, BUSINESS_TYPE.DELETE) },
+      'Delete plans with nothing loaded (L0), all or nothing; their orders back in stock (S3 -> S2)',
+      { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
+    ),
     async (req) => ok(req, await deletePlans(ctxOf(req), req.params.ids)),
   );
 };

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { ORDER_READ_KEYS, orderCtx, title } from '../inware/inware-route-keys';
 import { listLoads } from './load.read';
@@ -42,7 +43,6 @@ import {
  * Rules in track.service.ts, reads in track.read.ts and load.read.ts (the list).
  */
 export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const tags = ['bus'];
   const ctxOf = orderCtx(deps);
   const write = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) =>
     title('menu_track_list', businessType);
@@ -50,15 +50,11 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/bus/track/list',
-    {
-      config: { permission: 'bus:track', operlog: false },
-      schema: {
-        tags,
-        summary: 'Loads from loaded on (L2-L5) by tab, with the latest milestone, no-news flag and messages',
-        querystring: ZTrackListQuery,
-        response: answers(ZTrackListAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:track', operlog: false },
+      'Loads from loaded on (L2-L5) by tab, with the latest milestone, no-news flag and messages',
+      { querystring: ZTrackListQuery, response: answers(ZTrackListAnswer) },
+    ),
     async (req) => {
       const { rows, total, sums } = await listLoads(ctxOf(req), 'track', req.query);
       // the 'track' view's rows carry the milestone columns
@@ -68,32 +64,24 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/track/save',
-    {
-      config: { permission: 'bus:track:depart', operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A15 confirm departure of loaded loads (all or nothing): orders S4 -> S5, load L3, arrive record',
-        body: ZTrackSaveBody,
-        response: answers(ZLoadIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:track:depart', operlog: write(BUSINESS_TYPE.UPDATE) },
+      'A15 confirm departure of loaded loads (all or nothing): orders S4 -> S5, load L3, arrive record',
+      { body: ZTrackSaveBody, response: answers(ZLoadIdsAnswer) },
+    ),
     async (req) => ok(req, await departLoads(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/track/delete/:id',
-    {
-      config: {
+    spec(
+      {
         permission: ['bus:track:delete', 'bus:track:cancelDepart'],
         operlog: write(BUSINESS_TYPE.DELETE),
       },
-      schema: {
-        tags,
-        summary: "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
-        params: zIdParam,
-        response: answers(ZLoadIdsAnswer),
-      },
-    },
+      "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
+      { params: zIdParam, response: answers(ZLoadIdsAnswer) },
+    ),
     async (req) => {
       const { loadId } = await deleteMilestone(ctxOf(req), req.params.id);
       return ok(req, { ids: [loadId], done: 1 });
@@ -102,29 +90,21 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/track/saveDetail',
-    {
-      config: { permission: 'bus:track:add', operlog: write(BUSINESS_TYPE.INSERT) },
-      schema: {
-        tags,
-        summary: 'A manual milestone on one or several departed loads (ids of the new milestones)',
-        body: ZTrackDetailBody,
-        response: answers(ZLoadIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:track:add', operlog: write(BUSINESS_TYPE.INSERT) },
+      'A manual milestone on one or several departed loads (ids of the new milestones)',
+      { body: ZTrackDetailBody, response: answers(ZLoadIdsAnswer) },
+    ),
     async (req) => ok(req, await addMilestones(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/track/edit',
-    {
-      config: { permission: 'bus:track:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: "A manual milestone's status, time and remark",
-        body: ZTrackEditBody,
-        response: answers(ZLoadIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:track:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
+      "A manual milestone's status, time and remark",
+      { body: ZTrackEditBody, response: answers(ZLoadIdsAnswer) },
+    ),
     async (req) => {
       const { id } = await editMilestone(ctxOf(req), req.body);
       return ok(req, { ids: [id], done: 1 });
@@ -133,86 +113,60 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/track/upatePreArriveTime',
-    {
-      config: { permission: 'bus:track:eta', operlog: write(BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: "Change the ETA of loads (L2/L3) and every order's expected arrival",
-        body: ZTrackEtaBody,
-        response: answers(ZLoadIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:track:eta', operlog: write(BUSINESS_TYPE.UPDATE) },
+      "Change the ETA of loads (L2/L3) and every order's expected arrival",
+      { body: ZTrackEtaBody, response: answers(ZLoadIdsAnswer) },
+    ),
     async (req) => ok(req, await changeEta(ctxOf(req), req.body)),
   );
 
   app.get(
     '/bus/track/detail/:id',
-    {
-      config: { permission: [...readKeys, 'load:info'], operlog: false },
-      schema: {
-        tags,
-        summary: "A load's milestones newest first (the 'received' entry synthesized with id 0)",
-        params: zIdParam,
-        response: answers(ZTrackDetailAnswer),
-      },
-    },
+    spec(
+      { permission: [...readKeys, 'load:info'], operlog: false },
+      "A load's milestones newest first (the 'received' entry synthesized with id 0)",
+      { params: zIdParam, response: answers(ZTrackDetailAnswer) },
+    ),
     async (req) => ok(req, await timeline(deps.db, req.auth, req.params.id), 'msg_query_success'),
   );
 
   app.post(
     '/bus/track/listMessage/:id',
-    {
-      config: { permission: [...readKeys, 'load:info'], operlog: false },
-      schema: {
-        tags,
-        summary: 'Messages of a milestone, oldest first',
-        params: zIdParam,
-        response: answers(ZTrackMessagesAnswer),
-      },
-    },
+    spec({ permission: [...readKeys, 'load:info'], operlog: false }, 'Messages of a milestone, oldest first', {
+      params: zIdParam,
+      response: answers(ZTrackMessagesAnswer),
+    }),
     async (req) => ok(req, await listMessages(deps.db, req.auth, req.params.id), 'msg_query_success'),
   );
 
   app.post(
     '/bus/track/saveMessage',
-    {
-      config: { permission: 'bus:track:message', operlog: write(BUSINESS_TYPE.INSERT) },
-      schema: {
-        tags,
-        summary: 'A message on a milestone (visible to the customer or internal)',
-        body: ZTrackMessageBody,
-        response: answers(zOkId),
-      },
-    },
+    spec(
+      { permission: 'bus:track:message', operlog: write(BUSINESS_TYPE.INSERT) },
+      'A message on a milestone (visible to the customer or internal)',
+      { body: ZTrackMessageBody, response: answers(zOkId) },
+    ),
     async (req) => ok(req, await saveMessage(ctxOf(req), req.body)),
   );
 
   app.get(
     '/bus/track/:id',
-    {
-      config: { permission: readKeys, operlog: false },
-      schema: {
-        tags,
-        summary: 'A load as the tracking screens show it (container, route, vessel or truck, ETD, ETA, departure)',
-        params: zIdParam,
-        response: answers(ZTrackAnswer),
-      },
-    },
+    spec(
+      { permission: readKeys, operlog: false },
+      'A load as the tracking screens show it (container, route, vessel or truck, ETD, ETA, departure)',
+      { params: zIdParam, response: answers(ZTrackAnswer) },
+    ),
     async (req) => ok(req, await trackRowById(ctxOf(req), req.params.id), 'msg_query_success'),
   );
 
   app.post(
     '/bus/inware/selectOrdersHasTrackByTransportIdPages/:transportId',
-    {
-      config: { permission: ORDER_READ_KEYS, operlog: false },
-      schema: {
-        tags,
-        summary: 'Orders by waybill, express or receipt number (comma list) with their container and milestones',
-        params: ZTransportIdParam,
-        querystring: ZTransportIdPagesQuery,
-        response: answers(ZOrderJourneyAnswer),
-      },
-    },
+    spec(
+      { permission: ORDER_READ_KEYS, operlog: false },
+      'Orders by waybill, express or receipt number (comma list) with their container and milestones',
+      { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(ZOrderJourneyAnswer) },
+    ),
     async (req) => {
       const numbers = parseSearchNumbers(req.params.transportId);
       if (numbers === null) throw badRequest('msg_comma_separated', { field: 'transportId' }, 'transportId');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, wrongState } from '../../../platform/errors';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { preloadFonts } from '../../../platform/pdf/fonts';
@@ -92,10 +93,10 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/inware/printbar/:ids',
-    {
-      config: { permission: PRINT_LABEL_KEYS, operlog, heavy: 'print' },
-      schema: { tags: ['bus'], summary: 'Print order labels (PDF)', params: ZIdOrZeroParam, body: ZPrintBody },
-    },
+    spec({ permission: PRINT_LABEL_KEYS, operlog, heavy: 'print' }, 'Print order labels (PDF)', {
+      params: ZIdOrZeroParam,
+      body: ZPrintBody,
+    }),
     async (req, reply) => {
       const ids = idsOf(req);
       const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
@@ -116,10 +117,10 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/inware/printbar/cargo/:ids',
-    {
-      config: { permission: PRINT_PIECE_KEYS, operlog, heavy: 'print' },
-      schema: { tags: ['bus'], summary: 'Print piece labels, n of N (PDF)', params: ZIdOrZeroParam, body: ZPrintBody },
-    },
+    spec({ permission: PRINT_PIECE_KEYS, operlog, heavy: 'print' }, 'Print piece labels, n of N (PDF)', {
+      params: ZIdOrZeroParam,
+      body: ZPrintBody,
+    }),
     async (req, reply) => {
       const ids = idsOf(req);
       const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
@@ -147,10 +148,10 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/inware/printware/:ids/:lang',
-    {
-      config: { permission: PRINT_RECEIPT_KEYS, operlog, heavy: 'print' },
-      schema: { tags: ['bus'], summary: 'Print warehouse receipts (PDF)', params: ZIdsLangParams, body: ZPrintBody },
-    },
+    spec({ permission: PRINT_RECEIPT_KEYS, operlog, heavy: 'print' }, 'Print warehouse receipts (PDF)', {
+      params: ZIdsLangParams,
+      body: ZPrintBody,
+    }),
     async (req, reply) => {
       const ids = idsOf(req);
       const lang = req.params.lang;
@@ -174,10 +175,10 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/bus/inware/printfee/:ids/:lang',
-    {
-      config: { permission: PRINT_FEE_KEYS, feeRole: true, operlog, heavy: 'print' },
-      schema: { tags: ['bus'], summary: 'Print fee sheets (PDF)', params: ZIdsLangParams, body: ZPrintBody },
-    },
+    spec({ permission: PRINT_FEE_KEYS, feeRole: true, operlog, heavy: 'print' }, 'Print fee sheets (PDF)', {
+      params: ZIdsLangParams,
+      body: ZPrintBody,
+    }),
     async (req, reply) => {
       const ids = idsOf(req);
       const lang = req.params.lang;

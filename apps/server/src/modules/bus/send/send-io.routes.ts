@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { sendExcel } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { pageFooter } from '../../../platform/pdf/layout';
@@ -87,7 +88,6 @@ const SIGN_COLUMNS: ExcelColumn<TLineExport>[] = [
 ];
 
 export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const tags = ['bus'];
   const { db } = deps;
   const timezone = deps.config.timezone;
   const ctxOf = orderCtx(deps);
@@ -102,14 +102,15 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/send/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'bus:sendOrder:export',
         operlog: { title: 'menu_send_order', businessType: BUSINESS_TYPE.EXPORT },
         heavy: 'export',
       },
-      schema: { tags, summary: 'Export delivery runs (.xlsx)', body: ZSendExportBody },
-    },
+      'Export delivery runs (.xlsx)',
+      { body: ZSendExportBody },
+    ),
     async (req, reply) => {
       const rows = await exportRuns(ctxOf(req), req.body);
       return sendExcel(req, reply, { fileName: 'menu_send_order', db, timezone, columns: RUN_COLUMNS, rows });
@@ -118,14 +119,15 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/sign/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'bus:sign:export',
         operlog: { title: 'menu_sign_list', businessType: BUSINESS_TYPE.EXPORT },
         heavy: 'export',
       },
-      schema: { tags, summary: 'Export the sign list (.xlsx)', body: ZSignExportBody },
-    },
+      'Export the sign list (.xlsx)',
+      { body: ZSignExportBody },
+    ),
     async (req, reply) => {
       const rows = await exportSignLines(ctxOf(req), req.body);
       return sendExcel(req, reply, { fileName: 'menu_sign_list', db, timezone, columns: SIGN_COLUMNS, rows });
@@ -134,10 +136,11 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/send/printware/:ids/:lang',
-    {
-      config: { permission: ['bus:sendOrder:print', 'bus:send:print'], operlog: printOperlog, heavy: 'print' },
-      schema: { tags, summary: 'Print run sheets (PDF, one section per run)', params: ZIdsLang },
-    },
+    spec(
+      { permission: ['bus:sendOrder:print', 'bus:send:print'], operlog: printOperlog, heavy: 'print' },
+      'Print run sheets (PDF, one section per run)',
+      { params: ZIdsLang },
+    ),
     async (req, reply) => {
       const { ids, lang } = req.params;
       if (ids.length > 50) throw badRequest('send_print_err_too_many', { max: 50 });
@@ -168,10 +171,11 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/inware/printsend/:ids/:lang',
-    {
-      config: { permission: ['bus:send:print', 'bus:sendOrder:print'], operlog: printOperlog, heavy: 'print' },
-      schema: { tags, summary: 'Print delivery notes (PDF, one page per order in a run)', params: ZIdsLang },
-    },
+    spec(
+      { permission: ['bus:send:print', 'bus:sendOrder:print'], operlog: printOperlog, heavy: 'print' },
+      'Print delivery notes (PDF, one page per order in a run)',
+      { params: ZIdsLang },
+    ),
     async (req, reply) => {
       const { ids, lang } = req.params;
       const orders = await orderLinesById(db, req.auth, ids);
@@ -196,19 +200,14 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/bus/inware/signUpload/:id',
-    {
-      config: {
+    spec(
+      {
         permission: 'bus:sign:upload',
         operlog: { title: 'menu_sign_list', businessType: BUSINESS_TYPE.UPDATE },
       },
-      schema: {
-        tags,
-        summary: 'Upload the proof of delivery (image, multipart field "file") of an order out for delivery or signed',
-        params: zIdParam,
-        consumes: ['multipart/form-data'],
-        response: answers(ZSignUploadAnswer),
-      },
-    },
+      'Upload the proof of delivery (image, multipart field "file") of an order out for delivery or signed',
+      { params: zIdParam, consumes: ['multipart/form-data'], response: answers(ZSignUploadAnswer) },
+    ),
     async (req) => {
       const part = await req.file();
       return ok(req, await uploadPod(ctxOf(req), deps.files, req.params.id, part ?? undefined));

@@ -23,6 +23,7 @@ import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { addDays, todayIn } from '../../../platform/time';
 import { sendOptions } from '../../bas/api/send-refs';
@@ -41,35 +42,26 @@ import { cancelSigns, saveSign, signFail } from './sign.service';
  * buttons, and sees the runs of the drivers linked to their user only (send-record.ts).
  */
 export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const tags = ['bus'];
   const ctxOf = orderCtx(deps);
   const menu = 'menu_send_order';
   const signMenu = 'menu_sign_list';
 
   app.get(
     '/bus/send/list',
-    {
-      config: { permission: 'bus:sendOrder' },
-      schema: {
-        tags,
-        summary: 'Delivery runs in scope (a driver: their own) with the sums of their lines',
-        querystring: ZSendListQuery,
-        response: answers(ZSendListAnswer),
-      },
-    },
+    spec({ permission: 'bus:sendOrder' }, 'Delivery runs in scope (a driver: their own) with the sums of their lines', {
+      querystring: ZSendListQuery,
+      response: answers(ZSendListAnswer),
+    }),
     async (req) => tableWithSums(req, await listRuns(ctxOf(req), req.query)),
   );
 
   app.get(
     '/bus/send/options',
-    {
-      config: { permission: ['bus:sendOrder:add', 'bus:sendOrder:edit', 'bus:send:add'] },
-      schema: {
-        tags,
-        summary: 'Enabled drivers and vehicles for the run dialog, and the default send time (tomorrow 08:00)',
-        response: answers(ZSendOptionsAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:sendOrder:add', 'bus:sendOrder:edit', 'bus:send:add'] },
+      'Enabled drivers and vehicles for the run dialog, and the default send time (tomorrow 08:00)',
+      { response: answers(ZSendOptionsAnswer) },
+    ),
     async (req) => {
       const tz = deps.config.timezone;
       return ok(req, { ...(await sendOptions(deps.db)), sendTime: `${addDays(todayIn(tz), 1)} 08:00:00` });
@@ -78,133 +70,94 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bus/send/desk',
-    {
-      config: { permission: 'bus:send' },
-      schema: {
-        tags,
-        summary: 'The dispatch desk: orders in the overseas warehouse (S6) and out for delivery (S7)',
-        querystring: ZSendDeskQuery,
-        response: answers(ZSendDeskAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:send' },
+      'The dispatch desk: orders in the overseas warehouse (S6) and out for delivery (S7)',
+      { querystring: ZSendDeskQuery, response: answers(ZSendDeskAnswer) },
+    ),
     async (req) => tableWithSums(req, await deskList(ctxOf(req), req.query)),
   );
 
   app.get(
     '/bus/send/order/:id',
-    {
-      config: { permission: ['order:info', 'bus:order', 'bus:sendOrder', 'bus:send', 'bus:sign'] },
-      schema: {
-        tags,
-        summary: 'An order’s delivery lines in every run it was in, newest first (order details, Delivery and sign)',
-        params: zIdParam,
-        response: answers(ZOrderDeliveryAnswer),
-      },
-    },
+    spec(
+      { permission: ['order:info', 'bus:order', 'bus:sendOrder', 'bus:send', 'bus:sign'] },
+      'An order’s delivery lines in every run it was in, newest first (order details, Delivery and sign)',
+      { params: zIdParam, response: answers(ZOrderDeliveryAnswer) },
+    ),
     async (req) => ok(req, await orderDeliveryLines(deps.db, req.auth, req.params.id)),
   );
 
   app.get(
     '/bus/send/:id',
-    {
-      config: { permission: ['bus:sendOrder', 'bus:send', 'bus:sign'] },
-      schema: {
-        tags,
-        summary: 'One run: the run, its lines (returned ones too) and its log',
-        params: zIdParam,
-        response: answers(ZSendDetailAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:sendOrder', 'bus:send', 'bus:sign'] },
+      'One run: the run, its lines (returned ones too) and its log',
+      { params: zIdParam, response: answers(ZSendDetailAnswer) },
+    ),
     async (req) => ok(req, await runDetail(ctxOf(req), req.params.id)),
   );
 
   app.post(
     '/bus/send/add',
-    {
-      config: { permission: ['bus:sendOrder:add', 'bus:send:add'], operlog: title(menu, BUSINESS_TYPE.INSERT) },
-      schema: {
-        tags,
-        summary: 'A19: a draft run (D0) with its orders (S6, not in another run, no open problem item)',
-        body: ZSendAddBody,
-        response: answers(ZSendActionAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:sendOrder:add', 'bus:send:add'], operlog: title(menu, BUSINESS_TYPE.INSERT) },
+      'A19: a draft run (D0) with its orders (S6, not in another run, no open problem item)',
+      { body: ZSendAddBody, response: answers(ZSendActionAnswer) },
+    ),
     async (req) => ok(req, await addRun(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/send/edit',
-    {
-      config: { permission: 'bus:sendOrder:edit', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary:
-          'The run’s time, driver, vehicle and remark (D0); the lines’ amounts (fees with the fee role) in any status',
-        body: ZSendEditBody,
-        response: answers(ZSendActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:sendOrder:edit', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
+      'The run’s time, driver, vehicle and remark (D0); the lines’ amounts (fees with the fee role) in any status',
+      { body: ZSendEditBody, response: answers(ZSendActionAnswer) },
+    ),
     async (req) => ok(req, await editRun(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/send/addOrder/:id',
-    {
-      config: { permission: ['bus:sendOrder:add', 'bus:send:addOrder'], operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A19: orders of the overseas stock into a draft run',
-        params: zIdParam,
-        body: ZSendOrdersBody,
-        response: answers(ZSendActionAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:sendOrder:add', 'bus:send:addOrder'], operlog: title(menu, BUSINESS_TYPE.UPDATE) },
+      'A19: orders of the overseas stock into a draft run',
+      { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
+    ),
     async (req) => ok(req, await addOrdersToRunById(ctxOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/bus/send/removeOrder/:id',
-    {
-      config: {
+    spec(
+      {
         permission: ['bus:sendOrder:edit', 'bus:sendOrder:cancel', 'bus:send:back'],
         operlog: title(menu, BUSINESS_TYPE.UPDATE),
       },
-      schema: {
-        tags,
-        summary: 'A20 out of a draft run (S6) / A22 back to stock (S7 unsigned -> S6); the run settles (D1 -> D0/D2)',
-        params: zIdParam,
-        body: ZSendOrdersBody,
-        response: answers(ZSendActionAnswer),
-      },
-    },
+      'A20 out of a draft run (S6) / A22 back to stock (S7 unsigned -> S6); the run settles (D1 -> D0/D2)',
+      { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
+    ),
     async (req) => ok(req, await removeOrdersFromRun(ctxOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/bus/send/delete/:ids',
-    {
-      config: { permission: 'bus:sendOrder:delete', operlog: title(menu, BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags,
-        summary: 'Delete draft runs (D0), all or nothing; their orders stay in the overseas stock (S6)',
-        params: zIdsParam,
-        response: answers(ZSendIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:sendOrder:delete', operlog: title(menu, BUSINESS_TYPE.DELETE) },
+      'Delete draft runs (D0), all or nothing; their orders stay in the overseas stock (S6)',
+      { params: zIdsParam, response: answers(ZSendIdsAnswer) },
+    ),
     async (req) => ok(req, await deleteRuns(ctxOf(req), req.params.ids)),
   );
 
   app.post(
     '/bus/send/sure',
-    {
-      config: { permission: 'bus:sendOrder:sure', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A21 confirm delivery: draft runs D0 -> D1, their orders S6 -> S7 (all or nothing; M-exc)',
-        body: ZSendSureBody,
-        response: answers(ZSendIdsAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:sendOrder:sure', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
+      'A21 confirm delivery: draft runs D0 -> D1, their orders S6 -> S7 (all or nothing; M-exc)',
+      { body: ZSendSureBody, response: answers(ZSendIdsAnswer) },
+    ),
     async (req) => ok(req, await sureRuns(ctxOf(req), req.body.ids)),
   );
 
@@ -212,57 +165,41 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/bus/sign/list',
-    {
-      config: { permission: 'bus:sign' },
-      schema: {
-        tags,
-        summary: 'Orders out for delivery and signed (S7/S8) with their run and sign data, by tab',
-        querystring: ZSignListQuery,
-        response: answers(ZSignListAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:sign' },
+      'Orders out for delivery and signed (S7/S8) with their run and sign data, by tab',
+      { querystring: ZSignListQuery, response: answers(ZSignListAnswer) },
+    ),
     async (req) => tableWithSums(req, await signList(ctxOf(req), req.query)),
   );
 
   app.post(
     '/bus/sign/save',
-    {
-      config: { permission: ['bus:sign:sign', 'bus:sign:batch'], operlog: title(signMenu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A23 sign (S7 -> S8): one order with its pieces (short = partly signed + problem item), or a batch',
-        body: ZSignSaveBody,
-        response: answers(ZSignActionAnswer),
-      },
-    },
+    spec(
+      { permission: ['bus:sign:sign', 'bus:sign:batch'], operlog: title(signMenu, BUSINESS_TYPE.UPDATE) },
+      'A23 sign (S7 -> S8): one order with its pieces (short = partly signed + problem item), or a batch',
+      { body: ZSignSaveBody, response: answers(ZSignActionAnswer) },
+    ),
     async (req) => ok(req, await saveSign(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/sign/signFail',
-    {
-      config: { permission: 'bus:sign:fail', operlog: title(signMenu, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        tags,
-        summary: 'A24 sign fail: the orders stay S7 with sign status failed and the reason',
-        body: ZSignFailBody,
-        response: answers(ZSignActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:sign:fail', operlog: title(signMenu, BUSINESS_TYPE.UPDATE) },
+      'A24 sign fail: the orders stay S7 with sign status failed and the reason',
+      { body: ZSignFailBody, response: answers(ZSignActionAnswer) },
+    ),
     async (req) => ok(req, await signFail(ctxOf(req), req.body)),
   );
 
   app.post(
     '/bus/sign/delete/:ids',
-    {
-      config: { permission: 'bus:sign:delete', operlog: title(signMenu, BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags,
-        summary: 'A25 cancel signature (S8 -> S7), refused while the fees are audited (M3)',
-        params: zIdsParam,
-        response: answers(ZSignActionAnswer),
-      },
-    },
+    spec(
+      { permission: 'bus:sign:delete', operlog: title(signMenu, BUSINESS_TYPE.DELETE) },
+      'A25 cancel signature (S8 -> S7), refused while the fees are audited (M3)',
+      { params: zIdsParam, response: answers(ZSignActionAnswer) },
+    ),
     async (req) => ok(req, await cancelSigns(ctxOf(req), req.params.ids)),
   );
 };

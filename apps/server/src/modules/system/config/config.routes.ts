@@ -20,6 +20,7 @@ import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { SETTING_KEYS } from '../../../platform/settings';
 import { assertNewPassword } from '../../auth/credentials';
 import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shared/localized';
@@ -78,10 +79,7 @@ function checkValue(configKey: string, configValue: string) {
 export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, settings }) => {
   app.get(
     '/system/config/list',
-    {
-      config: { permission: 'system:config:list' },
-      schema: { tags: ['system'], summary: 'Settings (paged)', querystring: ZConfigQuery },
-    },
+    spec({ permission: 'system:config:list' }, 'Settings (paged)', { querystring: ZConfigQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -98,14 +96,9 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.get(
     '/system/config/configKey/:configKey',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags: ['system'],
-        summary: 'A setting value by key (data: the value, "" when unset)',
-        params: configKeyParam,
-      },
-    },
+    spec({ authenticated: true }, 'A setting value by key (data: the value, "" when unset)', {
+      params: configKeyParam,
+    }),
     async (req) => {
       const needs = RESTRICTED_KEYS[req.params.configKey];
       if (needs && !hasAnyPermission(req.auth.permissions, needs)) throw forbidden('err_forbidden');
@@ -119,10 +112,7 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.get(
     '/system/config/:configId',
-    {
-      config: { permission: ['system:config:query', 'system:config:edit'] },
-      schema: { tags: ['system'], summary: 'One setting', params: configIdParam },
-    },
+    spec({ permission: ['system:config:query', 'system:config:edit'] }, 'One setting', { params: configIdParam }),
     async (req) => {
       const [row] = await db.select().from(sysConfig).where(eq(sysConfig.configId, req.params.configId));
       if (!row) throw notFound();
@@ -132,10 +122,9 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.post(
     '/system/config',
-    {
-      config: { permission: 'system:config:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a setting', body: ZConfigCreate },
-    },
+    spec({ permission: 'system:config:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) }, 'Create a setting', {
+      body: ZConfigCreate,
+    }),
     async (req) => {
       const b = req.body;
       checkValue(b.configKey, b.configValue);
@@ -156,10 +145,11 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.put(
     '/system/config',
-    {
-      config: { permission: 'system:config:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a setting (optimistic version)', body: ZConfigEdit },
-    },
+    spec(
+      { permission: 'system:config:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a setting (optimistic version)',
+      { body: ZConfigEdit },
+    ),
     async (req) => {
       const { configId, version, ...b } = req.body;
       const [old] = await db.select().from(sysConfig).where(eq(sysConfig.configId, configId));
@@ -187,13 +177,13 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.delete(
     '/system/config/refreshCache',
-    {
-      config: {
+    spec(
+      {
         permission: ['system:config:remove', 'system:config:edit'],
         operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN),
       },
-      schema: { tags: ['system'], summary: 'Drop the settings cache of this instance' },
-    },
+      'Drop the settings cache of this instance',
+    ),
     async (req) => {
       settings.invalidate();
       return ok(req);
@@ -202,10 +192,11 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.delete(
     '/system/config/:configIds',
-    {
-      config: { permission: 'system:config:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete settings (not built-in ones)', params: configIdsParam },
-    },
+    spec(
+      { permission: 'system:config:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete settings (not built-in ones)',
+      { params: configIdsParam },
+    ),
     async (req) => {
       const ids = [...new Set(req.params.configIds)];
       await db.transaction(async (tx) => {
@@ -222,14 +213,15 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
 
   app.post(
     '/system/config/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:config:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export settings (.xlsx)', body: exportBody(ZConfigQuery) },
-    },
+      'Export settings (.xlsx)',
+      { body: exportBody(ZConfigQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_config_export',

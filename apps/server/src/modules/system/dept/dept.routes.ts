@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, forbidden, inUse } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { sysRoleDept } from '../role/role.table';
 import { Grants } from '../shared/grants';
 import { DEPT_NAME, nameContains } from '../shared/localized';
@@ -69,10 +70,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   dropCountsOnChange(app);
   app.get(
     '/system/dept/list',
-    {
-      config: { permission: 'system:dept' },
-      schema: { tags: ['system'], summary: 'Departments, flat (the client builds the tree)', querystring: ZDeptQuery },
-    },
+    spec({ permission: 'system:dept' }, 'Departments, flat (the client builds the tree)', { querystring: ZDeptQuery }),
     async (req) => {
       const q = req.query;
       const rows = await db
@@ -93,14 +91,11 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dept/list/exclude/:deptId',
-    {
-      config: { permission: ['system:dept:edit', 'system:dept:query'] },
-      schema: {
-        tags: ['system'],
-        summary: 'Departments a department may move under (not itself or below)',
-        params: deptIdParam,
-      },
-    },
+    spec(
+      { permission: ['system:dept:edit', 'system:dept:query'] },
+      'Departments a department may move under (not itself or below)',
+      { params: deptIdParam },
+    ),
     async (req) => {
       const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
       const rows = await db
@@ -114,10 +109,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dept/:deptId',
-    {
-      config: { permission: ['system:dept:query', 'system:dept:edit'] },
-      schema: { tags: ['system'], summary: 'One department', params: deptIdParam },
-    },
+    spec({ permission: ['system:dept:query', 'system:dept:edit'] }, 'One department', { params: deptIdParam }),
     async (req) => {
       const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
       const { delFlag: _d, seedKey: _s, ...rest } = dept!;
@@ -127,10 +119,9 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/dept',
-    {
-      config: { permission: 'system:dept:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a department', body: ZDeptCreate },
-    },
+    spec({ permission: 'system:dept:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) }, 'Create a department', {
+      body: ZDeptCreate,
+    }),
     async (req) => {
       const b = req.body;
       const [parent] = await deptsInScope(db, req.auth, [b.parentId]);
@@ -146,10 +137,11 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/dept',
-    {
-      config: { permission: 'system:dept:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a department (optimistic version)', body: ZDeptEdit },
-    },
+    spec(
+      { permission: 'system:dept:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a department (optimistic version)',
+      { body: ZDeptEdit },
+    ),
     async (req) => {
       const { deptId, version, ...b } = req.body;
       const [dept] = await deptsInScope(db, req.auth, [deptId]);
@@ -212,14 +204,11 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.delete(
     '/system/dept/:deptId',
-    {
-      config: { permission: 'system:dept:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags: ['system'],
-        summary: 'Delete a department (refused while it has sub-departments or users)',
-        params: deptIdParam,
-      },
-    },
+    spec(
+      { permission: 'system:dept:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete a department (refused while it has sub-departments or users)',
+      { params: deptIdParam },
+    ),
     async (req) => {
       const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
       if (dept!.parentId === 0) throw forbidden('err_dept_root');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { sysDictData } from '../../../platform/db/dict.table';
 import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 
 /** GET /system/dict/data/type/{dictType}: enabled entries of one dictionary with labels in all three languages. */
 export const dictDataTypeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -28,14 +29,9 @@ export const dictDataTypeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
 
   app.get(
     '/system/dict/data/type/:dictType',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags: ['system'],
-        summary: 'Dictionary entries by type',
-        params: z.object({ dictType: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/) }).strict(),
-      },
-    },
+    spec({ authenticated: true }, 'Dictionary entries by type', {
+      params: z.object({ dictType: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/) }).strict(),
+    }),
     async (req) => ok(req, await byType.execute({ dictType: req.params.dictType })),
   );
 };

@@ -22,6 +22,7 @@ import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
 
@@ -113,10 +114,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dict/type/list',
-    {
-      config: { permission: 'system:dict:list' },
-      schema: { tags: ['system'], summary: 'Dictionary types (paged)', querystring: ZDictTypeQuery },
-    },
+    spec({ permission: 'system:dict:list' }, 'Dictionary types (paged)', { querystring: ZDictTypeQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -133,10 +131,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dict/type/optionselect',
-    {
-      config: { permission: ['system:dict:list'] },
-      schema: { tags: ['system'], summary: 'Every dictionary type as options' },
-    },
+    spec({ permission: ['system:dict:list'] }, 'Every dictionary type as options'),
     async (req) =>
       ok(
         req,
@@ -156,10 +151,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dict/type/:dictId',
-    {
-      config: { permission: ['system:dict:query', 'system:dict:list'] },
-      schema: { tags: ['system'], summary: 'One dictionary type', params: dictIdParam },
-    },
+    spec({ permission: ['system:dict:query', 'system:dict:list'] }, 'One dictionary type', { params: dictIdParam }),
     async (req) => {
       const [row] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, req.params.dictId));
       if (!row) throw notFound();
@@ -169,10 +161,9 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/dict/type',
-    {
-      config: { permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a dictionary type', body: ZDictTypeCreate },
-    },
+    spec({ permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) }, 'Create a dictionary type', {
+      body: ZDictTypeCreate,
+    }),
     async (req) => {
       const b = req.body;
       await checkTypeUnique(db, b.dictType);
@@ -191,10 +182,11 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/dict/type',
-    {
-      config: { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a dictionary type (renames it on its entries)', body: ZDictTypeEdit },
-    },
+    spec(
+      { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a dictionary type (renames it on its entries)',
+      { body: ZDictTypeEdit },
+    ),
     async (req) => {
       const { dictId, version, ...b } = req.body;
       const [old] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, dictId));
@@ -222,23 +214,20 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.delete(
     '/system/dict/type/refreshCache',
-    {
-      config: { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
-      schema: { tags: ['system'], summary: 'Refresh the dictionary cache (the server reads per request)' },
-    },
+    spec(
+      { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
+      'Refresh the dictionary cache (the server reads per request)',
+    ),
     async (req) => ok(req),
   );
 
   app.delete(
     '/system/dict/type/:dictIds',
-    {
-      config: { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags: ['system'],
-        summary: 'Delete dictionary types (refused while they have entries)',
-        params: dictIdsParam,
-      },
-    },
+    spec(
+      { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete dictionary types (refused while they have entries)',
+      { params: dictIdsParam },
+    ),
     async (req) => {
       const ids = [...new Set(req.params.dictIds)];
       await db.transaction(async (tx) => {
@@ -263,14 +252,15 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/dict/type/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:dict:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export dictionary types (.xlsx)', body: exportBody(ZDictTypeQuery) },
-    },
+      'Export dictionary types (.xlsx)',
+      { body: exportBody(ZDictTypeQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_dict_type_export',
@@ -293,10 +283,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dict/data/list',
-    {
-      config: { permission: 'system:dict:list' },
-      schema: { tags: ['system'], summary: 'Dictionary entries (paged)', querystring: ZDictDataQuery },
-    },
+    spec({ permission: 'system:dict:list' }, 'Dictionary entries (paged)', { querystring: ZDictDataQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -315,10 +302,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dict/data/:dictCode',
-    {
-      config: { permission: ['system:dict:query', 'system:dict:list'] },
-      schema: { tags: ['system'], summary: 'One dictionary entry', params: dictCodeParam },
-    },
+    spec({ permission: ['system:dict:query', 'system:dict:list'] }, 'One dictionary entry', { params: dictCodeParam }),
     async (req) => {
       const [row] = await db.select().from(sysDictData).where(eq(sysDictData.dictCode, req.params.dictCode));
       if (!row) throw notFound();
@@ -328,10 +312,11 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/dict/data',
-    {
-      config: { permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a dictionary entry', body: ZDictDataCreate },
-    },
+    spec(
+      { permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      'Create a dictionary entry',
+      { body: ZDictDataCreate },
+    ),
     async (req) => {
       const b = req.body;
       await assertTypeExists(db, b.dictType);
@@ -351,10 +336,11 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/dict/data',
-    {
-      config: { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a dictionary entry (optimistic version)', body: ZDictDataEdit },
-    },
+    spec(
+      { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a dictionary entry (optimistic version)',
+      { body: ZDictDataEdit },
+    ),
     async (req) => {
       const { dictCode, version, ...b } = req.body;
       const [old] = await db
@@ -381,10 +367,11 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.delete(
     '/system/dict/data/:dictCodes',
-    {
-      config: { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete dictionary entries', params: dictCodesParam },
-    },
+    spec(
+      { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete dictionary entries',
+      { params: dictCodesParam },
+    ),
     async (req) => {
       const ids = [...new Set(req.params.dictCodes)];
       await db.transaction(async (tx) => {
@@ -400,14 +387,15 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/dict/data/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:dict:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export dictionary entries (.xlsx)', body: exportBody(ZDictDataQuery) },
-    },
+      'Export dictionary entries (.xlsx)',
+      { body: exportBody(ZDictDataQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_dict_data_export',

@@ -22,6 +22,7 @@ import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
 import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
 
@@ -125,10 +126,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.get(
     '/system/operlog/list',
-    {
-      config: { permission: 'system:log:list' },
-      schema: { tags: ['system'], summary: 'Operation log (paged)', querystring: ZOperlogQuery },
-    },
+    spec({ permission: 'system:log:list' }, 'Operation log (paged)', { querystring: ZOperlogQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -149,10 +147,10 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.delete(
     '/system/operlog/clean',
-    {
-      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
-      schema: { tags: ['system'], summary: 'Delete the whole operation log' },
-    },
+    spec(
+      { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
+      'Delete the whole operation log',
+    ),
     async (req) => {
       await db.delete(sysOperLog);
       return ok(req);
@@ -161,14 +159,9 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.get(
     '/system/operlog/:operId',
-    {
-      config: { permission: 'system:log:query' },
-      schema: {
-        tags: ['system'],
-        summary: 'One operation with parameters (secrets masked), result and error',
-        params: operIdParam,
-      },
-    },
+    spec({ permission: 'system:log:query' }, 'One operation with parameters (secrets masked), result and error', {
+      params: operIdParam,
+    }),
     async (req) => {
       const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.operId));
       if (!row) throw notFound();
@@ -182,10 +175,11 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.delete(
     '/system/operlog/:operIds',
-    {
-      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete operation log rows', params: operIdsParam },
-    },
+    spec(
+      { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete operation log rows',
+      { params: operIdsParam },
+    ),
     async (req) => {
       await db.delete(sysOperLog).where(inArray(sysOperLog.operId, req.params.operIds));
       return ok(req);
@@ -194,14 +188,15 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.post(
     '/system/operlog/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:log:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export the operation log (.xlsx)', body: exportBody(ZOperlogQuery) },
-    },
+      'Export the operation log (.xlsx)',
+      { body: exportBody(ZOperlogQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_operlog_export',
@@ -221,10 +216,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.get(
     '/system/logininfor/list',
-    {
-      config: { permission: 'system:log:list' },
-      schema: { tags: ['system'], summary: 'Login log (paged)', querystring: ZLogininforQuery },
-    },
+    spec({ permission: 'system:log:list' }, 'Login log (paged)', { querystring: ZLogininforQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -245,10 +237,10 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.delete(
     '/system/logininfor/clean',
-    {
-      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
-      schema: { tags: ['system'], summary: 'Delete the whole login log' },
-    },
+    spec(
+      { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
+      'Delete the whole login log',
+    ),
     async (req) => {
       await db.delete(sysLogininfor);
       return ok(req);
@@ -258,10 +250,9 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
   // GET as the spec names it; it changes state, so it writes its operation-log row itself.
   app.get(
     '/system/logininfor/unlock/:infoId',
-    {
-      config: { permission: 'system:log:unlock' },
-      schema: { tags: ['system'], summary: "Unlock the account of a login-log row's user name", params: infoIdParam },
-    },
+    spec({ permission: 'system:log:unlock' }, "Unlock the account of a login-log row's user name", {
+      params: infoIdParam,
+    }),
     async (req, reply) => {
       const [row] = await db
         .select({ userName: sysLogininfor.userName })
@@ -295,10 +286,9 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.delete(
     '/system/logininfor/:infoIds',
-    {
-      config: { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete login log rows', params: infoIdsParam },
-    },
+    spec({ permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) }, 'Delete login log rows', {
+      params: infoIdsParam,
+    }),
     async (req) => {
       await db.delete(sysLogininfor).where(inArray(sysLogininfor.infoId, req.params.infoIds));
       return ok(req);
@@ -307,14 +297,15 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
 
   app.post(
     '/system/logininfor/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:log:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export the login log (.xlsx)', body: exportBody(ZLogininforQuery) },
-    },
+      'Export the login log (.xlsx)',
+      { body: exportBody(ZLogininforQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_logininfor_export',

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
 import { likeContains } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { sysRoleMenu } from '../role/role.table';
 import { assertMenuPerms } from '../shared/grants';
 import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
@@ -83,10 +84,7 @@ async function checkMenuUnique(db: DbOrTx, parentId: number, menuName: string, e
 export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/system/menu/list',
-    {
-      config: { permission: 'system:menu:list' },
-      schema: { tags: ['system'], summary: 'Menus, flat (the client builds the tree)', querystring: ZMenuQuery },
-    },
+    spec({ permission: 'system:menu:list' }, 'Menus, flat (the client builds the tree)', { querystring: ZMenuQuery }),
     async (req) => {
       const q = req.query;
       const allowed = await callerMenuIds(db, req.auth);
@@ -112,19 +110,16 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/menu/treeselect',
-    {
-      config: { permission: ['system:menu:list', 'system:role:add', 'system:role:edit'] },
-      schema: { tags: ['system'], summary: 'Menu tree { id, label, menuType, children }' },
-    },
+    spec(
+      { permission: ['system:menu:list', 'system:role:add', 'system:role:edit'] },
+      'Menu tree { id, label, menuType, children }',
+    ),
     async (req) => ok(req, await menuTree(db, req.auth, req.lang)),
   );
 
   app.get(
     '/system/menu/:menuId',
-    {
-      config: { permission: ['system:menu:query', 'system:menu:edit'] },
-      schema: { tags: ['system'], summary: 'One menu', params: menuIdParam },
-    },
+    spec({ permission: ['system:menu:query', 'system:menu:edit'] }, 'One menu', { params: menuIdParam }),
     async (req) => {
       const menu = await visibleMenu(db, req.auth, req.params.menuId);
       return ok(req, { ...menu, title: menuLabel(menu, req.lang) });
@@ -133,10 +128,11 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/menu',
-    {
-      config: { permission: 'system:menu:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a menu, screen or button', body: ZMenuCreate },
-    },
+    spec(
+      { permission: 'system:menu:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      'Create a menu, screen or button',
+      { body: ZMenuCreate },
+    ),
     async (req) => {
       const b = req.body;
       await checkParent(db, req.auth, b.parentId);
@@ -152,10 +148,11 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/menu',
-    {
-      config: { permission: 'system:menu:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a menu (optimistic version)', body: ZMenuEdit },
-    },
+    spec(
+      { permission: 'system:menu:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a menu (optimistic version)',
+      { body: ZMenuEdit },
+    ),
     async (req) => {
       const { menuId, version, ...b } = req.body;
       const menu = await visibleMenu(db, req.auth, menuId);
@@ -175,14 +172,11 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.delete(
     '/system/menu/:menuId',
-    {
-      config: { permission: 'system:menu:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: {
-        tags: ['system'],
-        summary: 'Delete a menu (refused while it has children or is assigned)',
-        params: menuIdParam,
-      },
-    },
+    spec(
+      { permission: 'system:menu:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete a menu (refused while it has children or is assigned)',
+      { params: menuIdParam },
+    ),
     async (req) => {
       const menu = await visibleMenu(db, req.auth, req.params.menuId);
       await db.transaction(async (tx) => {

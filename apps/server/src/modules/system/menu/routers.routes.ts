@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { sysRole, sysRoleMenu } from '../role/role.table';
 import { sysUserRole } from '../user/user.table';
 import { sysMenu } from './menu.table';
@@ -14,7 +15,7 @@ export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
 
   app.get(
     '/system/menu/getRouters',
-    { config: { authenticated: true }, schema: { tags: ['auth'], summary: "The user's routers (menu tree)" } },
+    spec({ authenticated: true }, "The user's routers (menu tree)", { tags: ['auth'] }),
     async (req) => {
       if (cache.epoch !== req.auth.authEpoch) {
         cache.epoch = req.auth.authEpoch;

@@ -10,6 +10,7 @@ import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { localizedName, nameContains, POST_NAME } from '../shared/localized';
 import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
@@ -56,10 +57,7 @@ async function checkPostUnique(db: DbOrTx, postCode: string, postName: string, e
 export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/system/post/list',
-    {
-      config: { permission: 'system:post:list' },
-      schema: { tags: ['system'], summary: 'Posts (paged)', querystring: ZPostQuery },
-    },
+    spec({ permission: 'system:post:list' }, 'Posts (paged)', { querystring: ZPostQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -78,10 +76,10 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   // Options of the user form's post select (any of the user screen's form permissions), named in the reader's language.
   app.get(
     '/system/post/optionselect',
-    {
-      config: { permission: ['system:post:list', 'system:user:add', 'system:user:edit', 'system:user:query'] },
-      schema: { tags: ['system'], summary: 'All posts as options' },
-    },
+    spec(
+      { permission: ['system:post:list', 'system:user:add', 'system:user:edit', 'system:user:query'] },
+      'All posts as options',
+    ),
     async (req) =>
       ok(
         req,
@@ -94,10 +92,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/post/:postId',
-    {
-      config: { permission: ['system:post:query', 'system:post:edit'] },
-      schema: { tags: ['system'], summary: 'One post', params: postIdParam },
-    },
+    spec({ permission: ['system:post:query', 'system:post:edit'] }, 'One post', { params: postIdParam }),
     async (req) => {
       const [row] = await db.select().from(sysPost).where(eq(sysPost.postId, req.params.postId));
       if (!row) throw notFound();
@@ -107,10 +102,9 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/post',
-    {
-      config: { permission: 'system:post:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a post', body: ZPostCreate },
-    },
+    spec({ permission: 'system:post:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) }, 'Create a post', {
+      body: ZPostCreate,
+    }),
     async (req) => {
       const b = req.body;
       await checkPostUnique(db, b.postCode, b.postName);
@@ -129,10 +123,11 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/post',
-    {
-      config: { permission: 'system:post:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a post (optimistic version)', body: ZPostEdit },
-    },
+    spec(
+      { permission: 'system:post:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a post (optimistic version)',
+      { body: ZPostEdit },
+    ),
     async (req) => {
       const { postId, version, ...b } = req.body;
       const [existing] = await db.select({ id: sysPost.postId }).from(sysPost).where(eq(sysPost.postId, postId));
@@ -155,10 +150,11 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.delete(
     '/system/post/:postIds',
-    {
-      config: { permission: 'system:post:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete posts (refused while assigned)', params: postIdsParam },
-    },
+    spec(
+      { permission: 'system:post:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete posts (refused while assigned)',
+      { params: postIdsParam },
+    ),
     async (req) => {
       const ids = [...new Set(req.params.postIds)];
       await db.transaction(async (tx) => {
@@ -185,14 +181,15 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/post/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:post:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export posts (.xlsx)', body: exportBody(ZPostQuery) },
-    },
+      'Export posts (.xlsx)',
+      { body: exportBody(ZPostQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_post_export',

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { forbidden } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { sysDept } from '../dept/dept.table';
 import { Grants } from '../shared/grants';
 import { DEPT_NAME, localizedName } from '../shared/localized';
@@ -93,10 +94,9 @@ export const roleAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.get(
     '/system/role/authUser/allocatedList',
-    {
-      config: { permission: ['system:role:edit', 'system:role:query'] },
-      schema: { tags: ['system'], summary: 'Users holding a role (data scope applied)', querystring: ZAuthUserQuery },
-    },
+    spec({ permission: ['system:role:edit', 'system:role:query'] }, 'Users holding a role (data scope applied)', {
+      querystring: ZAuthUserQuery,
+    }),
     async (req) => {
       const { rows, total } = await authUsers(req.auth, req.lang, req.query, true);
       return table(req, rows, total);
@@ -105,14 +105,9 @@ export const roleAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.get(
     '/system/role/authUser/unallocatedList',
-    {
-      config: { permission: 'system:role:add' },
-      schema: {
-        tags: ['system'],
-        summary: 'Users not holding a role (data scope applied)',
-        querystring: ZAuthUserQuery,
-      },
-    },
+    spec({ permission: 'system:role:add' }, 'Users not holding a role (data scope applied)', {
+      querystring: ZAuthUserQuery,
+    }),
     async (req) => {
       const { rows, total } = await authUsers(req.auth, req.lang, req.query, false);
       return table(req, rows, total);
@@ -142,10 +137,11 @@ export const roleAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.put(
     '/system/role/authUser/cancel',
-    {
-      config: { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: 'Take a role from one user', body: ZAuthUserCancel },
-    },
+    spec(
+      { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
+      'Take a role from one user',
+      { body: ZAuthUserCancel },
+    ),
     async (req) => {
       await revoke(req.auth, req.lang, req.body.roleId, [req.body.userId]);
       return ok(req);
@@ -154,10 +150,11 @@ export const roleAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.put(
     '/system/role/authUser/cancelAll',
-    {
-      config: { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: 'Take a role from several users', body: ZAuthUserBatch },
-    },
+    spec(
+      { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
+      'Take a role from several users',
+      { body: ZAuthUserBatch },
+    ),
     async (req) => {
       await revoke(req.auth, req.lang, req.body.roleId, [...new Set(req.body.userIds)]);
       return ok(req);
@@ -166,10 +163,11 @@ export const roleAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.put(
     '/system/role/authUser/selectAll',
-    {
-      config: { permission: 'system:role:add', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: { tags: ['system'], summary: 'Give a role to several users', body: ZAuthUserBatch },
-    },
+    spec(
+      { permission: 'system:role:add', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
+      'Give a role to several users',
+      { body: ZAuthUserBatch },
+    ),
     async (req) => {
       const { roleId } = req.body;
       const userIds = [...new Set(req.body.userIds)];

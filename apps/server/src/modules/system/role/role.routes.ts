@@ -20,6 +20,7 @@ import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
 import { sysMenu } from '../menu/menu.table';
 import { deptTree } from '../shared/dept-tree';
@@ -178,10 +179,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/role/list',
-    {
-      config: { permission: 'system:role:list' },
-      schema: { tags: ['system'], summary: 'Roles (paged)', querystring: ZRoleQuery },
-    },
+    spec({ permission: 'system:role:list' }, 'Roles (paged)', { querystring: ZRoleQuery }),
     async (req) => {
       const q = req.query;
       const { rows, total } = await pageWithTotal(db, q, {
@@ -199,10 +197,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/role/:roleId',
-    {
-      config: { permission: ['system:role:query', 'system:role:edit'] },
-      schema: { tags: ['system'], summary: 'One role', params: roleIdParam },
-    },
+    spec({ permission: ['system:role:query', 'system:role:edit'] }, 'One role', { params: roleIdParam }),
     async (req) => {
       const [role] = await db
         .select(ROLE_COLUMNS)
@@ -215,10 +210,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/role',
-    {
-      config: { permission: 'system:role:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { tags: ['system'], summary: 'Create a role with its menus', body: ZRoleCreate },
-    },
+    spec(
+      { permission: 'system:role:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
+      'Create a role with its menus',
+      { body: ZRoleCreate },
+    ),
     async (req) => {
       const b = req.body;
       await checkRoleUnique(db, b.roleName, b.roleKey);
@@ -246,10 +242,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/role',
-    {
-      config: { permission: 'system:role:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Edit a role and its menus (optimistic version)', body: ZRoleEdit },
-    },
+    spec(
+      { permission: 'system:role:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a role and its menus (optimistic version)',
+      { body: ZRoleEdit },
+    ),
     async (req) => {
       const b = req.body;
       const role = await editableRole(db, b.roleId);
@@ -272,14 +269,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/role/dataScope',
-    {
-      config: { permission: 'system:role:edit', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: {
-        tags: ['system'],
-        summary: "Set a role's data scope (custom departments for scope 2)",
-        body: ZRoleDataScope,
-      },
-    },
+    spec(
+      { permission: 'system:role:edit', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
+      "Set a role's data scope (custom departments for scope 2)",
+      { body: ZRoleDataScope },
+    ),
     async (req) => {
       const b = req.body;
       await editableRole(db, b.roleId);
@@ -301,10 +295,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.put(
     '/system/role/changeStatus',
-    {
-      config: { permission: 'system:role:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: { tags: ['system'], summary: 'Enable or disable a role', body: ZRoleChangeStatus },
-    },
+    spec(
+      { permission: 'system:role:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Enable or disable a role',
+      { body: ZRoleChangeStatus },
+    ),
     async (req) => {
       const b = req.body;
       const role = await editableRole(db, b.roleId);
@@ -317,10 +312,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.delete(
     '/system/role/:roleIds',
-    {
-      config: { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { tags: ['system'], summary: 'Delete roles (refused while users hold them)', params: roleIdsParam },
-    },
+    spec(
+      { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
+      'Delete roles (refused while users hold them)',
+      { params: roleIdsParam },
+    ),
     async (req) => {
       const ids = [...new Set(req.params.roleIds)];
       assertNotAdminRole(ids);
@@ -353,14 +349,15 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.post(
     '/system/role/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:role:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export roles (.xlsx)', body: exportBody(ZRoleQuery) },
-    },
+      'Export roles (.xlsx)',
+      { body: exportBody(ZRoleQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_role_export',
@@ -383,14 +380,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/role/deptTree/:roleId',
-    {
-      config: { permission: ['system:role:edit', 'system:role:query'] },
-      schema: {
-        tags: ['system'],
-        summary: "Department tree (caller's scope) and the role's custom departments",
-        params: roleIdParam,
-      },
-    },
+    spec(
+      { permission: ['system:role:edit', 'system:role:query'] },
+      "Department tree (caller's scope) and the role's custom departments",
+      { params: roleIdParam },
+    ),
     async (req) => {
       const role = await liveRole(db, req.params.roleId);
       const { tree, ids: visible } = await deptTree(db, req.lang, deptScope(req.auth));
@@ -422,14 +416,11 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/menu/roleMenuTreeselect/:roleId',
-    {
-      config: { permission: ['system:role:edit', 'system:role:query'] },
-      schema: {
-        tags: ['system'],
-        summary: "Menu tree (what the caller may grant) and the role's menus",
-        params: roleIdParam,
-      },
-    },
+    spec(
+      { permission: ['system:role:edit', 'system:role:query'] },
+      "Menu tree (what the caller may grant) and the role's menus",
+      { params: roleIdParam },
+    ),
     async (req) => {
       const role = await liveRole(db, req.params.roleId);
       const allowed = await callerMenuIds(db, req.auth);

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError, badRequest, duplicate } from '../../../platform/errors';
 import { IMAGE_TYPES } from '../../../platform/files/file-store';
 import { ok } from '../../../platform/http/envelope';
+import { spec } from '../../../platform/http/route-spec';
 import { assertNewPassword, credentialChecks, isLocked, passwordContext } from '../../auth/credentials';
 import { clearLoginFailures } from '../../auth/login-guard';
 import { storeOwnPassword } from '../api';
@@ -30,10 +31,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/system/user/profile',
-    {
-      config: { authenticated: true },
-      schema: { response: answers(USER_SELF_ANSWERS.profile), tags: ['system'], summary: 'My profile' },
-    },
+    spec({ authenticated: true }, 'My profile', { response: answers(USER_SELF_ANSWERS.profile) }),
     async (req) => {
       const userId = req.auth.userId;
       const [row] = await db
@@ -64,15 +62,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.put(
     '/system/user/profile',
-    {
-      config: { authenticated: true, operlog: title },
-      schema: {
-        response: answers(USER_SELF_ANSWERS.done),
-        tags: ['system'],
-        summary: 'Update my profile',
-        body: ZProfileUpdate,
-      },
-    },
+    spec({ authenticated: true, operlog: title }, 'Update my profile', {
+      response: answers(USER_SELF_ANSWERS.done),
+      body: ZProfileUpdate,
+    }),
     async (req) => {
       const body = req.body;
       if (body.phonenumber) {
@@ -98,15 +91,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.put(
     '/system/user/profile/updatePwd',
-    {
-      config: { authenticated: true, operlog: title },
-      schema: {
-        response: answers(USER_SELF_ANSWERS.done),
-        tags: ['system'],
-        summary: 'Change my password',
-        body: ZUpdatePwd,
-      },
-    },
+    spec({ authenticated: true, operlog: title }, 'Change my password', {
+      response: answers(USER_SELF_ANSWERS.done),
+      body: ZUpdatePwd,
+    }),
     async (req) => {
       const origin = { ip: req.ip, ua: req.headers['user-agent'] };
       let user: typeof sysUser.$inferSelect;
@@ -135,15 +123,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.post(
     '/system/user/profile/avatar',
-    {
-      config: { authenticated: true, operlog: title },
-      schema: {
-        response: answers(USER_SELF_ANSWERS.avatar),
-        tags: ['system'],
-        summary: 'Upload my avatar (multipart field "avatarfile")',
-        consumes: ['multipart/form-data'],
-      },
-    },
+    spec({ authenticated: true, operlog: title }, 'Upload my avatar (multipart field "avatarfile")', {
+      response: answers(USER_SELF_ANSWERS.avatar),
+      consumes: ['multipart/form-data'],
+    }),
     async (req) => {
       const part = await req.file();
       if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'avatarfile' });

@@ -4,6 +4,7 @@ import { USER_SELF_ANSWERS } from '@theone/contracts/system/user.responses';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { sysDept } from '../dept/dept.table';
 import { sysUser } from './user.table';
@@ -61,10 +62,10 @@ export const userInfoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     '/system/user/getInfo',
-    {
-      config: { authenticated: true, allowPasswordChange: true },
-      schema: { response: answers(USER_SELF_ANSWERS.getInfo), tags: ['auth'], summary: 'Session user info' },
-    },
+    spec({ authenticated: true, allowPasswordChange: true }, 'Session user info', {
+      response: answers(USER_SELF_ANSWERS.getInfo),
+      tags: ['auth'],
+    }),
     async (req) => {
       const auth = req.auth;
       const [row] = await findUser.execute({ userId: auth.userId });

@@ -25,6 +25,7 @@ import { keysetRows, readUpload, sendExcel, sendTemplate } from '../../../platfo
 import { ok, table } from '../../../platform/http/envelope';
 import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { pageOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { assertInitPassword, assertNewPassword, passwordContext } from '../../auth/credentials';
 import { deptTree } from '../shared/dept-tree';
@@ -92,15 +93,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.get(
     '/system/user/list',
-    {
-      config: { permission: 'system:user:list' },
-      schema: {
-        response: answers(USER_ANSWERS.list),
-        tags: ['system'],
-        summary: 'Users (paged)',
-        querystring: ZUserQuery,
-      },
-    },
+    spec({ permission: 'system:user:list' }, 'Users (paged)', {
+      response: answers(USER_ANSWERS.list),
+      querystring: ZUserQuery,
+    }),
     async (req) => {
       const q = req.query;
       const where = await userListWhere(db, req.auth, q);
@@ -116,28 +112,18 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
   // The department tree of pickers and the user screen: departments inside the caller's scope.
   app.get(
     '/system/user/deptTree',
-    {
-      config: { authenticated: true },
-      schema: {
-        response: answers(USER_ANSWERS.deptTree),
-        tags: ['system'],
-        summary: 'Department tree (data scope applied)',
-      },
-    },
+    spec({ authenticated: true }, 'Department tree (data scope applied)', { response: answers(USER_ANSWERS.deptTree) }),
     async (req) => ok(req, (await deptTree(db, req.lang, deptPickerScope(req.auth))).tree),
   );
 
   // Options of the add form (RuoYi GET /system/user/): roles and posts.
   app.get(
     '/system/user',
-    {
-      config: { permission: ['system:user:query', 'system:user:add', 'system:user:edit'] },
-      schema: {
-        response: answers(USER_ANSWERS.options),
-        tags: ['system'],
-        summary: 'Role and post options of the user form',
-      },
-    },
+    spec(
+      { permission: ['system:user:query', 'system:user:add', 'system:user:edit'] },
+      'Role and post options of the user form',
+      { response: answers(USER_ANSWERS.options) },
+    ),
     async (req) => ({
       ...ok(req),
       roles: await roleOptions(db, req.auth, req.lang),
@@ -147,15 +133,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.get(
     '/system/user/:userId',
-    {
-      config: { permission: ['system:user:query', 'system:user:edit'] },
-      schema: {
-        response: answers(USER_ANSWERS.detail),
-        tags: ['system'],
-        summary: 'One user with its roles, posts and the form options',
-        params: userIdParam,
-      },
-    },
+    spec(
+      { permission: ['system:user:query', 'system:user:edit'] },
+      'One user with its roles, posts and the form options',
+      { response: answers(USER_ANSWERS.detail), params: userIdParam },
+    ),
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
       const [row] = await selectUsers(db, req.lang).where(eq(sysUser.userId, user.userId));
@@ -177,10 +159,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.post(
     '/system/user',
-    {
-      config: { permission: 'system:user:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      schema: { response: answers(USER_ANSWERS.added), tags: ['system'], summary: 'Create a user', body: ZUserCreate },
-    },
+    spec({ permission: 'system:user:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) }, 'Create a user', {
+      response: answers(USER_ANSWERS.added),
+      body: ZUserCreate,
+    }),
     async (req) => {
       const b = req.body;
       const phonenumber = storedPhone(b.phonenumber);
@@ -221,15 +203,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.put(
     '/system/user',
-    {
-      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        response: answers(USER_ANSWERS.done),
-        tags: ['system'],
-        summary: 'Edit a user (optimistic version)',
-        body: ZUserEdit,
-      },
-    },
+    spec(
+      { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Edit a user (optimistic version)',
+      { response: answers(USER_ANSWERS.done), body: ZUserEdit },
+    ),
     async (req) => {
       const b = req.body;
       const user = await manageableUser(db, req.auth, b.userId);
@@ -262,10 +240,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.delete(
     '/system/user/:userIds',
-    {
-      config: { permission: 'system:user:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      schema: { response: answers(USER_ANSWERS.done), tags: ['system'], summary: 'Delete users', params: userIdsParam },
-    },
+    spec({ permission: 'system:user:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) }, 'Delete users', {
+      response: answers(USER_ANSWERS.done),
+      params: userIdsParam,
+    }),
     async (req) => {
       const ids = [...new Set(req.params.userIds)];
       if (ids.includes(req.auth.userId)) throw forbidden('err_delete_self');
@@ -289,15 +267,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.put(
     '/system/user/resetPwd',
-    {
-      config: { permission: 'system:user:resetPwd', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        response: answers(USER_ANSWERS.done),
-        tags: ['system'],
-        summary: "Reset a user's password (ends their sessions)",
-        body: ZUserResetPwd,
-      },
-    },
+    spec(
+      { permission: 'system:user:resetPwd', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      "Reset a user's password (ends their sessions)",
+      { response: answers(USER_ANSWERS.done), body: ZUserResetPwd },
+    ),
     async (req) => {
       const user = await manageableUser(db, req.auth, req.body.userId);
       await (await Grants.load(db, req.auth, req.lang)).assertMayActAs(user);
@@ -325,15 +299,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.put(
     '/system/user/changeStatus',
-    {
-      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        response: answers(USER_ANSWERS.done),
-        tags: ['system'],
-        summary: 'Enable or disable a user',
-        body: ZUserChangeStatus,
-      },
-    },
+    spec(
+      { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      'Enable or disable a user',
+      { response: answers(USER_ANSWERS.done), body: ZUserChangeStatus },
+    ),
     async (req) => {
       const b = req.body;
       const user = await manageableUser(db, req.auth, b.userId);
@@ -349,15 +319,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.get(
     '/system/user/authRole/:userId',
-    {
-      config: { permission: ['system:user:query', 'system:user:edit'] },
-      schema: {
-        response: answers(USER_ANSWERS.authRole),
-        tags: ['system'],
-        summary: 'A user and every role, assigned ones flagged',
-        params: userIdParam,
-      },
-    },
+    spec({ permission: ['system:user:query', 'system:user:edit'] }, 'A user and every role, assigned ones flagged', {
+      response: answers(USER_ANSWERS.authRole),
+      params: userIdParam,
+    }),
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
       const held = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
@@ -385,15 +350,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.put(
     '/system/user/authRole',
-    {
-      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) },
-      schema: {
-        response: answers(USER_ANSWERS.done),
-        tags: ['system'],
-        summary: "Set a user's roles",
-        body: ZUserAuthRole,
-      },
-    },
+    spec({ permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.GRANT) }, "Set a user's roles", {
+      response: answers(USER_ANSWERS.done),
+      body: ZUserAuthRole,
+    }),
     async (req) => {
       const user = await manageableUser(db, req.auth, req.body.userId);
       if (user.userId === ADMIN_USER_ID && !req.body.roleIds.includes(ADMIN_ROLE_ID))
@@ -414,15 +374,11 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.delete(
     '/system/user/unbind/:appType/:userId',
-    {
-      config: { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      schema: {
-        response: answers(USER_ANSWERS.done),
-        tags: ['system'],
-        summary: "Remove a user's third-party app binding",
-        params: ZUnbindParams,
-      },
-    },
+    spec(
+      { permission: 'system:user:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
+      "Remove a user's third-party app binding",
+      { response: answers(USER_ANSWERS.done), params: ZUnbindParams },
+    ),
     async (req) => {
       const user = await manageableUser(db, req.auth, req.params.userId);
       if (user.bindAppType !== req.params.appType) throw notFound();
@@ -436,14 +392,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.post(
     '/system/user/export',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:user:export',
         operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
-      schema: { tags: ['system'], summary: 'Export users (.xlsx, current filters)', body: exportBody(ZUserQuery) },
-    },
+      'Export users (.xlsx, current filters)',
+      { body: exportBody(ZUserQuery) },
+    ),
     async (req, reply) =>
       sendExcel(req, reply, {
         fileName: 'system_user_export',
@@ -460,34 +417,29 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
 
   app.post(
     '/system/user/importTemplate',
-    {
-      config: {
+    spec(
+      {
         permission: ['system:user:import', 'system:user:add'],
         operlog: false,
         heavy: 'template',
       },
-      schema: { tags: ['system'], summary: 'User import template (.xlsx)' },
-    },
+      'User import template (.xlsx)',
+    ),
     async (req, reply) =>
       sendTemplate(req, reply, { fileName: 'system_user_import_template', db, columns: USER_TEMPLATE_COLUMNS }),
   );
 
   app.post(
     '/system/user/importData',
-    {
-      config: {
+    spec(
+      {
         permission: 'system:user:import',
         operlog: operlog(TITLE, BUSINESS_TYPE.IMPORT),
         heavy: 'import',
       },
-      schema: {
-        response: answers(USER_ANSWERS.imported),
-        tags: ['system'],
-        summary: 'Import users from .xlsx (multipart field "file"); all rows or none',
-        querystring: ZUserImportQuery,
-        consumes: ['multipart/form-data'],
-      },
-    },
+      'Import users from .xlsx (multipart field "file"); all rows or none',
+      { response: answers(USER_ANSWERS.imported), querystring: ZUserImportQuery, consumes: ['multipart/form-data'] },
+    ),
     async (req) => {
       const initPassword = await settings.initPassword();
       assertInitPassword(initPassword);
