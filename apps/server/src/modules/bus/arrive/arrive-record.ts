@@ -2,8 +2,8 @@ import { ARRIVE_STATUS } from '@theone/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
-import { conflict, notFound } from '../../../platform/errors';
+import { conflict } from '../../../platform/errors';
+import { editedBy, recordById } from '../bus-record';
 import { busLoad } from '../load/load.table';
 import { loadScope } from '../load/load-record';
 import { busArrive } from './arrive.table';
@@ -60,19 +60,12 @@ export function arriveScope(auth: AuthContext) {
 
 /** An arrive record by id whose load the caller sees, or 404 (not locked). */
 export async function findArrive(db: DbOrTx, auth: AuthContext, id: number): Promise<TArriveRecord> {
-  const [row] = await db
-    .select()
-    .from(busArrive)
-    .where(allOf([eq(busArrive.id, id), arriveScope(auth)]));
-  if (!row) throw notFound();
-  return row;
+  return recordById(db, busArrive, id, arriveScope(auth));
 }
 
 /** The record by id, locked (the caller holds its load's lock already), or 404 when it went meanwhile. */
 export async function lockArriveById(tx: DbOrTx, id: number): Promise<TArriveRecord> {
-  const [row] = await tx.select().from(busArrive).where(eq(busArrive.id, id)).for('update');
-  if (!row) throw notFound();
-  return row;
+  return recordById(tx, busArrive, id, undefined, true);
 }
 
 /** Writes the record's own columns, version + 1 (the caller holds the lock, so the version check cannot fail). */
@@ -84,7 +77,7 @@ export async function updateArriveRecord(
 ): Promise<TArriveRecord> {
   const [row] = await tx
     .update(busArrive)
-    .set({ ...set, version: sql`${busArrive.version} + 1`, updateBy: auth.userName, updateTime: sql`now()` })
+    .set({ ...set, ...editedBy(busArrive, auth.userName) })
     .where(and(eq(busArrive.id, record.id), eq(busArrive.version, record.version)))
     .returning();
   if (!row) throw conflict('msg_changed_reload');

@@ -13,11 +13,11 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
 import { notFound, wrongState } from '../../../platform/errors';
 import { shortCache } from '../../../platform/short-cache';
 import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
 import { recordLogFields } from '../bus.columns';
+import { editedBy, recordById } from '../bus-record';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -75,12 +75,7 @@ export const loadOrderScope = (auth: AuthContext) => orderScope(auth);
 
 /** A load record in the caller's scope, or 404. */
 export async function findLoad(db: DbOrTx, auth: AuthContext, id: number): Promise<TLoadRecord> {
-  const [row] = await db
-    .select()
-    .from(busLoad)
-    .where(allOf([eq(busLoad.id, id), loadScope(auth)]));
-  if (!row) throw notFound();
-  return row;
+  return recordById(db, busLoad, id, loadScope(auth));
 }
 
 /** Refuses the operation in the record's status with its 'reselect' message. */
@@ -95,12 +90,7 @@ export async function lockLoad(
   id: number,
   operation?: TLoadOperation,
 ): Promise<TLoadRecord> {
-  const [row] = await tx
-    .select()
-    .from(busLoad)
-    .where(allOf([eq(busLoad.id, id), loadScope(auth)]))
-    .for('update', { of: busLoad });
-  if (!row) throw notFound();
+  const row = await recordById(tx, busLoad, id, loadScope(auth), true);
   if (operation) checkLoadOperation(row, operation);
   return row;
 }
@@ -290,9 +280,7 @@ export async function settleLoadStatus(
     .set({
       ...set,
       status,
-      version: sql`${busLoad.version} + 1`,
-      updateBy: auth.userName,
-      updateTime: sql`now()`,
+      ...editedBy(busLoad, auth.userName),
     })
     .where(eq(busLoad.id, load.id))
     .returning();

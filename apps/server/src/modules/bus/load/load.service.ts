@@ -22,6 +22,7 @@ import {
 } from '../../../platform/errors';
 import { t } from '../../../platform/i18n';
 import { parseBusinessTime } from '../../../platform/time';
+import { eachRecord } from '../bus-record';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { diffFields, orderScope, type TOrderRow } from '../inware/order-common';
@@ -113,6 +114,12 @@ function answerOf(settled: TSettled, done: number, transportId?: string): TLoadA
 const orderLog = (row: TOrderRow, set: Partial<TOrderRow>, remark = '') => [
   { remark, changes: diffFields(row as never, set as never, CONTAINER_FIELDS) },
 ];
+
+/** The core's check on this load's orders: an order planned on another load meanwhile is named and refused. */
+const notElsewhere = (load: TLoadRecord) => (plan: readonly { row: TOrderRow }[]) => {
+  const elsewhere = plan.filter((p) => p.row.loadId !== load.id).map((p) => p.row);
+  if (elsewhere.length) throw refuseOrders('msg_order_in_other_load', elsewhere);
+};
 
 /** Orders of a load in the given statuses (every one, not scoped: the container is moved as a whole). */
 async function loadOrderIds(db: DbOrTx, loadId: number, status: { eq?: number; gte?: number; limit?: number }) {
@@ -222,11 +229,8 @@ export async function loadOrdersIntoContainer(ctx: TOrderCtx, id: number, body: 
         versions: orders.map((o) => o.version),
         read: targets.late.length ? undefined : targets.read,
         action: 'confirmLoad',
-        check: (plan) => {
-          // the conditional update compares versions; this names an order planned elsewhere meanwhile
-          const elsewhere = plan.filter((p) => p.row.loadId !== load.id).map((p) => p.row);
-          if (elsewhere.length) throw refuseOrders('msg_order_in_other_load', elsewhere);
-        },
+        // the conditional update compares versions; this names an order planned elsewhere meanwhile
+        check: notElsewhere(load),
         patch: () => data,
         log: (row, _after, set) => orderLog(row, set, data.containerNo || data.truckNo),
       }),
@@ -259,10 +263,7 @@ export async function unloadOrders(ctx: TOrderCtx, id: number, body: TLoadOrders
       ids: body.orderIds,
       versions: body.versions,
       action: 'unloadOrder',
-      check: (plan) => {
-        const elsewhere = plan.filter((p) => p.row.loadId !== load.id).map((p) => p.row);
-        if (elsewhere.length) throw refuseOrders('msg_order_in_other_load', elsewhere);
-      },
+      check: notElsewhere(load),
       patch: () => NO_CONTAINER,
       log: (row, _after, set) => orderLog(row, set, load.containerNo || load.truckNo),
     });
@@ -283,28 +284,23 @@ export async function unloadOrders(ctx: TOrderCtx, id: number, body: TLoadOrders
  */
 export async function cancelLoading(ctx: TOrderCtx, ids: number[]) {
   const { auth } = ctx;
-  return ctx.db.transaction(async (tx) => {
-    let done = 0;
-    const unique = [...new Set(ids)].sort((a, b) => a - b);
-    for (const id of unique) {
-      const load = await lockLoad(tx, auth, id, 'cancelLoading');
-      const orders = await loadOrderIds(tx, id, { eq: 4 });
-      if (orders.length)
-        await applyOrderAction(tx, ctx, {
-          ids: orders.map((o) => o.id),
-          versions: orders.map((o) => o.version),
-          action: 'cancelLoading',
-          patch: () => NO_CONTAINER,
-          log: (row, _after, set) => orderLog(row, set, load.containerNo || load.truckNo),
-        });
-      await settleLoadStatus(tx, auth, load, 'cancelLoading', {
-        orderCount: orders.length,
-        remark: load.containerNo || load.truckNo,
-        set: NO_CONTAINER,
+  return eachRecord(ctx.db, ids, async (tx, id) => {
+    const load = await lockLoad(tx, auth, id, 'cancelLoading');
+    const orders = await loadOrderIds(tx, id, { eq: 4 });
+    if (orders.length)
+      await applyOrderAction(tx, ctx, {
+        ids: orders.map((o) => o.id),
+        versions: orders.map((o) => o.version),
+        action: 'cancelLoading',
+        patch: () => NO_CONTAINER,
+        log: (row, _after, set) => orderLog(row, set, load.containerNo || load.truckNo),
       });
-      done += orders.length;
-    }
-    return { ids: unique, done };
+    await settleLoadStatus(tx, auth, load, 'cancelLoading', {
+      orderCount: orders.length,
+      remark: load.containerNo || load.truckNo,
+      set: NO_CONTAINER,
+    });
+    return orders.length;
   });
 }
 

@@ -14,6 +14,7 @@ import { badRequest, changedReload, wrongState } from '../../../platform/errors'
 import { newLoadNo } from '../../../platform/sequences';
 import { parseBusinessTime, todayIn } from '../../../platform/time';
 import { containerPriceOn, geogRefs, warehouseExists } from '../../bas/api/place-refs';
+import { deletedEntry, eachRecord, movedOrders } from '../bus-record';
 import { needFeeRole, type TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { applyOrderAction, doneRows, refuseOrders } from '../order/order-core';
@@ -115,10 +116,7 @@ export async function addOrdersToPlan(
   );
   const done = doneRows(outcomes);
   if (options.settle === false) return { done: done.length };
-  const settled = await settleLoadStatus(tx, ctx.auth, load, 'addOrder', {
-    orderCount: done.length,
-    remark: done.map((o) => o.transportId).join(','),
-  });
+  const settled = await settleLoadStatus(tx, ctx.auth, load, 'addOrder', movedOrders(done));
   return { done: done.length, settled };
 }
 
@@ -241,6 +239,7 @@ async function takeOrdersOff(
   orderIds: readonly number[],
   versions?: readonly (number | undefined)[],
 ) {
+  if (!orderIds.length) return [];
   const outcomes = await applyOrderAction(
     tx,
     { auth: ctx.auth },
@@ -265,10 +264,7 @@ export async function removeOrdersFromPlan(
   return ctx.db.transaction(async (tx) => {
     const load = await lockLoad(tx, ctx.auth, id, 'removeFromPlan');
     const done = await takeOrdersOff(tx, ctx, load, body.orderIds, body.versions);
-    const settled = await settleLoadStatus(tx, ctx.auth, load, 'removeOrder', {
-      orderCount: done.length,
-      remark: done.map((o) => o.transportId).join(','),
-    });
+    const settled = await settleLoadStatus(tx, ctx.auth, load, 'removeOrder', movedOrders(done));
     return planAnswer(settled, done.length);
   });
 }
@@ -278,34 +274,18 @@ export async function removeOrdersFromPlan(
  * records deleted, a load-log row each kept.
  */
 export async function deletePlans(ctx: TOrderCtx, ids: readonly number[]) {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  return ctx.db.transaction(async (tx) => {
-    let done = 0;
-    for (const id of unique) {
-      const load = await lockLoad(tx, ctx.auth, id, 'deletePlan');
-      const orders = await tx.select({ id: busOrder.id }).from(busOrder).where(eq(busOrder.loadId, id));
-      const off = orders.length
-        ? await takeOrdersOff(
-            tx,
-            ctx,
-            load,
-            orders.map((o) => o.id),
-          )
-        : [];
-      done += off.length;
-      await writeLoadLog(tx, ctx.auth.userName, [
-        {
-          loadId: id,
-          action: 'delete',
-          fromStatus: load.status,
-          toStatus: null,
-          orderCount: off.length,
-          remark: load.loadNo,
-        },
-      ]);
-      await tx.delete(busTrack).where(eq(busTrack.loadId, id));
-      await tx.delete(busLoad).where(sql`${busLoad.id} = ${id}`);
-    }
-    return { ids: unique, done };
+  return eachRecord(ctx.db, ids, async (tx, id) => {
+    const load = await lockLoad(tx, ctx.auth, id, 'deletePlan');
+    const orders = await tx.select({ id: busOrder.id }).from(busOrder).where(eq(busOrder.loadId, id));
+    const off = await takeOrdersOff(
+      tx,
+      ctx,
+      load,
+      orders.map((o) => o.id),
+    );
+    await writeLoadLog(tx, ctx.auth.userName, [{ loadId: id, ...deletedEntry(load, off.length, load.loadNo) }]);
+    await tx.delete(busTrack).where(eq(busTrack.loadId, id));
+    await tx.delete(busLoad).where(sql`${busLoad.id} = ${id}`);
+    return off.length;
   });
 }

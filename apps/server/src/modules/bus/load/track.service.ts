@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../../platform/db/database';
 import { badRequest, changedReload, forbidden, notFound, wrongState } from '../../../platform/errors';
 import { parseBusinessTime } from '../../../platform/time';
 import { createArriveRecord, deleteArriveRecord, lockArriveRecord } from '../arrive/arrive-record';
+import { editedBy } from '../bus-record';
 import { busOrder } from '../inware/inware.table';
 import { diffFields } from '../inware/order-common';
 import { applyOrderAction } from '../order/order-core';
@@ -342,9 +343,7 @@ export async function editMilestone(ctx: TTrackCtx, body: TTrackEditBody): Promi
         trackStatus: body.trackStatus,
         trackTime,
         trackRemark: body.trackRemark,
-        version: sql`${busTrack.version} + 1`,
-        updateBy: auth.userName,
-        updateTime: sql`now()`,
+        ...editedBy(busTrack, auth.userName),
       })
       .where(and(eq(busTrack.id, track.id), eq(busTrack.version, body.version)))
       .returning({ id: busTrack.id, version: busTrack.version });

@@ -10,9 +10,9 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
-import { notFound, wrongState } from '../../../platform/errors';
+import { wrongState } from '../../../platform/errors';
 import { isDriverOfUser } from '../../bas/api/send-refs';
+import { editedBy, recordById } from '../bus-record';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busSend, busSendLine, busSendLog } from './send.table';
@@ -62,24 +62,14 @@ export async function lockRun(
   id: number,
   operation?: TSendOperation,
 ): Promise<TSendRecord> {
-  const [row] = await tx
-    .select()
-    .from(busSend)
-    .where(allOf([eq(busSend.id, id), sendScope(auth)]))
-    .for('update', { of: busSend });
-  if (!row) throw notFound();
+  const row = await recordById(tx, busSend, id, sendScope(auth), true);
   if (operation) checkSendOperation(row, operation);
   return row;
 }
 
 /** A run in the caller's scope, or 404. */
 export async function findRun(db: DbOrTx, auth: AuthContext, id: number): Promise<TSendRecord> {
-  const [row] = await db
-    .select()
-    .from(busSend)
-    .where(allOf([eq(busSend.id, id), sendScope(auth)]));
-  if (!row) throw notFound();
-  return row;
+  return recordById(db, busSend, id, sendScope(auth));
 }
 
 /**
@@ -154,9 +144,7 @@ export async function settleRun(
       ...set,
       status,
       ...(status === SEND_STATUS.DRAFT ? { dispatchTime: null } : {}),
-      version: sql`${busSend.version} + 1`,
-      updateBy: auth.userName,
-      updateTime: sql`now()`,
+      ...editedBy(busSend, auth.userName),
     })
     .where(eq(busSend.id, run.id))
     .returning();

@@ -13,6 +13,7 @@ import { nextSequence, periodOf } from '../../../platform/sequences';
 import { parseBusinessTime } from '../../../platform/time';
 import { markShipping } from '../../bas/api/order-refs';
 import { ARRIVE_PAY_BALANCE_TYPE, invalidSendRefs } from '../../bas/api/send-refs';
+import { deletedEntry, eachRecord, editedBy, movedOrders } from '../bus-record';
 import type { TOrderCtx } from '../inware/inware.context';
 import type { TOrderRow } from '../inware/order-common';
 import { applyOrderAction, doneRows, refuseOrders } from '../order/order-core';
@@ -136,10 +137,7 @@ export async function addRun(ctx: TOrderCtx, body: TSendAddBody): Promise<TRunAn
     ]);
     const run = await lockRun(tx, ctx.auth, created!.id, 'addOrder');
     const done = orderIds.length ? await addOrdersToRun(tx, ctx, run, orderIds, undefined, amounts) : [];
-    const settled = await settleRun(tx, ctx.auth, run, 'addOrder', {
-      orderCount: done.length,
-      remark: done.map((o) => o.transportId).join(','),
-    });
+    const settled = await settleRun(tx, ctx.auth, run, 'addOrder', movedOrders(done));
     return answer(settled, done.length);
   });
 }
@@ -149,10 +147,7 @@ export async function addOrdersToRunById(ctx: TOrderCtx, id: number, body: TSend
   return ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, ctx.auth, id, 'addOrder');
     const done = await addOrdersToRun(tx, ctx, run, body.orderIds, body.versions, body.amounts);
-    const settled = await settleRun(tx, ctx.auth, run, 'addOrder', {
-      orderCount: done.length,
-      remark: done.map((o) => o.transportId).join(','),
-    });
+    const settled = await settleRun(tx, ctx.auth, run, 'addOrder', movedOrders(done));
     return answer(settled, done.length);
   });
 }
@@ -169,6 +164,7 @@ async function takeOrdersOut(
   orderIds: readonly number[],
   versions?: readonly (number | undefined)[],
 ) {
+  if (!orderIds.length) return [];
   const outcomes = await applyOrderAction(
     tx,
     { auth: ctx.auth, reach: orderReach },
@@ -190,12 +186,7 @@ async function takeOrdersOut(
   if (returned.length)
     await tx
       .update(busSendLine)
-      .set({
-        returned: '1',
-        version: sql`${busSendLine.version} + 1`,
-        updateBy: ctx.auth.userName,
-        updateTime: sql`now()`,
-      })
+      .set({ returned: '1', ...editedBy(busSendLine, ctx.auth.userName) })
       .where(lineOf(returned));
   return done;
 }
@@ -205,10 +196,13 @@ export async function removeOrdersFromRun(ctx: TOrderCtx, id: number, body: TSen
   return ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, ctx.auth, id, 'removeOrder');
     const done = await takeOrdersOut(tx, ctx, run, body.orderIds, body.versions);
-    const settled = await settleRun(tx, ctx.auth, run, run.status === SEND_STATUS.DRAFT ? 'removeOrder' : 'back', {
-      orderCount: done.length,
-      remark: done.map((o) => o.transportId).join(','),
-    });
+    const settled = await settleRun(
+      tx,
+      ctx.auth,
+      run,
+      run.status === SEND_STATUS.DRAFT ? 'removeOrder' : 'back',
+      movedOrders(done),
+    );
     return answer(settled, done.length);
   });
 }
@@ -244,7 +238,7 @@ export async function editRun(ctx: TOrderCtx, body: TSendEditBody): Promise<TRun
       if (!Object.keys(set).length) continue;
       const hit = await tx
         .update(busSendLine)
-        .set({ ...set, version: sql`${busSendLine.version} + 1`, updateBy: ctx.auth.userName, updateTime: sql`now()` })
+        .set({ ...set, ...editedBy(busSendLine, ctx.auth.userName) })
         .where(and(eq(busSendLine.sendId, run.id), eq(busSendLine.orderId, a.orderId)))
         .returning({ id: busSendLine.id });
       if (!hit.length) throw invalid('amounts');
@@ -263,40 +257,28 @@ export async function editRun(ctx: TOrderCtx, body: TSendEditBody): Promise<TRun
   });
 }
 
+/** The run's lines still out with it (not back in stock). */
+const openLinesOf = (tx: DbOrTx, sendId: number) =>
+  tx
+    .select({ orderId: busSendLine.orderId, pieces: busSendLine.pieces })
+    .from(busSendLine)
+    .where(and(eq(busSendLine.sendId, sendId), eq(busSendLine.returned, '0')));
+
 /** send/delete/{ids}: draft runs only, all or nothing; their orders leave them (A20, still S6), lines deleted. */
 export async function deleteRuns(ctx: TOrderCtx, ids: readonly number[]) {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  return ctx.db.transaction(async (tx) => {
-    let done = 0;
-    for (const id of unique) {
-      const run = await lockRun(tx, ctx.auth, id, 'delete');
-      const lines = await tx
-        .select({ orderId: busSendLine.orderId })
-        .from(busSendLine)
-        .where(and(eq(busSendLine.sendId, id), eq(busSendLine.returned, '0')));
-      const out = lines.length
-        ? await takeOrdersOut(
-            tx,
-            ctx,
-            run,
-            lines.map((l) => l.orderId),
-          )
-        : [];
-      done += out.length;
-      await writeSendLog(tx, ctx.auth.userName, [
-        {
-          sendId: id,
-          action: 'delete',
-          fromStatus: run.status,
-          toStatus: null,
-          orderCount: out.length,
-          remark: run.sendNo,
-        },
-      ]);
-      await tx.delete(busSendLine).where(eq(busSendLine.sendId, id));
-      await tx.delete(busSend).where(eq(busSend.id, id));
-    }
-    return { ids: unique, done };
+  return eachRecord(ctx.db, ids, async (tx, id) => {
+    const run = await lockRun(tx, ctx.auth, id, 'delete');
+    const lines = await openLinesOf(tx, id);
+    const out = await takeOrdersOut(
+      tx,
+      ctx,
+      run,
+      lines.map((l) => l.orderId),
+    );
+    await writeSendLog(tx, ctx.auth.userName, [{ sendId: id, ...deletedEntry(run, out.length, run.sendNo) }]);
+    await tx.delete(busSendLine).where(eq(busSendLine.sendId, id));
+    await tx.delete(busSend).where(eq(busSend.id, id));
+    return out.length;
   });
 }
 
@@ -306,40 +288,32 @@ export async function deleteRuns(ctx: TOrderCtx, ids: readonly number[]) {
  * All or nothing; an open problem item refuses (M-exc).
  */
 export async function sureRuns(ctx: TOrderCtx, ids: readonly number[]) {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  return ctx.db.transaction(async (tx) => {
-    let done = 0;
-    for (const id of unique) {
-      const run = await lockRun(tx, ctx.auth, id, 'sure');
-      const lines = await tx
-        .select({ orderId: busSendLine.orderId, pieces: busSendLine.pieces })
-        .from(busSendLine)
-        .where(and(eq(busSendLine.sendId, id), eq(busSendLine.returned, '0')));
-      if (!lines.length) throw wrongState('msg_send_empty_reselect', { list: run.sendNo });
-      const pieces = new Map(lines.map((l) => [l.orderId, l.pieces]));
-      const outcomes = await applyOrderAction(
-        tx,
-        { auth: ctx.auth, reach: orderReach },
-        {
-          ids: lines.map((l) => l.orderId),
-          action: (row) => (row.sendId === run.id ? 'confirmDelivery' : null),
-          wrongStateKey: 'msg_send_not_in_run_reselect',
-          patch: (row) => ({
-            deliveryStatus: deliveryStatusFor(pieces.get(row.id) ?? 0, row.arrivedPiece ?? pieces.get(row.id) ?? 0),
-            signStatus: 0,
-          }),
-          log: () => [{ remark: run.sendNo }],
-        },
-      );
-      const moved = doneRows(outcomes);
-      done += moved.length;
-      await settleRun(tx, ctx.auth, run, 'sure', {
-        orderCount: moved.length,
-        remark: run.sendNo,
-        set: { dispatchTime: new Date() },
-        dispatched: true,
-      });
-    }
-    return { ids: unique, done };
+  return eachRecord(ctx.db, ids, async (tx, id) => {
+    const run = await lockRun(tx, ctx.auth, id, 'sure');
+    const lines = await openLinesOf(tx, id);
+    if (!lines.length) throw wrongState('msg_send_empty_reselect', { list: run.sendNo });
+    const pieces = new Map(lines.map((l) => [l.orderId, l.pieces]));
+    const outcomes = await applyOrderAction(
+      tx,
+      { auth: ctx.auth, reach: orderReach },
+      {
+        ids: lines.map((l) => l.orderId),
+        action: (row) => (row.sendId === run.id ? 'confirmDelivery' : null),
+        wrongStateKey: 'msg_send_not_in_run_reselect',
+        patch: (row) => ({
+          deliveryStatus: deliveryStatusFor(pieces.get(row.id) ?? 0, row.arrivedPiece ?? pieces.get(row.id) ?? 0),
+          signStatus: 0,
+        }),
+        log: () => [{ remark: run.sendNo }],
+      },
+    );
+    const moved = doneRows(outcomes);
+    await settleRun(tx, ctx.auth, run, 'sure', {
+      orderCount: moved.length,
+      remark: run.sendNo,
+      set: { dispatchTime: new Date() },
+      dispatched: true,
+    });
+    return moved.length;
   });
 }

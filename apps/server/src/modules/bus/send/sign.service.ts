@@ -11,6 +11,7 @@ import { IMAGE_TYPES } from '../../../platform/files/file-store';
 import { t } from '../../../platform/i18n';
 import { parseBusinessTime } from '../../../platform/time';
 import { assertFileReadable } from '../../file/file-access';
+import { editedBy, movedOrders } from '../bus-record';
 import type { TOrderCtx } from '../inware/inware.context';
 import type { TOrderRow } from '../inware/order-common';
 import { busLoad } from '../load/load.table';
@@ -51,6 +52,29 @@ async function lockAround(tx: DbOrTx, rows: readonly TOrderRow[]) {
   );
 }
 
+/** The orders a sign action names, in the caller's reach (all or 404), with their loads and runs locked. */
+async function lockOrders(tx: DbOrTx, auth: AuthContext, ids: readonly number[]) {
+  const rows = await ordersInScope(tx, auth, ids, orderReach);
+  if (rows.length !== new Set(ids).size) throw notFound();
+  return { rows, runs: await lockAround(tx, rows) };
+}
+
+/** The core's check: an order without an open line (taken back to stock meanwhile) is refused. */
+function refuseLineless(plan: readonly { row: TOrderRow }[], lines: ReadonlyMap<number, TLine>) {
+  const lost = plan.filter((p) => !lines.has(p.row.id)).map((p) => p.row);
+  if (lost.length) throw refuseOrders('msg_delivery_state_reselect', lost);
+}
+
+/** Writes the open lines of the orders the core moved (version + 1). */
+async function updateDoneLines(tx: DbOrTx, auth: AuthContext, outcomes: readonly TOrderOutcome[], set: Partial<TLine>) {
+  const doneIds = outcomes.filter((o) => o.outcome === 'done').map((o) => o.id);
+  if (!doneIds.length) return;
+  await tx
+    .update(busSendLine)
+    .set({ ...set, ...editedBy(busSendLine, auth.userName) })
+    .where(and(inArray(busSendLine.orderId, doneIds), eq(busSendLine.returned, '0')));
+}
+
 /** After the orders moved: the runs' and loads' statuses. */
 async function settleAround(
   tx: DbOrTx,
@@ -62,11 +86,7 @@ async function settleAround(
   const done = outcomes.filter((o) => o.outcome === 'done' && o.after);
   for (const run of runs.values()) {
     const mine = done.filter((o) => o.before?.sendId === run.id);
-    if (mine.length)
-      await settleRun(tx, auth, run, action, {
-        orderCount: mine.length,
-        remark: mine.map((o) => o.before!.transportId).join(','),
-      });
+    if (mine.length) await settleRun(tx, auth, run, action, movedOrders(mine.map((o) => o.before!)));
   }
   const loadIds = [...new Set(done.flatMap((o) => (o.after!.loadId ? [o.after!.loadId] : [])))].sort((a, b) => a - b);
   for (const id of loadIds) {
@@ -121,10 +141,8 @@ export async function saveSign(ctx: TOrderCtx, body: TSignSaveBody): Promise<TSi
   const signTime = parseBusinessTime(body.signTime, ctx.timezone)!;
   return ctx.db.transaction(async (tx) => {
     const ids = await targets(tx, ctx.auth, body);
-    const rows = await ordersInScope(tx, ctx.auth, ids, orderReach);
-    if (rows.length !== new Set(ids).size) throw notFound();
+    const { rows, runs } = await lockOrders(tx, ctx.auth, ids);
     if (body.sendId !== undefined && rows.some((r) => r.sendId !== body.sendId)) throw notFound();
-    const runs = await lockAround(tx, rows);
     const lines = await openLines(tx, ids);
     const short = new Set<number>();
     const outcomes = await applyOrderAction(
@@ -135,8 +153,7 @@ export async function saveSign(ctx: TOrderCtx, body: TSignSaveBody): Promise<TSi
         versions: single ? [body.version] : undefined,
         action: 'sign',
         check: (plan) => {
-          const lost = plan.filter((p) => !lines.has(p.row.id)).map((p) => p.row);
-          if (lost.length) throw refuseOrders('msg_delivery_state_reselect', lost);
+          refuseLineless(plan, lines);
           if (!single) return;
           const sent = lines.get(plan[0]!.row.id)!.pieces;
           const verdict = checkSignPiece(body.signPiece!, sent);
@@ -179,22 +196,14 @@ export async function saveSign(ctx: TOrderCtx, body: TSignSaveBody): Promise<TSi
         },
       },
     );
-    const doneIds = outcomes.filter((o) => o.outcome === 'done').map((o) => o.id);
-    if (doneIds.length)
-      await tx
-        .update(busSendLine)
-        .set({
-          signTel: body.signTel,
-          signIdcard: body.signIdcard,
-          signPicture: body.signPicture,
-          signRemark: body.remark,
-          signFailReason: '',
-          signFailRemark: '',
-          version: sql`${busSendLine.version} + 1`,
-          updateBy: ctx.auth.userName,
-          updateTime: sql`now()`,
-        })
-        .where(and(inArray(busSendLine.orderId, doneIds), eq(busSendLine.returned, '0')));
+    await updateDoneLines(tx, ctx.auth, outcomes, {
+      signTel: body.signTel,
+      signIdcard: body.signIdcard,
+      signPicture: body.signPicture,
+      signRemark: body.remark,
+      signFailReason: '',
+      signFailRemark: '',
+    });
     await settleAround(tx, ctx.auth, outcomes, runs, single ? 'sign' : 'batchSign');
     return answerOf(outcomes, short);
   });
@@ -203,9 +212,7 @@ export async function saveSign(ctx: TOrderCtx, body: TSignSaveBody): Promise<TSi
 /** sign/signFail: A24, the orders stay S7 with sign status 'failed' and the reason on their lines. */
 export async function signFail(ctx: TOrderCtx, body: TSignFailBody): Promise<TSignActionAnswer> {
   return ctx.db.transaction(async (tx) => {
-    const rows = await ordersInScope(tx, ctx.auth, body.orderIds, orderReach);
-    if (rows.length !== new Set(body.orderIds).size) throw notFound();
-    const runs = await lockAround(tx, rows);
+    const { runs } = await lockOrders(tx, ctx.auth, body.orderIds);
     const lines = await openLines(tx, body.orderIds);
     const reason = t(`sign_fail_reason_${body.signFailReason}`, ctx.lang);
     const outcomes = await applyOrderAction(
@@ -215,27 +222,17 @@ export async function signFail(ctx: TOrderCtx, body: TSignFailBody): Promise<TSi
         ids: body.orderIds,
         versions: body.versions,
         action: 'signFail',
-        check: (plan) => {
-          const lost = plan.filter((p) => !lines.has(p.row.id)).map((p) => p.row);
-          if (lost.length) throw refuseOrders('msg_delivery_state_reselect', lost);
-        },
+        check: (plan) => refuseLineless(plan, lines),
         patch: () => ({ signStatus: SIGN_STATUS.FAILED }),
         log: (before) => [
           { remark: [runs.get(before.sendId ?? 0)?.sendNo, reason, body.signFailRemark].filter(Boolean).join(' ') },
         ],
       },
     );
-    const doneIds = outcomes.filter((o) => o.outcome === 'done').map((o) => o.id);
-    await tx
-      .update(busSendLine)
-      .set({
-        signFailReason: body.signFailReason,
-        signFailRemark: body.signFailRemark,
-        version: sql`${busSendLine.version} + 1`,
-        updateBy: ctx.auth.userName,
-        updateTime: sql`now()`,
-      })
-      .where(and(inArray(busSendLine.orderId, doneIds), eq(busSendLine.returned, '0')));
+    await updateDoneLines(tx, ctx.auth, outcomes, {
+      signFailReason: body.signFailReason,
+      signFailRemark: body.signFailRemark,
+    });
     await settleAround(tx, ctx.auth, outcomes, runs, 'signFail');
     return answerOf(outcomes);
   });
@@ -244,9 +241,7 @@ export async function signFail(ctx: TOrderCtx, body: TSignFailBody): Promise<TSi
 /** sign/delete/{ids}: A25 cancel signature (S8 -> S7; refused while the fees are audited: M3). */
 export async function cancelSigns(ctx: TOrderCtx, ids: readonly number[]): Promise<TSignActionAnswer> {
   return ctx.db.transaction(async (tx) => {
-    const rows = await ordersInScope(tx, ctx.auth, ids, orderReach);
-    if (rows.length !== new Set(ids).size) throw notFound();
-    const runs = await lockAround(tx, rows);
+    const { runs } = await lockOrders(tx, ctx.auth, ids);
     const outcomes = await applyOrderAction(
       tx,
       { auth: ctx.auth, reach: orderReach },
@@ -257,19 +252,7 @@ export async function cancelSigns(ctx: TOrderCtx, ids: readonly number[]): Promi
         log: (before) => [{ remark: runs.get(before.sendId ?? 0)?.sendNo ?? '' }],
       },
     );
-    const doneIds = outcomes.filter((o) => o.outcome === 'done').map((o) => o.id);
-    await tx
-      .update(busSendLine)
-      .set({
-        signTel: '',
-        signIdcard: '',
-        signPicture: '',
-        signRemark: '',
-        version: sql`${busSendLine.version} + 1`,
-        updateBy: ctx.auth.userName,
-        updateTime: sql`now()`,
-      })
-      .where(and(inArray(busSendLine.orderId, doneIds), eq(busSendLine.returned, '0')));
+    await updateDoneLines(tx, ctx.auth, outcomes, { signTel: '', signIdcard: '', signPicture: '', signRemark: '' });
     await settleAround(tx, ctx.auth, outcomes, runs, 'cancelSign');
     return answerOf(outcomes);
   });
@@ -298,12 +281,7 @@ export async function uploadPod(
   return ctx.db.transaction(async (tx) => {
     const [line] = await tx
       .update(busSendLine)
-      .set({
-        podPicture: stored.fileId,
-        version: sql`${busSendLine.version} + 1`,
-        updateBy: ctx.auth.userName,
-        updateTime: sql`now()`,
-      })
+      .set({ podPicture: stored.fileId, ...editedBy(busSendLine, ctx.auth.userName) })
       .where(and(eq(busSendLine.orderId, orderId), eq(busSendLine.returned, '0')))
       .returning({ sendId: busSendLine.sendId });
     if (!line) throw wrongState('msg_delivery_state_reselect', { list: row.transportId });

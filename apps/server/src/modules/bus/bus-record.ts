@@ -1,0 +1,71 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../platform/db/database';
+import { allOf } from '../../platform/db/sql-helpers';
+import { notFound } from '../../platform/errors';
+
+/**
+ * What the bus records (loads, runs, pick-ups) share when they are read, locked and edited: the record by id in the
+ * caller's scope, the audit columns of an edit, and the all-or-nothing walk over selected records.
+ */
+
+type TRecordTable = PgTable & { id: AnyPgColumn };
+
+/**
+ * A record by id within `scope` (undefined: no scope), or 404. `lock`: `FOR UPDATE` of the record's row for the
+ * caller's transaction (actions on one record are serialised on it).
+ */
+export async function recordById<T extends TRecordTable>(
+  db: DbOrTx,
+  table: T,
+  id: number,
+  scope: SQL | undefined,
+  lock = false,
+): Promise<T['$inferSelect']> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(allOf([eq(table.id, id), scope]));
+  const [row] = lock ? await query.for('update', { of: table }) : await query;
+  if (!row) throw notFound();
+  return row as T['$inferSelect'];
+}
+
+/** The columns every edit of a versioned row sets besides its own: version + 1, who, now. */
+export const editedBy = (table: { version: AnyPgColumn }, by: string) => ({
+  version: sql`${table.version} + 1`,
+  updateBy: by,
+  updateTime: sql`now()`,
+});
+
+/**
+ * An action over selected records, all or nothing: the ids once each, in id order (records are locked in that order,
+ * so two such actions never deadlock), one transaction; `step` answers how many orders it moved on one record.
+ */
+export async function eachRecord(
+  db: DbOrTx,
+  ids: readonly number[],
+  step: (tx: DbOrTx, id: number) => Promise<number>,
+): Promise<{ ids: number[]; done: number }> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    let done = 0;
+    for (const id of unique) done += await step(tx, id);
+    return { ids: unique, done };
+  });
+}
+
+/** The log options of an action that moved these orders: their count and their numbers. */
+export const movedOrders = (done: readonly { transportId: string }[]) => ({
+  orderCount: done.length,
+  remark: done.map((o) => o.transportId).join(','),
+});
+
+/** The record-log entry of a deleted record (its row goes, the log row stays). */
+export const deletedEntry = (record: { status: number }, orderCount: number, remark: string) => ({
+  action: 'delete',
+  fromStatus: record.status,
+  toStatus: null,
+  orderCount,
+  remark,
+});
