@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import '../shared/bus.css';
-import { inwareKeys, ORDER_EDIT_PATH, type TOrder } from './api';
+import { ORDER_EDIT_PATH, type TOrder } from './api';
 import { col, search } from './columns';
 import { rowActions } from './list-actions';
+import { inwareList } from './order-list-parts';
 
 /**
  * arrivedAddOrder (screens §3): received cargo whose order data are incomplete (received before the customer
@@ -30,10 +31,7 @@ export default function ArrivedAddOrderPage() {
   return (
     <ListPage<TOrder>
       id="bus/arrivedAddOrder"
-      queryKey={inwareKeys.lists()}
-      url="/bus/inware/list"
-      baseParams={{ view: 'arrivedAddOrder' }}
-      rowKey="id"
+      {...inwareList('arrivedAddOrder', 'bus:arrivedAddOrder:export')}
       requireCondition
       searchFields={[
         search.receivingNo(),
@@ -80,7 +78,6 @@ export default function ArrivedAddOrderPage() {
         },
         rowActions.info(),
       ]}
-      exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:arrivedAddOrder:export' }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { computeOrderFees, type TOrderFeesInput } from '@theone/contracts/bas/pricing';
 import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { FEE_SUPPLEMENT_FIELDS } from '@theone/contracts/bus/order-pricing';
@@ -14,8 +13,9 @@ import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import '../shared/bus.css';
 import { yesNoField } from '../shared/list-parts';
-import { inwareKeys, orderUpdateFee, type TOrder } from './api';
+import { orderUpdateFee, type TOrder, useRefreshOrders } from './api';
 import { col, search } from './columns';
+import { inwareList } from './order-list-parts';
 
 /**
  * deliveryfree (screens §3): add charges known only after arrival or delivery (S6-S8, not audited) before the fees
@@ -31,7 +31,7 @@ const moneyIssue = (value: string | null | undefined) =>
 export default function DeliveryFreePage() {
   const { t } = useTranslation();
   const { hasPermi } = usePermission();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
   const [edits, setEdits] = useState<Edits>({});
   const [fill, setFill] = useState<{ rows: TOrder[]; field: string; value: string | null } | null>(null);
   const editable = (r: TOrder) => r.auditStatus !== 2 && r.status >= 6 && hasPermi('bus:feeRecord:save');
@@ -67,7 +67,7 @@ export default function DeliveryFreePage() {
       await orderUpdateFee({ rows: changed.map((r) => ({ id: r.id, version: r.version, ...edits[r.id] })) });
       feedback.message.success(t('operation_success'));
       setEdits({});
-      await queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+      await refresh();
     } catch {
       /* shown */
     }
@@ -77,10 +77,7 @@ export default function DeliveryFreePage() {
     <>
       <ListPage<TOrder>
         id="bus/deliveryfree"
-        queryKey={inwareKeys.lists()}
-        url="/bus/inware/list"
-        baseParams={{ view: 'deliveryfree' }}
-        rowKey="id"
+        {...inwareList('deliveryfree', 'bus:feeRecord:export')}
         defaultFilters={{ auditStatus: '0' }}
         searchFields={[
           search.transportId(),
@@ -148,7 +145,6 @@ export default function DeliveryFreePage() {
             onClick: (ctx) => setFill({ rows: [...ctx.selectedRows], field: FEE_SUPPLEMENT_FIELDS[0], value: null }),
           },
         ]}
-        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:feeRecord:export' }}
       />
       <Modal
         open={Boolean(fill)}

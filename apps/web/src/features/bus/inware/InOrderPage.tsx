@@ -1,22 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Segmented, Space } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListPage, useUrlTab } from '../../../components/ListPage';
+import { ListPage, type RowAction, type ToolbarButton, useUrlTab } from '../../../components/ListPage';
 import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { feedback } from '../../../lib/feedback';
 import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { isApiError } from '../../../lib/request';
 import { AddToPlanDialog } from '../loadplan/AddToPlanDialog';
-import { PrintButtons } from '../print';
 import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
 import { yesNoField } from '../shared/list-parts';
-import { findByCode, inwareKeys, type TOrder, type TOrderSums } from './api';
-import { col, Days, SumsFooter, search } from './columns';
+import { findByCode, type TOrder, useRefreshOrders } from './api';
+import { col, search, sumsFooter } from './columns';
 import { rowActions, toolbar } from './list-actions';
+import { inwareList, selectionPrints } from './order-list-parts';
 import { expressNumbers, ReceiveDialog } from './ReceiveDialog';
 
 /**
@@ -34,6 +33,29 @@ import { expressNumbers, ReceiveDialog } from './ReceiveDialog';
 type Tab = 'awaiting' | 'stock' | 'received';
 const TABS: readonly Tab[] = ['awaiting', 'stock', 'received'];
 
+/**
+ * Receive (an order awaiting receipt) and Remeasure (one in stock) open the Receive dialog on one order, as a
+ * button on the selected row (warning with `reselect` when it may not take `operation`) and as a row action.
+ */
+const RECEIVE_ACTIONS = [
+  {
+    key: 'receive',
+    label: 'bus_btn_receive',
+    primary: true,
+    perm: 'bus:inOrder:submit',
+    operation: 'submitToWarehouse',
+    reselect: 'msg_receive_state_reselect',
+  },
+  {
+    key: 'measure',
+    label: 'bus_btn_remeasure',
+    primary: false,
+    perm: 'bus:inOrder:measure',
+    operation: 'remeasure',
+    reselect: 'msg_stock_state_reselect',
+  },
+] as const;
+
 interface Receiving {
   order: TOrder;
   /** The codes scanned for it: its express numbers among them are ticked. */
@@ -42,7 +64,6 @@ interface Receiving {
 
 export default function InOrderPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { hasPermi } = usePermission();
   const [, setQuery] = useSearchParams();
   const [tab, setTab] = useUrlTab<Tab>(TABS, 'stock');
@@ -81,8 +102,8 @@ export default function InOrderPage() {
     dialogClosed.current?.();
     dialogClosed.current = null;
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
-  const baseParams = useMemo(() => ({ view: 'inOrder', tab }), [tab]);
+  const refresh = useRefreshOrders();
+  const list = useMemo(() => inwareList('inOrder', 'bus:inOrder:export', { tab }), [tab]);
 
   const scan = async (code: string): Promise<ScanFeedback> => {
     let order: TOrder;
@@ -164,10 +185,7 @@ export default function InOrderPage() {
       </Space>
       <ListPage<TOrder>
         id="bus/inOrder"
-        queryKey={inwareKeys.lists()}
-        url="/bus/inware/list"
-        baseParams={baseParams}
-        rowKey="id"
+        {...list}
         searchFields={[
           search.transportId(),
           search.mark(),
@@ -196,13 +214,7 @@ export default function InOrderPage() {
           col.weights(),
           col.volumes(),
           col.time('arrivedTime', 'field_arrived_time', true),
-          {
-            key: 'daysInStock',
-            title: 'bus_days_in_stock',
-            width: 90,
-            align: 'right',
-            render: (_v, r) => <Days since={r.arrivedTime} warnAfter={2} />,
-          },
+          col.days('daysInStock', 'bus_days_in_stock', 'arrivedTime', 2),
           col.express(),
           col.text('consignee', 'field_consignee'),
           col.num('printTimes', 'field_print_times', 80),
@@ -210,29 +222,20 @@ export default function InOrderPage() {
           col.money('feeArAmount', 'field_fee_ar_amount'),
         ]}
         toolbar={[
-          {
-            key: 'receive',
-            label: 'bus_btn_receive',
-            type: 'primary',
-            perm: 'bus:inOrder:submit',
-            selection: 'single',
-            onClick: (ctx) => {
-              const r = ctx.selectedRows[0]!;
-              if (!canDo(r, 'submitToWarehouse')) feedback.message.warning(t('msg_receive_state_reselect'));
-              else openReceive(r);
-            },
-          },
-          {
-            key: 'measure',
-            label: 'bus_btn_remeasure',
-            perm: 'bus:inOrder:measure',
-            selection: 'single',
-            onClick: (ctx) => {
-              const r = ctx.selectedRows[0]!;
-              if (!canDo(r, 'remeasure')) feedback.message.warning(t('msg_stock_state_reselect'));
-              else openReceive(r);
-            },
-          },
+          ...RECEIVE_ACTIONS.map(
+            (a): ToolbarButton<TOrder> => ({
+              key: a.key,
+              label: a.label,
+              ...(a.primary ? { type: 'primary' as const } : {}),
+              perm: a.perm,
+              selection: 'single',
+              onClick: (ctx) => {
+                const r = ctx.selectedRows[0]!;
+                if (!canDo(r, a.operation)) feedback.message.warning(t(a.reselect));
+                else openReceive(r);
+              },
+            }),
+          ),
           toolbar.cancelReceipt(),
           {
             key: 'plan',
@@ -243,37 +246,25 @@ export default function InOrderPage() {
           },
           toolbar.exportCargo('bus:inOrder:export'),
         ]}
-        toolbarExtra={(ctx) => (
-          <PrintButtons
-            ids={ctx.selectedRows.map((r) => r.id)}
-            kinds={['pieces', 'receipt']}
-            perms={{ pieces: 'bus:inOrder:print', receipt: 'bus:inOrder:print' }}
-            onPrinted={() => ctx.refetch()}
-          />
-        )}
+        toolbarExtra={selectionPrints<TOrder>(['pieces', 'receipt'], {
+          pieces: 'bus:inOrder:print',
+          receipt: 'bus:inOrder:print',
+        })}
         rowActions={[
           rowActions.info(),
-          {
-            key: 'receive',
-            label: 'bus_btn_receive',
-            perm: 'bus:inOrder:submit',
-            hidden: (r) => !canDo(r, 'submitToWarehouse'),
-            onClick: (r) => openReceive(r),
-          },
-          {
-            key: 'measure',
-            label: 'bus_btn_remeasure',
-            perm: 'bus:inOrder:measure',
-            hidden: (r) => !canDo(r, 'remeasure'),
-            onClick: (r) => openReceive(r),
-          },
+          ...RECEIVE_ACTIONS.map(
+            (a): RowAction<TOrder> => ({
+              key: a.key,
+              label: a.label,
+              perm: a.perm,
+              hidden: (r) => !canDo(r, a.operation),
+              onClick: (r) => openReceive(r),
+            }),
+          ),
         ]}
         actionsWidth={200}
         tableProps={{ rowClassName: (r) => (r.id === highlight ? 'bus-row-scanned' : '') }}
-        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:inOrder:export' }}
-        footer={(answer) => (
-          <SumsFooter arrived={tab !== 'awaiting'} sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />
-        )}
+        footer={sumsFooter(tab !== 'awaiting')}
         selectionSummary={(rows) => (
           <Space>
             {t('bus_selected_totals', {

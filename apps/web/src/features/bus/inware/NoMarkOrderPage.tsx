@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { zPieces } from '@theone/contracts/bus/inware.schemas';
 import { zVolume, zWeight } from '@theone/contracts/common/money';
 import { Form, Input, Select } from 'antd';
@@ -19,17 +18,8 @@ import { feedback } from '../../../lib/feedback';
 import { GeogSelect } from '../../bas/common/selects';
 import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
 import '../shared/bus.css';
-import {
-  addOrder,
-  editFields,
-  fetchMarkAddress,
-  fetchNewNo,
-  inwareKeys,
-  type TOrder,
-  type TOrderSums,
-  useInit,
-} from './api';
-import { col, Days, SumsFooter, search } from './columns';
+import { addOrder, editFields, fetchMarkAddress, fetchNewNo, type TOrder, useInit, useRefreshOrders } from './api';
+import { col, search, sumsFooter } from './columns';
 import { rowActions } from './list-actions';
 import { inwareList, selectionPrints } from './order-list-parts';
 
@@ -267,18 +257,16 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
 }
 
 export default function NoMarkOrderPage() {
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const express = params.get('register') ?? undefined;
   const [registerOpen, setRegisterOpen] = useState(Boolean(express));
   const [assigning, setAssigning] = useState<TOrder[]>([]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+  const refresh = useRefreshOrders();
   return (
     <>
       <ListPage<TOrder>
         id="bus/noMarkOrder"
-        queryKey={inwareKeys.lists()}
-        {...inwareList('noMarkOrder')}
+        {...inwareList('noMarkOrder', 'bus:noMarkOrder:export')}
         searchFields={[
           search.expressNo(),
           search.receivingNo(),
@@ -293,13 +281,7 @@ export default function NoMarkOrderPage() {
           col.text('receivingNo', 'field_receiving_no', 150),
           col.transportId('info'),
           col.time('arrivedTime', 'field_arrived_time', true),
-          {
-            key: 'daysWaiting',
-            title: 'bus_days_waiting',
-            width: 90,
-            align: 'right',
-            render: (_v, r) => <Days since={r.arrivedTime} warnAfter={7} />,
-          },
+          col.days('daysWaiting', 'bus_days_waiting', 'arrivedTime', 7),
           col.text('arrivedHouseName', 'field_arrived_house_id', 110),
           col.text('trayNo', 'field_tray_no', 90),
           col.dict('expressCorp', 'field_express_corp', 'express_corp', 110),
@@ -342,8 +324,7 @@ export default function NoMarkOrderPage() {
           rowActions.edit('bus:noMarkOrder:edit'),
         ]}
         actionsWidth={220}
-        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:noMarkOrder:export' }}
-        footer={(answer) => <SumsFooter arrived sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />}
+        footer={sumsFooter(true)}
       />
       <RegisterDialog
         open={registerOpen}

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { zPieces } from '@theone/contracts/bus/inware.schemas';
 import { checkFieldEdits } from '@theone/contracts/bus/order-edit-rules';
 import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
@@ -20,9 +19,10 @@ import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
 import '../shared/bus.css';
 import { ActionModal } from '../../../components/ActionFormModal';
 import { useSaving } from '../shared/use-saving';
-import { editFields, inwareKeys, orderUpdate, type TOrder } from './api';
+import { editFields, orderUpdate, type TOrder, useRefreshOrders } from './api';
 import { col, search } from './columns';
 import { modifiableFields } from './list-actions';
+import { inwareList } from './order-list-parts';
 
 /**
  * orderListEdit (screens §3): correct orders after receipt. What may change in which status and audit state is
@@ -250,19 +250,15 @@ function BatchDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =>
 }
 
 export default function OrderListEditPage() {
-  const queryClient = useQueryClient();
   const { isFeeRole } = usePermission();
   const [modifying, setModifying] = useState<TOrder | null>(null);
   const [batch, setBatch] = useState<TOrder[]>([]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+  const refresh = useRefreshOrders();
   return (
     <>
       <ListPage<TOrder>
         id="bus/orderListEdit"
-        queryKey={inwareKeys.lists()}
-        url="/bus/inware/list"
-        baseParams={{ view: 'orderListEdit' }}
-        rowKey="id"
+        {...inwareList('orderListEdit', 'bus:orderListEdit:export')}
         requireCondition
         searchFields={[
           search.transportId(),
@@ -313,7 +309,6 @@ export default function OrderListEditPage() {
             onClick: (r) => setModifying(r),
           },
         ]}
-        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:orderListEdit:export' }}
       />
       <ModifyDialog order={modifying} onClose={() => setModifying(null)} onDone={refresh} />
       <BatchDialog rows={batch} onClose={() => setBatch([])} onDone={refresh} />

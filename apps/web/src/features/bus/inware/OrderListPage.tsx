@@ -3,8 +3,9 @@ import { businessToday } from '../../../lib/business-time';
 import { navigateTo } from '../../../lib/navigation';
 import { canDo } from '../shared/order-actions';
 import '../shared/bus.css';
-import { inwareKeys, type TOrder, type TOrderSums } from './api';
-import { col, SumsFooter, search } from './columns';
+import { yesNoField } from '../shared/list-parts';
+import type { TOrder } from './api';
+import { col, search, sumsFooter } from './columns';
 import { rowActions, toolbar } from './list-actions';
 import { cargoAndRouteSearch, inwareList, leadColumns, selectionPrints } from './order-list-parts';
 
@@ -18,8 +19,7 @@ export default function OrderListPage() {
   return (
     <ListPage<TOrder>
       id="bus/orderList"
-      queryKey={inwareKeys.lists()}
-      {...inwareList('orderList')}
+      {...inwareList('orderList', 'bus:order:export')}
       requireCondition
       defaultFilters={{ beginTime: day(-30), endTime: day(0) }}
       visibleFields={4}
@@ -46,15 +46,7 @@ export default function OrderListPage() {
           dictType: 'write_status',
           multiple: true,
         },
-        {
-          type: 'select',
-          name: 'ifException',
-          label: 'field_if_exception',
-          options: [
-            { value: '1', label: 'yes' },
-            { value: '0', label: 'no' },
-          ],
-        },
+        yesNoField('ifException', 'field_if_exception'),
         search.containerNo(),
         search.text('sealNo', 'field_seal_no'),
         search.text('truckNo', 'field_truck_no'),
@@ -110,8 +102,7 @@ export default function OrderListPage() {
         rowActions.stepBack(),
       ]}
       actionsWidth={250}
-      exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:order:export' }}
-      footer={(answer) => <SumsFooter sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />}
+      footer={sumsFooter()}
     />
   );
 }

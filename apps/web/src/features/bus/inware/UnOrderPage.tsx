@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import '../shared/bus.css';
-import { inwareKeys, type TOrder, type TOrderSums } from './api';
-import { col, Days, SumsFooter, search } from './columns';
+import type { TOrder } from './api';
+import { col, search, sumsFooter } from './columns';
 import { rowActions, toolbar } from './list-actions';
 import { OrderImportDialog } from './OrderImportDialog';
 import { cargoAndRouteSearch, inwareList, leadColumns, selectionPrints } from './order-list-parts';
@@ -16,8 +16,7 @@ export default function UnOrderPage() {
     <>
       <ListPage<TOrder>
         id="bus/unOrder"
-        queryKey={inwareKeys.lists()}
-        {...inwareList('unOrder')}
+        {...inwareList('unOrder', 'bus:unOrder:export')}
         searchFields={[
           search.transportId(),
           search.mark(),
@@ -40,13 +39,7 @@ export default function UnOrderPage() {
           col.text('businessNo', 'field_business_no', 110, true),
           col.text('clientNo', 'field_client_no', 110, true),
           col.time('orderTime', 'field_order_time', true),
-          {
-            key: 'daysWaiting',
-            title: 'bus_days_waiting',
-            width: 90,
-            align: 'right',
-            render: (_v, r) => <Days since={r.orderTime} warnAfter={7} />,
-          },
+          col.days('daysWaiting', 'bus_days_waiting', 'orderTime', 7),
           col.num('printTimes', 'field_print_times', 80),
           col.money('feeFreightAr', 'field_fee_freight_ar'),
           col.money('feeArAmount', 'field_fee_ar_amount', true),
@@ -78,8 +71,7 @@ export default function UnOrderPage() {
           rowActions.remove(),
         ]}
         actionsWidth={230}
-        exportConfig={{ url: '/bus/inware/export', fileName: 'bus_order_export', perm: 'bus:unOrder:export' }}
-        footer={(answer) => <SumsFooter sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />}
+        footer={sumsFooter()}
       />
       <OrderImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={() => undefined} />
     </>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ZCreditWarning,
   ZNewNumber,
@@ -25,6 +25,12 @@ import { type Envelope, getData, postData, request, type TableResponse } from '.
  * ISO text). Money, weights and volumes are decimal strings; sums on the screens use contracts' Money.
  */
 export const inwareKeys = createQueryKeys('bus/inware');
+
+/** Refetch every order query (the lists, the records) after a change. */
+export function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+}
 
 /** A cargo line of an order as the details answer it (contracts ZOrderCargoLine). */
 export type TCargoLine = TWire<typeof ZOrderCargoLine>;

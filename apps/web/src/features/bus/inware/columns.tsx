@@ -31,6 +31,20 @@ export function Measured({ declared, measured }: { declared: string | number; me
   );
 }
 
+/** Declared vs received of one figure (cargo<figure> / arrived<figure>). */
+const measuredColumn = (
+  key: string,
+  title: string,
+  width: number,
+  figure: 'Piece' | 'Weight' | 'Volume',
+): ListColumn<TOrder> => ({
+  key,
+  title,
+  width,
+  align: 'right',
+  render: (_v, r) => <Measured declared={r[`cargo${figure}`]} measured={r[`arrived${figure}`]} />,
+});
+
 export const col = {
   transportId: (to: 'info' | 'details' = 'info'): ListColumn<TOrder> => ({
     key: 'transportId',
@@ -110,26 +124,16 @@ export const col = {
     width: 90,
     render: (_v, r) => (r.ifException === 1 ? <Tag color="red">{r.exceptionType ? '!' : '!'}</Tag> : null),
   }),
-  pieces: (): ListColumn<TOrder> => ({
-    key: 'pieces',
-    title: 'bus_pieces_declared_received',
-    width: 110,
+  pieces: () => measuredColumn('pieces', 'bus_pieces_declared_received', 110, 'Piece'),
+  weights: () => measuredColumn('weights', 'bus_weight_declared_received', 150, 'Weight'),
+  volumes: () => measuredColumn('volumes', 'bus_volume_declared_received', 140, 'Volume'),
+  /** Whole days since the row's `since` time, marked after `warnAfter` days. */
+  days: (key: string, title: string, since: 'orderTime' | 'arrivedTime', warnAfter: number): ListColumn<TOrder> => ({
+    key,
+    title,
+    width: 90,
     align: 'right',
-    render: (_v, r) => <Measured declared={r.cargoPiece} measured={r.arrivedPiece} />,
-  }),
-  weights: (): ListColumn<TOrder> => ({
-    key: 'weights',
-    title: 'bus_weight_declared_received',
-    width: 150,
-    align: 'right',
-    render: (_v, r) => <Measured declared={r.cargoWeight} measured={r.arrivedWeight} />,
-  }),
-  volumes: (): ListColumn<TOrder> => ({
-    key: 'volumes',
-    title: 'bus_volume_declared_received',
-    width: 140,
-    align: 'right',
-    render: (_v, r) => <Measured declared={r.cargoVolume} measured={r.arrivedVolume} />,
+    render: (_v, r) => <Days since={r[since]} warnAfter={warnAfter} />,
   }),
 };
 
@@ -141,6 +145,13 @@ export const search = {
   mark: (): SearchField => ({ type: 'text', name: 'mark', label: 'field_mark', placeholder: 'bus_marks_placeholder' }),
   ...searchKinds,
 };
+
+/** The list's footer: the totals row of the answer's sums (received figures when `arrived`). */
+export const sumsFooter =
+  (arrived = false) =>
+  (answer: unknown): ReactNode => (
+    <SumsFooter arrived={arrived} sums={(answer as { sums?: TOrderSums } | undefined)?.sums} />
+  );
 
 /** The totals row under a list (the server's sums over the whole filtered set). */
 export function SumsFooter({ sums, arrived = false }: { sums?: Partial<TOrderSums>; arrived?: boolean }): ReactNode {

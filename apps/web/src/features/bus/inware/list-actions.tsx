@@ -28,23 +28,82 @@ const ids = (rows: readonly TOrder[]) => rows.map((r) => r.id);
 
 type TGuarded = Parameters<typeof actionGuard>[0];
 
-/** A button on the selected orders: the transition check of `operation`, the prompt `confirm`, then one call. */
-function guardedButton(o: {
+/** A state change of the selected orders: the transition check of `operation`, the prompt `confirm`, then one call. */
+interface TOperation {
   key: string;
   label: string;
-  perm: string;
+  /** The row action's permission (the toolbar button's is the screen's). */
+  perm?: string;
   operation: TGuarded;
   confirm: string;
   danger?: true;
-  type?: 'primary';
   run: (rows: readonly TOrder[], config: AxiosRequestConfig) => Promise<unknown>;
-}): ToolbarButton<TOrder> {
+}
+
+/** The status change `action` to `status` of the given rows, each with its version. */
+const toStatus = (status: 0 | 1, action: string) => (rows: readonly TOrder[], config: AxiosRequestConfig) =>
+  setStatus(ids(rows), { status, action, versions: versions(rows) }, config);
+
+/** The state changes of the order lists, as toolbar buttons (the selection) and row actions (one row). */
+const OPERATIONS = {
+  confirm: {
+    key: 'confirm',
+    label: 'bus_btn_confirm',
+    perm: 'bus:unOrder:sure',
+    operation: 'confirm',
+    confirm: 'bus_confirm_orders',
+    run: toStatus(1, 'confirm'),
+  },
+  backToStaged: {
+    key: 'unconfirm',
+    label: 'bus_btn_back_to_staged',
+    perm: 'bus:unOrder:unsure',
+    operation: 'backToStaged',
+    confirm: 'bus_confirm_unconfirm',
+    run: toStatus(0, 'backToStaged'),
+  },
+  cancelReceipt: {
+    key: 'cancelReceipt',
+    label: 'bus_btn_cancel_receipt',
+    perm: 'bus:inOrder:cancel',
+    operation: 'cancelReceipt',
+    confirm: 'bus_confirm_unreceive',
+    danger: true,
+    run: toStatus(1, 'cancelReceipt'),
+  },
+  remove: {
+    key: 'delete',
+    label: 'delete',
+    perm: 'bus:unOrder:delete',
+    operation: 'delete',
+    confirm: 'confirm_delete',
+    danger: true,
+    run: (rows, config) => deleteOrders(ids(rows), config),
+  },
+  fetchPrice: {
+    key: 'fetchPrice',
+    label: 'btn_fetch_price',
+    operation: 'fetchPrice',
+    confirm: 'confirm_fetch_price',
+    run: (rows, config) => refetchPrices(ids(rows), config),
+  },
+  recalculate: {
+    key: 'recalculate',
+    label: 'btn_recalculate',
+    operation: 'recalculate',
+    confirm: 'confirm_recalculate',
+    run: (rows, config) => recalculate(ids(rows), config),
+  },
+} satisfies Record<string, TOperation>;
+
+/** The operation as a button on the selected orders, for users with `perm`. */
+function guardedButton(o: TOperation, perm: string, type?: 'primary'): ToolbarButton<TOrder> {
   return {
     key: o.key,
     label: o.label,
-    perm: o.perm,
+    perm,
     selection: 'multiple',
-    ...(o.type ? { type: o.type } : {}),
+    ...(type ? { type } : {}),
     ...(o.danger ? { danger: true } : {}),
     onClick: (ctx) =>
       ctx.runAction({
@@ -56,66 +115,26 @@ function guardedButton(o: {
   };
 }
 
+/** The operation as a row's action, shown when the row may take it. */
+function guardedRowAction(o: TOperation): RowAction<TOrder> {
+  return {
+    key: o.key,
+    label: o.label,
+    perm: o.perm,
+    ...(o.danger ? { danger: true } : {}),
+    hidden: (r) => !canDo(r, o.operation),
+    onClick: (r, ctx) =>
+      ctx.runAction({ rows: [r], confirm: o.confirm, ...(o.danger ? { danger: true } : {}), run: o.run }),
+  };
+}
+
 export const toolbar = {
-  confirm: (perm = 'bus:unOrder:sure') =>
-    guardedButton({
-      key: 'confirm',
-      label: 'bus_btn_confirm',
-      perm,
-      operation: 'confirm',
-      confirm: 'bus_confirm_orders',
-      type: 'primary',
-      run: (rows, config) => setStatus(ids(rows), { status: 1, action: 'confirm', versions: versions(rows) }, config),
-    }),
-  backToStaged: (perm = 'bus:unOrder:unsure') =>
-    guardedButton({
-      key: 'unconfirm',
-      label: 'bus_btn_back_to_staged',
-      perm,
-      operation: 'backToStaged',
-      confirm: 'bus_confirm_unconfirm',
-      run: (rows, config) =>
-        setStatus(ids(rows), { status: 0, action: 'backToStaged', versions: versions(rows) }, config),
-    }),
-  cancelReceipt: (perm = 'bus:inOrder:cancel') =>
-    guardedButton({
-      key: 'cancelReceipt',
-      label: 'bus_btn_cancel_receipt',
-      perm,
-      operation: 'cancelReceipt',
-      confirm: 'bus_confirm_unreceive',
-      danger: true,
-      run: (rows, config) =>
-        setStatus(ids(rows), { status: 1, action: 'cancelReceipt', versions: versions(rows) }, config),
-    }),
-  remove: (perm = 'bus:unOrder:delete') =>
-    guardedButton({
-      key: 'delete',
-      label: 'delete',
-      perm,
-      operation: 'delete',
-      confirm: 'confirm_delete',
-      danger: true,
-      run: (rows, config) => deleteOrders(ids(rows), config),
-    }),
-  fetchPrice: (perm: string) =>
-    guardedButton({
-      key: 'fetchPrice',
-      label: 'btn_fetch_price',
-      perm,
-      operation: 'fetchPrice',
-      confirm: 'confirm_fetch_price',
-      run: (rows, config) => refetchPrices(ids(rows), config),
-    }),
-  recalculate: (perm: string) =>
-    guardedButton({
-      key: 'recalculate',
-      label: 'btn_recalculate',
-      perm,
-      operation: 'recalculate',
-      confirm: 'confirm_recalculate',
-      run: (rows, config) => recalculate(ids(rows), config),
-    }),
+  confirm: (perm = OPERATIONS.confirm.perm) => guardedButton(OPERATIONS.confirm, perm, 'primary'),
+  backToStaged: (perm = OPERATIONS.backToStaged.perm) => guardedButton(OPERATIONS.backToStaged, perm),
+  cancelReceipt: (perm = OPERATIONS.cancelReceipt.perm) => guardedButton(OPERATIONS.cancelReceipt, perm),
+  remove: (perm = OPERATIONS.remove.perm) => guardedButton(OPERATIONS.remove, perm),
+  fetchPrice: (perm: string) => guardedButton(OPERATIONS.fetchPrice, perm),
+  recalculate: (perm: string) => guardedButton(OPERATIONS.recalculate, perm),
   exportCargo: (perm: string): ToolbarButton<TOrder> => ({
     key: 'exportCargo',
     label: 'bus_btn_export_cargo',
@@ -154,45 +173,9 @@ export const rowActions = {
     perm: 'bus:orderAdd:add',
     onClick: (r) => navigateTo(`/bus/orderAdd?copy=${r.id}`),
   }),
-  confirm: (): RowAction<TOrder> => ({
-    key: 'confirm',
-    label: 'bus_btn_confirm',
-    perm: 'bus:unOrder:sure',
-    hidden: (r) => !canDo(r, 'confirm'),
-    onClick: (r, ctx) =>
-      ctx.runAction({
-        rows: [r],
-        confirm: 'bus_confirm_orders',
-        run: (rows, config) => setStatus(ids(rows), { status: 1, action: 'confirm', versions: versions(rows) }, config),
-      }),
-  }),
-  backToStaged: (): RowAction<TOrder> => ({
-    key: 'unconfirm',
-    label: 'bus_btn_back_to_staged',
-    perm: 'bus:unOrder:unsure',
-    hidden: (r) => !canDo(r, 'backToStaged'),
-    onClick: (r, ctx) =>
-      ctx.runAction({
-        rows: [r],
-        confirm: 'bus_confirm_unconfirm',
-        run: (rows, config) =>
-          setStatus(ids(rows), { status: 0, action: 'backToStaged', versions: versions(rows) }, config),
-      }),
-  }),
-  remove: (): RowAction<TOrder> => ({
-    key: 'delete',
-    label: 'delete',
-    perm: 'bus:unOrder:delete',
-    danger: true,
-    hidden: (r) => !canDo(r, 'delete'),
-    onClick: (r, ctx) =>
-      ctx.runAction({
-        rows: [r],
-        confirm: 'confirm_delete',
-        danger: true,
-        run: (rows, config) => deleteOrders(ids(rows), config),
-      }),
-  }),
+  confirm: () => guardedRowAction(OPERATIONS.confirm),
+  backToStaged: () => guardedRowAction(OPERATIONS.backToStaged),
+  remove: () => guardedRowAction(OPERATIONS.remove),
   /** orderList 'Step back' (chosen): the reverse action of S1 and S2 only. */
   stepBack: (): RowAction<TOrder> => ({
     key: 'stepBack',
@@ -202,16 +185,8 @@ export const rowActions = {
     onClick: (r, ctx) => {
       const action = stepBackAction(r.status as never);
       if (!action) return;
-      return ctx.runAction({
-        rows: [r],
-        confirm: action === 'cancelReceipt' ? 'bus_confirm_unreceive' : 'bus_confirm_unconfirm',
-        run: (rows, config) =>
-          setStatus(
-            ids(rows),
-            { status: action === 'cancelReceipt' ? 1 : 0, action, versions: versions(rows) },
-            config,
-          ),
-      });
+      const o = action === 'cancelReceipt' ? OPERATIONS.cancelReceipt : OPERATIONS.backToStaged;
+      return ctx.runAction({ rows: [r], confirm: o.confirm, run: o.run });
     },
   }),
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListContext } from '../../../components/ListPage';
 import { PrintButtons, type PrintButtonsProps } from '../print';
+import { inwareKeys } from './api';
 import { col, search } from './columns';
 
 /**
@@ -8,8 +9,17 @@ import { col, search } from './columns';
  * cargo-and-route search fields, and the print buttons of the selection.
  */
 
-/** The list endpoint and row key of an order list showing `view` (the server's list of that screen). */
-export const inwareList = (view: string) => ({ url: '/bus/inware/list', baseParams: { view }, rowKey: 'id' as const });
+/**
+ * The ListPage props every order list shares: its query key, the list endpoint showing `view` (the server's list of
+ * that screen, with `params`), the row key, and the order export for users with `exportPerm`.
+ */
+export const inwareList = (view: string, exportPerm: string, params?: Record<string, string>) => ({
+  queryKey: inwareKeys.lists(),
+  url: '/bus/inware/list',
+  baseParams: { view, ...params },
+  rowKey: 'id' as const,
+  exportConfig: { url: '/bus/inware/export', fileName: 'bus_order_export', perm: exportPerm },
+});
 
 /** Waybill (to the info or details page), status, mark, mode, route, consignee and phone, cargo name and type. */
 export const leadColumns = (to: 'info' | 'details') => [
