@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MARK_CODE } from '@theone/contracts/bas/mark.schemas';
 import { zMoney } from '@theone/contracts/common/money';
 import { zAccount, zMobile, zPhone } from '@theone/contracts/common/validators';
-import { Button, Checkbox, Form, Input, Switch, Table } from 'antd';
+import { Button, Checkbox, Form, type FormListFieldData, type FormRule, Input, Switch, Table } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -53,6 +53,17 @@ const emptyToNull = (v: unknown) => (v === undefined || v === null || v === '' ?
 function AddressesField() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<MarkForm>();
+  const required = { required: true, message: t('msg_required') };
+  /** A column whose cells edit the row's `field` as text of at most `max` characters, checked by `rules`. */
+  const textColumn = (title: string, field: keyof TAddress, max: number, width?: number, rules?: FormRule[]) => ({
+    title: t(title),
+    width,
+    render: (_: unknown, f: FormListFieldData) => (
+      <Form.Item name={[f.name, field]} {...(rules ? { rules, style: { margin: 0 } } : { noStyle: true })}>
+        <Input maxLength={max} />
+      </Form.Item>
+    ),
+  });
   return (
     <Form.List name="addresses">
       {(fields, { add, remove }) => (
@@ -64,52 +75,10 @@ function AddressesField() {
             dataSource={fields}
             locale={{ emptyText: t('bas_no_addresses') }}
             columns={[
-              {
-                title: t('field_corporation'),
-                render: (_, f) => (
-                  <Form.Item name={[f.name, 'corporation']} noStyle>
-                    <Input maxLength={200} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('field_contact'),
-                width: 150,
-                render: (_, f) => (
-                  <Form.Item
-                    name={[f.name, 'contact']}
-                    rules={[{ required: true, message: t('msg_required') }]}
-                    style={{ margin: 0 }}
-                  >
-                    <Input maxLength={50} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('field_tel'),
-                width: 170,
-                render: (_, f) => (
-                  <Form.Item
-                    name={[f.name, 'tel']}
-                    rules={[{ required: true, message: t('msg_required') }, zodRule(zPhone, t, { optional: true })]}
-                    style={{ margin: 0 }}
-                  >
-                    <Input maxLength={30} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: t('field_addr'),
-                render: (_, f) => (
-                  <Form.Item
-                    name={[f.name, 'addr']}
-                    rules={[{ required: true, message: t('msg_required') }]}
-                    style={{ margin: 0 }}
-                  >
-                    <Input maxLength={500} />
-                  </Form.Item>
-                ),
-              },
+              textColumn('field_corporation', 'corporation', 200),
+              textColumn('field_contact', 'contact', 50, 150, [required]),
+              textColumn('field_tel', 'tel', 30, 170, [required, zodRule(zPhone, t, { optional: true })]),
+              textColumn('field_addr', 'addr', 500, undefined, [required]),
               {
                 title: t('field_is_default'),
                 width: 80,
@@ -169,6 +138,7 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
   const editing = Boolean(id);
   const [form] = Form.useForm<MarkForm>();
   const { isFeeRole } = usePermission();
+  const required = { required: true, message: t('msg_required') };
   const me = authStore.use((s) => s.user);
   const salesStaff = useStaff('sales');
 
@@ -314,21 +284,14 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
           name="mark"
           label={t('field_mark')}
           normalize={(v: string) => v?.toUpperCase()}
-          rules={[
-            { required: true, message: t('msg_required') },
-            { pattern: MARK_CODE, message: t('bas_err_mark_code') },
-          ]}
+          rules={[required, { pattern: MARK_CODE, message: t('bas_err_mark_code') }]}
           extra={editing ? undefined : <span className="bas-hint">{t('bas_hint_mark_code')}</span>}
         >
           <Input maxLength={20} disabled={editing} />
         </Form.Item>
         {agent ? (
           <>
-            <Form.Item
-              name="agentName"
-              label={t('field_agent_name')}
-              rules={[{ required: true, message: t('msg_required') }]}
-            >
+            <Form.Item name="agentName" label={t('field_agent_name')} rules={[required]}>
               <Input maxLength={100} />
             </Form.Item>
             <Form.Item name="company" label={t('field_company')}>
@@ -340,7 +303,7 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
             <Form.Item
               name="phone"
               label={t('field_phone')}
-              rules={[{ required: true, message: t('msg_required') }, zodRule(zMobile, t, { optional: true })]}
+              rules={[required, zodRule(zMobile, t, { optional: true })]}
             >
               <Input maxLength={30} />
             </Form.Item>
@@ -350,18 +313,10 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
           </>
         ) : (
           <>
-            <Form.Item
-              name="nameZh"
-              label={t('field_name_zh')}
-              rules={[{ required: true, message: t('msg_required') }]}
-            >
+            <Form.Item name="nameZh" label={t('field_name_zh')} rules={[required]}>
               <Input maxLength={100} />
             </Form.Item>
-            <Form.Item
-              name="clientType"
-              label={t('field_client_type')}
-              rules={[{ required: true, message: t('msg_required') }]}
-            >
+            <Form.Item name="clientType" label={t('field_client_type')} rules={[required]}>
               <DictSubsetSelect type="client_type" exclude={['3']} />
             </Form.Item>
             <Form.Item
@@ -391,7 +346,7 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       </FormSection>
 
       <FormSection title={t('bas_section_business')}>
-        <Form.Item name="sales" label={t('field_sales')} rules={[{ required: true, message: t('msg_required') }]}>
+        <Form.Item name="sales" label={t('field_sales')} rules={[required]}>
           <StaffSelect
             kind="sales"
             keep={current.data?.sales ? { id: current.data.sales, name: current.data.salesName ?? null } : null}
@@ -420,18 +375,10 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
         title={t('bas_section_settlement')}
         extra={isSubMark ? <span className="bas-hint">{t('bas_hint_sub_mark_settlement')}</span> : undefined}
       >
-        <Form.Item
-          name="balanceType"
-          label={t('field_balance_type')}
-          rules={[{ required: true, message: t('msg_required') }]}
-        >
+        <Form.Item name="balanceType" label={t('field_balance_type')} rules={[required]}>
           <DictSelect type="balance_type" allowClear={false} disabled={isSubMark} />
         </Form.Item>
-        <Form.Item
-          name="calPriceType"
-          label={t('field_cal_price_type')}
-          rules={[{ required: true, message: t('msg_required') }]}
-        >
+        <Form.Item name="calPriceType" label={t('field_cal_price_type')} rules={[required]}>
           <DictSelect type="cal_price_type" allowClear={false} disabled={isSubMark} />
         </Form.Item>
         {isFeeRole ? (

@@ -2,7 +2,8 @@ import { zMoney } from '@theone/contracts/common/money';
 import { zodRule } from '../../../components/form-rules';
 import { createPageScreen, type ScreenDef } from '../../../components/screen-factory';
 import { contPriceKeys, todayText, useGeog } from '../api';
-import { GeogFilterSelect, GeogSelect, ValidityTag } from '../common/selects';
+import { routeFilters, validityColumns } from '../common/price-list-pieces';
+import { GeogSelect } from '../common/selects';
 
 /**
  * Container prices (screens §3.11): carrier cost and quoted price per container or truck type and route. List and
@@ -67,8 +68,7 @@ export const contPriceScreen: ScreenDef<TContPrice> = {
   filters: [
     { type: 'dict', name: 'containerType', label: 'field_container_type', dictType: 'container_type' },
     { type: 'dict', name: 'busType', label: 'field_bus_type', dictType: 'bus_type' },
-    { type: 'custom', name: 'leftAddrId', label: 'field_left_addr', render: () => <GeogFilterSelect orgId={1} /> },
-    { type: 'custom', name: 'destAddrId', label: 'field_dest_addr', render: () => <GeogFilterSelect orgId={2} /> },
+    ...routeFilters,
     { name: 'vesselOwner', label: 'field_vessel_owner' },
     { type: 'date', name: 'validOn', label: 'bas_valid_on' },
   ],
@@ -90,14 +90,7 @@ export const contPriceScreen: ScreenDef<TContPrice> = {
     { key: 'vesselOwner', title: 'field_vessel_owner', width: 130 },
     { key: 'apPrice', title: 'field_ap_price', ...moneyColumn },
     { key: 'arPrice', title: 'field_ar_price', ...moneyColumn },
-    { key: 'validFromDate', title: 'field_valid_from', sortable: true, width: 120 },
-    { key: 'validToDate', title: 'field_valid_to', sortable: true, width: 120 },
-    {
-      key: 'isOverdue',
-      title: 'field_is_overdue',
-      width: 110,
-      render: (_, r) => <ValidityTag isOverdue={r.isOverdue} validToDate={r.validToDate} />,
-    },
+    ...validityColumns<TContPrice>(110),
     { key: 'remark', title: 'remark', width: 160 },
     { key: 'updateTime', title: 'bas_updated_at', type: 'datetime', sortable: true, width: 170 },
   ],

@@ -6,7 +6,20 @@ import {
   type TPriceTargetField,
 } from '@theone/contracts/bas/price.schemas';
 import { sub, money as toDecimal, toMoneyString, tryMoney, zMoney } from '@theone/contracts/common/money';
-import { Alert, Button, Card, Checkbox, Form, Input, Radio, Space, Steps, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  Radio,
+  Space,
+  Steps,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -183,8 +196,25 @@ export default function PriceBatchPage() {
   const effective = Form.useWatch('effective', adjustForm);
   const fields = (Form.useWatch('fields', adjustForm) ?? []) as TPriceTargetField[];
   const pct = method === 'increasePct' || method === 'decreasePct';
-  const route = (r: { leftAddrId: number; destAddrId: number }) =>
-    `${origin.labelOf(r.leftAddrId)} → ${dest.labelOf(r.destAddrId)}`;
+  type KeyRow = Pick<TPrice, 'mark' | 'busType' | 'leftAddrId' | 'destAddrId' | 'cargoType'>;
+  /** The columns that name a price: its mark (or all marks), mode, route and cargo type. */
+  const keyColumns = <R extends KeyRow>(width: number, routeWidth?: number): TableColumnsType<R> => [
+    { title: t('field_mark'), dataIndex: 'mark', width, render: (v: string | null) => v ?? t('bas_all_marks') },
+    dictColumn('field_bus_type', 'busType', 'bus_type', width),
+    {
+      title: t('bas_route'),
+      key: 'route',
+      width: routeWidth,
+      render: (_, r) => `${origin.labelOf(r.leftAddrId)} → ${dest.labelOf(r.destAddrId)}`,
+    },
+    dictColumn('field_cargo_type', 'cargoType', 'cargo_type', width),
+  ];
+  const dictColumn = (title: string, dataIndex: string, type: string, width: number) => ({
+    title: t(title),
+    dataIndex,
+    width,
+    render: (v: string) => <DictTag type={type} value={v} />,
+  });
 
   return (
     <Card
@@ -254,25 +284,7 @@ export default function PriceBatchPage() {
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
         locale={{ emptyText: t('bas_batch_no_rows') }}
         columns={[
-          {
-            title: t('field_mark'),
-            dataIndex: 'mark',
-            width: 110,
-            render: (v: string | null) => v ?? t('bas_all_marks'),
-          },
-          {
-            title: t('field_bus_type'),
-            dataIndex: 'busType',
-            width: 110,
-            render: (v: string) => <DictTag type="bus_type" value={v} />,
-          },
-          { title: t('bas_route'), key: 'route', render: (_, r) => route(r) },
-          {
-            title: t('field_cargo_type'),
-            dataIndex: 'cargoType',
-            width: 110,
-            render: (v: string) => <DictTag type="cargo_type" value={v} />,
-          },
+          ...keyColumns<TPrice>(110),
           {
             title: t('field_volume_price'),
             dataIndex: 'volumePrice',
@@ -417,25 +429,7 @@ export default function PriceBatchPage() {
             scroll={{ y: 360, x: 900 }}
             rowClassName={(r) => (r.negative ? 'bas-row-negative' : '')}
             columns={[
-              {
-                title: t('field_mark'),
-                dataIndex: 'mark',
-                width: 100,
-                render: (v: string | null) => v ?? t('bas_all_marks'),
-              },
-              {
-                title: t('field_bus_type'),
-                dataIndex: 'busType',
-                width: 100,
-                render: (v: string) => <DictTag type="bus_type" value={v} />,
-              },
-              { title: t('bas_route'), key: 'route', width: 200, render: (_, r) => route(r) },
-              {
-                title: t('field_cargo_type'),
-                dataIndex: 'cargoType',
-                width: 100,
-                render: (v: string) => <DictTag type="cargo_type" value={v} />,
-              },
+              ...keyColumns<TPriceBatchRow>(100, 200),
               ...fields.map((f) => ({
                 title: t(FIELD_LABEL[f]),
                 key: f,

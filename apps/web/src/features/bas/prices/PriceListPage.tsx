@@ -5,7 +5,7 @@ import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { addButton } from '../../../components/list-presets';
 import { priceKeys, type TPrice, useGeog } from '../api';
 import { deleteActions } from '../common/list-actions';
-import { GeogFilterSelect, ValidityTag } from '../common/selects';
+import { routeFilters, validityColumns } from '../common/price-list-pieces';
 
 /**
  * price-list (screens §3.7): freight tariffs per mark (or all marks), mode, route, cargo type and period.
@@ -69,14 +69,7 @@ export default function PriceListPage() {
       defaultHidden: true,
     },
     { key: 'currency', title: 'field_currency', width: 80 },
-    { key: 'validFromDate', title: 'field_valid_from', sortable: true, width: 120 },
-    { key: 'validToDate', title: 'field_valid_to', sortable: true, width: 120 },
-    {
-      key: 'isOverdue',
-      title: 'field_is_overdue',
-      width: 120,
-      render: (_, r) => <ValidityTag isOverdue={r.isOverdue} validToDate={r.validToDate} />,
-    },
+    ...validityColumns<TPrice>(120),
     { key: 'updateBy', title: 'bas_updated_by', width: 100, render: (_, r) => r.updateBy || r.createBy },
     { key: 'updateTime', title: 'bas_updated_at', type: 'datetime', sortable: true, width: 170 },
   ];
@@ -101,8 +94,7 @@ export default function PriceListPage() {
           ],
         },
         { type: 'dict', name: 'busType', label: 'field_bus_type', dictType: 'bus_type' },
-        { type: 'custom', name: 'leftAddrId', label: 'field_left_addr', render: () => <GeogFilterSelect orgId={1} /> },
-        { type: 'custom', name: 'destAddrId', label: 'field_dest_addr', render: () => <GeogFilterSelect orgId={2} /> },
+        ...routeFilters,
         { type: 'dict', name: 'cargoType', label: 'field_cargo_type', dictType: 'cargo_type' },
         { type: 'date', name: 'validOn', label: 'bas_valid_on' },
         { type: 'dict', name: 'isOverdue', label: 'field_is_overdue', dictType: 'price_overdue' },

@@ -64,6 +64,16 @@ export function PriceTrial({ draft, editingId }: { draft: TPriceDraft; editingId
     enabled: key !== null,
   });
   const control = { style: { width: '100%' } };
+  const dictField = (k: 'busType' | 'cargoType', label: string, type: string) => (
+    <TrialField label={t(label)}>
+      <DictSelect {...control} type={type} allowClear={false} value={fields[k]} onChange={(v) => set(k)(v as string)} />
+    </TrialField>
+  );
+  const geogField = (k: 'leftAddrId' | 'destAddrId', label: string, orgId: 1 | 2, testId: string) => (
+    <TrialField label={t(label)}>
+      <GeogSelect {...control} orgId={orgId} value={fields[k]} onChange={set(k)} data-testid={testId} />
+    </TrialField>
+  );
   return (
     <div className="bas-trial" data-testid="price-trial">
       <div className="bas-trial-inputs">
@@ -76,42 +86,10 @@ export function PriceTrial({ draft, editingId }: { draft: TPriceDraft; editingId
             data-testid="trial-mark"
           />
         </TrialField>
-        <TrialField label={t('field_bus_type')}>
-          <DictSelect
-            {...control}
-            type="bus_type"
-            allowClear={false}
-            value={fields.busType}
-            onChange={(v) => set('busType')(v as string)}
-          />
-        </TrialField>
-        <TrialField label={t('field_left_addr')}>
-          <GeogSelect
-            {...control}
-            orgId={1}
-            value={fields.leftAddrId}
-            onChange={set('leftAddrId')}
-            data-testid="trial-left"
-          />
-        </TrialField>
-        <TrialField label={t('field_dest_addr')}>
-          <GeogSelect
-            {...control}
-            orgId={2}
-            value={fields.destAddrId}
-            onChange={set('destAddrId')}
-            data-testid="trial-dest"
-          />
-        </TrialField>
-        <TrialField label={t('field_cargo_type')}>
-          <DictSelect
-            {...control}
-            type="cargo_type"
-            allowClear={false}
-            value={fields.cargoType}
-            onChange={(v) => set('cargoType')(v as string)}
-          />
-        </TrialField>
+        {dictField('busType', 'field_bus_type', 'bus_type')}
+        {geogField('leftAddrId', 'field_left_addr', 1, 'trial-left')}
+        {geogField('destAddrId', 'field_dest_addr', 2, 'trial-dest')}
+        {dictField('cargoType', 'field_cargo_type', 'cargo_type')}
         <TrialField label={t('bas_trial_date')}>
           <DayPicker value={date} onChange={(v) => setDate(v ?? todayText())} data-testid="trial-date" />
         </TrialField>
