@@ -1,9 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
-import { api, createOrder } from '../home/order-api';
+import { api } from '../home/order-api';
 import { confirmPrompt, modal, PNG, submitDialog, visible } from '../support/ui';
-import { arrivedInBangkok } from './destination-api';
+import { driverAccountUserId, ordersInBangkok } from './destination-api';
 
 /**
  * Delivery runs and signing (issue 14 items 3-4): three TH001 orders received, loaded, departed and arrived in the
@@ -33,17 +33,10 @@ const orderStatus = async (request: APIRequestContext, id: number) =>
   ).data;
 
 test.beforeAll(async ({ request }) => {
-  for (let i = 0; i < 3; i++)
-    orders.push(await createOrder(request, { status: 1, receive: true, consignee: `คุณสมศรี ${run}-${i}` }));
-  await arrivedInBangkok(
-    request,
-    orders.map((o) => o.id),
-    { containerNo: containerNo(run), sealNo: `SL${run}` },
+  orders.push(
+    ...(await ordersInBangkok(request, 3, `คุณสมศรี ${run}`, { containerNo: containerNo(run), sealNo: `SL${run}` })),
   );
-  for (const o of orders) expect((await orderStatus(request, o.id)).status).toBe(6);
   // the driver of basic data linked to the 'driver' account, with a vehicle
-  const users = await api<unknown>(request, 'admin', 'GET', '/system/user/list?userName=driver');
-  const driverUser = (users.rows as { userId: number; userName: string }[]).find((u) => u.userName === 'driver')!;
   const vehicle = await api<{ id: number }>(request, 'admin', 'POST', '/bas/vehicle/add', {
     plateNo: `กข ${run.slice(-4)}`,
     country: 'TH',
@@ -62,7 +55,7 @@ test.beforeAll(async ({ request }) => {
     phone: '0812345678',
     country: 'TH',
     vehicleId,
-    userId: driverUser.userId,
+    userId: await driverAccountUserId(request),
   });
   expect(driver.code, driver.msg).toBe(200);
 });

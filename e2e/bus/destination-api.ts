@@ -1,12 +1,41 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '../fixtures/auth';
-import { api } from '../home/order-api';
+import { api, createOrder } from '../home/order-api';
 
 /**
  * Received orders taken to the Bangkok overseas warehouse through the API, as the origin and Thai teams would: a
  * land (EK) plan Guangzhou -> Bangkok, loaded into `containerNo` with `sealNo`, departed, picked up and confirmed
  * arrived (S6). The journeys of delivery and signing start from here.
  */
+/**
+ * `count` confirmed orders of TH001 (consignees `${consignee}-0`, `-1`, ...), received in Guangzhou and taken to the
+ * Bangkok warehouse together (arrivedInBangkok); each is checked to be arrived (S6) before the journey starts.
+ */
+export async function ordersInBangkok(
+  request: APIRequestContext,
+  count: number,
+  consignee: string,
+  container: { containerNo: string; sealNo: string },
+): Promise<{ id: number; transportId: string }[]> {
+  const orders: { id: number; transportId: string }[] = [];
+  for (let i = 0; i < count; i++)
+    orders.push(await createOrder(request, { status: 1, receive: true, consignee: `${consignee}-${i}` }));
+  await arrivedInBangkok(
+    request,
+    orders.map((o) => o.id),
+    container,
+  );
+  for (const o of orders)
+    expect((await api<{ status: number }>(request, 'admin', 'GET', `/bus/inware/${o.id}`)).data.status).toBe(6);
+  return orders;
+}
+
+/** The user id of the demo 'driver' account (the drivers of basic data the journeys add sign in with it). */
+export async function driverAccountUserId(request: APIRequestContext): Promise<number> {
+  const users = await api<unknown>(request, 'admin', 'GET', '/system/user/list?userName=driver');
+  return (users.rows as { userId: number; userName: string }[]).find((u) => u.userName === 'driver')!.userId;
+}
+
 export async function arrivedInBangkok(
   request: APIRequestContext,
   orderIds: number[],

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, expect, signIn, signInAccount, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
-import { visible } from '../support/ui';
+import { confirmPrompt, okDialog, visible } from '../support/ui';
 
 /**
  * Inbound orders (issue 6), end to end in the browser: entry with cargo lines and the freight computed, receipt
@@ -130,10 +130,7 @@ test('[ORDERS]: the order is received into the warehouse with its measured weigh
   await numberBox(page, 'receive-piece').fill('6');
   await numberBox(page, 'receive-weight').fill('300');
   await numberBox(page, 'receive-volume').fill('1.13');
-  await page
-    .locator('.ant-modal:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await okDialog(page);
   // 300 kg × 4.40 = 1,320.00 now beats 1.130 m³ × 660.00
   await expect(page.locator('.ant-message')).toContainText('745.80');
   await expect(page.locator('.ant-message')).toContainText('1320.00');
@@ -171,10 +168,7 @@ test('[ORDERS]: a no-mark parcel is received and later assigned to a mark', asyn
   await page.getByTestId('register-express').fill(parcel);
   await numberBox(page, 'register-piece').fill('2');
   await numberBox(page, 'register-weight').fill('12.5');
-  await page
-    .locator('.ant-modal:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await okDialog(page);
   await expect(list.locator('tbody tr', { hasText: receipt })).toHaveCount(1);
 
   // the owner is found: customer service assigns the mark
@@ -185,14 +179,8 @@ test('[ORDERS]: a no-mark parcel is received and later assigned to a mark', asyn
   await cs.getByTestId('list-btn-assign').click();
   await pick(page, page.locator('.ant-modal:visible #markId'), 'TH001', /TH001/);
   await expect(page.locator('.ant-modal:visible #consignee')).toHaveValue('Khun Prasert');
-  await page
-    .locator('.ant-modal:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await page
-    .locator('.ant-modal-confirm:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await okDialog(page);
+  await confirmPrompt(page);
   await expect(cs.locator('tbody tr', { hasText: receipt })).toHaveCount(0);
   await page.goto(`bus/inOrder?receivingNo=${receipt}`);
   const stock = visible(page, '[data-testid="list-bus/inOrder"]');

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeContainerNo } from '@theone/contracts/common/validators';
 import { expect, signIn, test } from '../fixtures/auth';
-import { api, createOrder } from '../home/order-api';
+import { api } from '../home/order-api';
 import { confirmPrompt, modal, PNG, submitDialog, visible } from '../support/ui';
-import { arrivedInBangkok } from './destination-api';
+import { driverAccountUserId, ordersInBangkok } from './destination-api';
 
 /**
  * Short delivery (issue 14: 'a short delivery raises a problem item that blocks its next run until closed') and
@@ -46,22 +46,15 @@ async function chooseDriver(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  for (let i = 0; i < 2; i++)
-    orders.push(await createOrder(request, { status: 1, receive: true, consignee: `คุณวิภา ${run}-${i}` }));
-  await arrivedInBangkok(
-    request,
-    orders.map((o) => o.id),
-    { containerNo: containerNo(run), sealNo: `SD${run}` },
+  orders.push(
+    ...(await ordersInBangkok(request, 2, `คุณวิภา ${run}`, { containerNo: containerNo(run), sealNo: `SD${run}` })),
   );
-  for (const o of orders) expect((await orderState(request, o.id)).status).toBe(6);
   // a driver of basic data linked to the 'driver' account
-  const users = await api<unknown>(request, 'admin', 'GET', '/system/user/list?userName=driver');
-  const driverUser = (users.rows as { userId: number; userName: string }[]).find((u) => u.userName === 'driver')!;
   const added = await api(request, 'admin', 'POST', '/bas/driver/add', {
     driverName: DRIVER,
     phone: '0812345679',
     country: 'TH',
-    userId: driverUser.userId,
+    userId: await driverAccountUserId(request),
   });
   expect(added.code, added.msg).toBe(200);
   const drivers = await api<unknown>(

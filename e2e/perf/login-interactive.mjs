@@ -11,6 +11,7 @@
  * The app must be running (npm start). CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -22,17 +23,7 @@ const runs = Number(option('--runs', '5'));
 const budget = Number(option('--budget', '1500'));
 const json = args.includes('--json');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const times = [];
 try {
   for (let i = 0; i < runs; i++) {

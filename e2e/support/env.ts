@@ -39,12 +39,4 @@ export const baseURL = (externalBaseUrl ?? `http://127.0.0.1:${port}/theone/`).r
 /** API root: http://127.0.0.1:<port>/prod-api */
 export const apiURL = new URL('/prod-api', baseURL).toString();
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';

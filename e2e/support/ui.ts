@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Screen helpers the journeys share: the visible copy of an element (antd keeps closed dialogs and other tabs in the
@@ -21,6 +21,18 @@ export const okDialog = (page: Page) => modal(page).getByRole('button', { name: 
 
 /** Clicks the primary button of the top dialog's footer (dialogs whose OK says what it does, such as 'Save'). */
 export const submitDialog = (page: Page) => modal(page).locator('.ant-modal-footer .ant-btn-primary').click();
+
+/**
+ * The control of a form item by its exact label, inside `scope` (a dialog): by default its input, text area or
+ * select. (Labels point at ids that the list's search form uses as well, so `getByLabel` would find the search
+ * field; reported to the shell: FormModal should give its form a name.)
+ */
+export const formControl = (scope: Locator, label: string, controls = 'input, textarea, .ant-select') =>
+  scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
+    .locator(controls)
+    .first();
 
 /** A 1×1 PNG: a photo to upload (signatures, problem items, avatars). */
 export const PNG = Buffer.from(

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin, expect, TOKEN_EXPIRES_KEY, TOKEN_KEY, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
-import { shot } from '../support/ui';
+import { formControl, shot } from '../support/ui';
 
 /**
  * Issue 11 item 1 in the browser: a delegated administrator (the user and role screens only, 'own department and
@@ -118,13 +118,8 @@ async function open(page: Page, path: string) {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog').filter({ visible: true }).last();
-function field(scope: Locator, label: string): Locator {
-  return scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('.ant-select')
-    .first();
-}
+/** The select of a form item by its label. */
+const field = (scope: Locator, label: string) => formControl(scope, label, '.ant-select');
 const snap = (page: Page, language: Language, n: number) =>
   page.screenshot({ path: shot(`issue11-grants-${language}-${n}.png`) });
 

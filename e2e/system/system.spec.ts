@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiLogin, expect, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
+import { formControl } from '../support/ui';
 
 /**
  * Journeys of system administration (issue 4 'Tests'):
@@ -28,18 +29,6 @@ async function saveDialog(page: Page) {
   await dialog(page).locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(page.locator('.ant-message-notice-success').last()).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
-/**
- * The control of a form item by its label. (Labels point at ids that the list's search form uses as well, so
- * `getByLabel` would find the search field; reported to the shell: FormModal should give its form a name.)
- */
-function field(scope: Locator, label: string): Locator {
-  return scope
-    .locator('.ant-form-item')
-    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('input, textarea, .ant-select')
-    .first();
 }
 
 /** Picks an option in the open select or tree-select dropdown. */
@@ -91,15 +80,15 @@ test('[SYSTEM]: a department, a role with a menu subset and own-department scope
 
   // 1. A department under the head office.
   await visibleTestId(page, 'tree-btn-add').click();
-  await field(dialog(page), '部门名称').fill(DEPT);
+  await formControl(dialog(page), '部门名称').fill(DEPT);
   await saveDialog(page);
   await expect(page.getByRole('cell', { name: DEPT })).toBeVisible();
 
   // 2. A role with only the user screen (and its buttons), then its data scope 'own department'.
   await page.goto('system/role');
   await visibleTestId(page, 'list-btn-add').click();
-  await field(dialog(page), '角色名称').fill(ROLE);
-  await field(dialog(page), '权限字符').fill(ROLE_KEY);
+  await formControl(dialog(page), '角色名称').fill(ROLE);
+  await formControl(dialog(page), '权限字符').fill(ROLE_KEY);
   await dialog(page).getByText('展开/折叠').click();
   const userScreen = dialog(page)
     .locator('.ant-tree-treenode')
@@ -116,12 +105,12 @@ test('[SYSTEM]: a department, a role with a menu subset and own-department scope
   await page.goto('system/user');
   await visibleTestId(page, 'list-btn-add').click();
   const form = dialog(page);
-  await field(form, '用户昵称').fill('E2E 主管');
-  await field(form, '归属部门').click();
+  await formControl(form, '用户昵称').fill('E2E 主管');
+  await formControl(form, '归属部门').click();
   await pickOption(page, DEPT);
-  await field(form, '用户名称').fill(USER);
-  await field(form, '用户密码').fill(PASSWORD);
-  await field(form, '角色').click();
+  await formControl(form, '用户名称').fill(USER);
+  await formControl(form, '用户密码').fill(PASSWORD);
+  await formControl(form, '角色').click();
   await pickOption(page, ROLE);
   // A multiple select stays open after a pick: close it before saving.
   await form.locator('.ant-modal-title').click();
