@@ -16,6 +16,7 @@ import { useLocalName } from '../../lib/localized';
 import { type ProfileUpdate, updateOwnPassword, updateProfile, uploadAvatar, useProfile } from '../../lib/profile-api';
 import { shellKeys } from '../../lib/query-keys';
 import { authStore, type SessionUser } from '../../lib/session';
+import { textsOf } from '../../lib/texts-of';
 import './profile.css';
 
 /**
@@ -82,10 +83,7 @@ function BasicInfoForm({ user }: { user: ProfileUser }) {
   useEffect(() => {
     form.setFieldsValue({
       nickName: user.nickName,
-      nickNameEn: user.nickNameEn ?? '',
-      nickNameTh: user.nickNameTh ?? '',
-      phonenumber: user.phonenumber ?? '',
-      email: user.email ?? '',
+      ...textsOf(user, ['nickNameEn', 'nickNameTh', 'phonenumber', 'email']),
       sex: user.sex ?? '0',
     });
   }, [form, user]);
@@ -101,23 +99,17 @@ function BasicInfoForm({ user }: { user: ProfileUser }) {
       setBusy(false);
     }
   };
+  /** A text that may stay empty, checked as the server checks it. */
+  const optionalText = (name: 'phonenumber' | 'email', label: string, max: number) => (
+    <Form.Item name={name} label={t(label)} rules={[zodRule(ZProfileUpdate.shape[name], t, { optional: true })]}>
+      <Input maxLength={max} />
+    </Form.Item>
+  );
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} className="profile-form">
       <LocalizedNameFields name="nickName" label="field_nick_name" maxLength={30} translatedMaxLength={60} />
-      <Form.Item
-        name="phonenumber"
-        label={t('field_phone')}
-        rules={[zodRule(ZProfileUpdate.shape.phonenumber, t, { optional: true })]}
-      >
-        <Input maxLength={20} />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('field_email')}
-        rules={[zodRule(ZProfileUpdate.shape.email, t, { optional: true })]}
-      >
-        <Input maxLength={50} />
-      </Form.Item>
+      {optionalText('phonenumber', 'field_phone', 20)}
+      {optionalText('email', 'field_email', 50)}
       <Form.Item name="sex" label={t('field_sex')}>
         <Radio.Group
           options={[

@@ -13,6 +13,7 @@ import { DecimalInput } from '../../../components/NumberInput';
 import { usePermission } from '../../../lib/permission';
 import { getData, postData, request } from '../../../lib/request';
 import { authStore } from '../../../lib/session';
+import { textsOf } from '../../../lib/texts-of';
 import { markKeys, type TAddress, type TMark, useStaff } from '../api';
 import { BasFormPage, FormSection } from '../common/BasFormPage';
 import { DictSubsetSelect, MarkSelect, StaffSelect } from '../common/selects';
@@ -229,14 +230,8 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       isPrintPrice: v.isPrintPrice ? '1' : '0',
       balanceType: v.balanceType,
       calPriceType: v.calPriceType,
-      agentName: v.agentName ?? '',
-      company: v.company ?? '',
-      realName: v.realName ?? '',
-      phone: v.phone ?? '',
-      addr: v.addr ?? '',
-      agentUserName: v.agentUserName ?? '',
+      ...textsOf(v, ['agentName', 'company', 'realName', 'phone', 'addr', 'agentUserName', 'remark']),
       status: v.status === false ? '1' : '0',
-      remark: v.remark ?? '',
       addresses: (v.addresses ?? []).map((a) => ({
         ...(a.id ? { id: a.id } : {}),
         corporation: a.corporation ?? '',
@@ -264,6 +259,19 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       ? 'menu_custom_edit'
       : 'menu_custom_add';
   const listPath = agent ? '/bas/agent-mark' : '/bas/custom-mark';
+  /** The sales or service person; the saved one stays shown (by name) after leaving the post. */
+  const staffField = (kind: 'sales' | 'service', label: string, rules?: FormRule[]) => {
+    const kept = current.data?.[kind];
+    return (
+      <Form.Item name={kind} label={t(label)} rules={rules}>
+        <StaffSelect
+          kind={kind}
+          keep={kept ? { id: kept, name: current.data?.[`${kind}Name` as const] ?? null } : null}
+          data-testid={`mark-${kind}`}
+        />
+      </Form.Item>
+    );
+  };
   const money = <DecimalInput disabled={isSubMark} suffix="RMB" />;
   const moneyRules = [zodRule(zMoney, t, { optional: true })];
 
@@ -346,20 +354,8 @@ export function MarkFormPage({ isAgent }: { isAgent: '0' | '1' }) {
       </FormSection>
 
       <FormSection title={t('bas_section_business')}>
-        <Form.Item name="sales" label={t('field_sales')} rules={[required]}>
-          <StaffSelect
-            kind="sales"
-            keep={current.data?.sales ? { id: current.data.sales, name: current.data.salesName ?? null } : null}
-            data-testid="mark-sales"
-          />
-        </Form.Item>
-        <Form.Item name="service" label={t('field_service')}>
-          <StaffSelect
-            kind="service"
-            keep={current.data?.service ? { id: current.data.service, name: current.data.serviceName ?? null } : null}
-            data-testid="mark-service"
-          />
-        </Form.Item>
+        {staffField('sales', 'field_sales', [required])}
+        {staffField('service', 'field_service')}
         <Form.Item name="shippingChannels" label={t('field_shipping_channels')}>
           <DictSelect type="bus_type" mode="multiple" />
         </Form.Item>
