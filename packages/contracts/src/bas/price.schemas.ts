@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { add, div, money, mul, sub, type TMoneyInput, toMoneyString, zMoney, zRate } from '../common/money';
 import { emptyToUndefined, zId, zPageQuery, zTextFilter } from '../common/page';
 import {
+  addEditBodies,
   refineDateOrder,
   zDay,
   zDayFilter,
@@ -10,7 +11,6 @@ import {
   zIdFilter,
   zOptionalId,
   zText,
-  zVersion,
 } from './common.schemas';
 import { CARGO_TYPE, CARGO_TYPES, CURRENCIES, CURRENCY, TRANSPORT_MODE, TRANSPORT_MODES } from './constants';
 import type { TPriceScope, TPriceStep } from './price-selection';
@@ -47,13 +47,8 @@ const priceFields = {
   remark: zText(500),
 };
 
-export const ZPriceAddBody = z.object(priceFields).strict().superRefine(refineDateOrder);
+export const { add: ZPriceAddBody, edit: ZPriceEditBody } = addEditBodies(priceFields, refineDateOrder);
 export type TPriceAddBody = z.infer<typeof ZPriceAddBody>;
-
-export const ZPriceEditBody = z
-  .object({ id: zId, version: zVersion, ...priceFields })
-  .strict()
-  .superRefine(refineDateOrder);
 export type TPriceEditBody = z.infer<typeof ZPriceEditBody>;
 
 /** Default ratio (kg per m³) of a new price: 167 for air, 300 otherwise (screens §3.8). */
@@ -281,11 +276,7 @@ const contPriceFields = {
   validToDate: zDay,
   remark: zText(500),
 };
-export const ZContPriceAddBody = z.object(contPriceFields).strict().superRefine(refineDateOrder);
-export const ZContPriceEditBody = z
-  .object({ id: zId, version: zVersion, ...contPriceFields })
-  .strict()
-  .superRefine(refineDateOrder);
+export const { add: ZContPriceAddBody, edit: ZContPriceEditBody } = addEditBodies(contPriceFields, refineDateOrder);
 export type TContPriceAddBody = z.infer<typeof ZContPriceAddBody>;
 export const ZContPriceListQuery = zPageQuery(
   ['createTime', 'updateTime', 'validFromDate', 'validToDate', 'apPrice', 'arPrice'],

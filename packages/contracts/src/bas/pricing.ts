@@ -316,14 +316,12 @@ export function priceOrderFreight(input: TAgentFreightInput & { isSubMark: boole
 // ---------------------------------------------------------------------------------------------------
 // Order fees
 
-/** The receivable fees that make up feeArAmount (see the header for why each is in). */
-export const ORDER_FEE_AR_FIELDS = [
-  'feeFreightAr',
-  'feePickAr',
-  'feeSendAr',
-  'feePackAr',
-  'feeUnloadAr',
-  'feeInsuranceAr',
+/**
+ * The receivable fees staff type (bus/order-pricing ORDER_FEE_INPUT_FIELDS: every one but the computed freight and
+ * insurance), in two runs: those before the insurance in ORDER_FEE_AR_FIELDS, and those after it.
+ */
+export const TYPED_FEES_BEFORE_INSURANCE = ['feePickAr', 'feeSendAr', 'feePackAr', 'feeUnloadAr'] as const;
+export const TYPED_FEES_AFTER_INSURANCE = [
   'feeWoodenAr',
   'feeChacheAr',
   'deliveryAr',
@@ -331,6 +329,14 @@ export const ORDER_FEE_AR_FIELDS = [
   'feeOtherAr',
   'chinaFeeAr',
   'thFeeAr',
+] as const;
+
+/** The receivable fees that make up feeArAmount (see the header for why each is in). */
+export const ORDER_FEE_AR_FIELDS = [
+  'feeFreightAr',
+  ...TYPED_FEES_BEFORE_INSURANCE,
+  'feeInsuranceAr',
+  ...TYPED_FEES_AFTER_INSURANCE,
 ] as const;
 export type TOrderFeeArField = (typeof ORDER_FEE_AR_FIELDS)[number];
 

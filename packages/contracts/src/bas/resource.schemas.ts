@@ -3,6 +3,7 @@ import { money, zMoney, zRate } from '../common/money';
 import { emptyToUndefined, zId, zIdText, zPageQuery, zTextFilter } from '../common/page';
 import { isChinaPlate, isIdCard, zMobile } from '../common/validators';
 import {
+  addEditBodies,
   refineDateOrder,
   zDay,
   zDayFilter,
@@ -13,7 +14,6 @@ import {
   zRequiredText,
   zStatus,
   zText,
-  zVersion,
 } from './common.schemas';
 import { CURRENCIES, CURRENCY, TRANSPORT_MODES } from './constants';
 
@@ -52,8 +52,7 @@ const driverFields = {
   status: zStatus.default('0'),
   remark: zText(500),
 };
-export const ZDriverAddBody = z.object(driverFields).strict();
-export const ZDriverEditBody = z.object({ id: zId, version: zVersion, ...driverFields }).strict();
+export const { add: ZDriverAddBody, edit: ZDriverEditBody } = addEditBodies(driverFields);
 export type TDriverAddBody = z.infer<typeof ZDriverAddBody>;
 export const ZDriverListQuery = zPageQuery(['createTime', 'licenceExpiry'], {
   driverName: zTextFilter(50),
@@ -83,11 +82,7 @@ function refinePlate(value: { plateNo: string; country: string }, ctx: z.Refinem
     ctx.addIssue({ code: 'custom', message: 'err_plate', path: ['plateNo'] });
   }
 }
-export const ZVehicleAddBody = z.object(vehicleFields).strict().superRefine(refinePlate);
-export const ZVehicleEditBody = z
-  .object({ id: zId, version: zVersion, ...vehicleFields })
-  .strict()
-  .superRefine(refinePlate);
+export const { add: ZVehicleAddBody, edit: ZVehicleEditBody } = addEditBodies(vehicleFields, refinePlate);
 export type TVehicleAddBody = z.infer<typeof ZVehicleAddBody>;
 export const ZVehicleListQuery = zPageQuery(['createTime', 'insuranceExpiry', 'capacityKg'], {
   plateNo: zTextFilter(40),
@@ -114,11 +109,7 @@ const insuranceFields = {
   status: zStatus.default('0'),
   remark: zText(500),
 };
-export const ZInsuranceAddBody = z.object(insuranceFields).strict().superRefine(refineDateOrder);
-export const ZInsuranceEditBody = z
-  .object({ id: zId, version: zVersion, ...insuranceFields })
-  .strict()
-  .superRefine(refineDateOrder);
+export const { add: ZInsuranceAddBody, edit: ZInsuranceEditBody } = addEditBodies(insuranceFields, refineDateOrder);
 export type TInsuranceAddBody = z.infer<typeof ZInsuranceAddBody>;
 export const ZInsuranceListQuery = zPageQuery(['createTime', 'insuranceRate', 'minPremium'], {
   insuranceName: zTextFilter(100),
@@ -142,8 +133,7 @@ const payinfoFields = {
   status: zStatus.default('0'),
   remark: zText(500),
 };
-export const ZPayinfoAddBody = z.object(payinfoFields).strict();
-export const ZPayinfoEditBody = z.object({ id: zId, version: zVersion, ...payinfoFields }).strict();
+export const { add: ZPayinfoAddBody, edit: ZPayinfoEditBody } = addEditBodies(payinfoFields);
 export type TPayinfoAddBody = z.infer<typeof ZPayinfoAddBody>;
 export const ZPayinfoListQuery = zPageQuery(['createTime'], {
   accountName: zTextFilter(100),
@@ -168,11 +158,7 @@ function refinePair(value: { srcCurrencyId: number; destCurrencyId: number }, ct
     ctx.addIssue({ code: 'custom', message: 'msg_currency_pair_same', path: ['destCurrencyId'] });
   }
 }
-export const ZCurrateAddBody = z.object(currateFields).strict().superRefine(refinePair);
-export const ZCurrateEditBody = z
-  .object({ id: zId, version: zVersion, ...currateFields })
-  .strict()
-  .superRefine(refinePair);
+export const { add: ZCurrateAddBody, edit: ZCurrateEditBody } = addEditBodies(currateFields, refinePair);
 export type TCurrateAddBody = z.infer<typeof ZCurrateAddBody>;
 export const ZCurrateListQuery = zPageQuery(['createTime', 'effectiveDate', 'rate'], {
   srcCurrencyId: zIdFilter,

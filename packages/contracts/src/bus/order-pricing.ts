@@ -5,6 +5,8 @@ import {
   PricingError,
   priceOrderFreight,
   type TFreightResult,
+  TYPED_FEES_AFTER_INSURANCE,
+  TYPED_FEES_BEFORE_INSURANCE,
   toRmb,
 } from '../bas/pricing';
 import { isZero, type TMoneyInput, toMoneyString, toVolumeString, toWeightString, tryMoney } from '../common/money';
@@ -30,19 +32,7 @@ import { ORDER_STATUS } from './order-status';
  */
 
 /** The fees staff type on the order form (every other fee is computed). */
-export const ORDER_FEE_INPUT_FIELDS = [
-  'feePickAr',
-  'feeSendAr',
-  'feePackAr',
-  'feeUnloadAr',
-  'feeWoodenAr',
-  'feeChacheAr',
-  'deliveryAr',
-  'feeReplaceAr',
-  'feeOtherAr',
-  'chinaFeeAr',
-  'thFeeAr',
-] as const;
+export const ORDER_FEE_INPUT_FIELDS = [...TYPED_FEES_BEFORE_INSURANCE, ...TYPED_FEES_AFTER_INSURANCE] as const;
 export type TOrderFeeInputField = (typeof ORDER_FEE_INPUT_FIELDS)[number];
 
 /** The fees a fee supplement (deliveryfree, screens §3) may add after arrival. */

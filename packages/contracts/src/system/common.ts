@@ -23,28 +23,32 @@ export const zBodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const zVersion = z.number().int().min(0).max(2_147_483_647);
 export const zIdList = (max = 500) => z.array(zBodyId).max(max);
 
-/** '' or a China/Thai mobile (staff are in both countries). */
-export const zOptionalMobile = z
-  .string()
-  .trim()
-  .max(20, 'err_mobile')
-  .refine((v) => v === '' || isMobile(v), 'err_mobile')
-  .default('');
-/** '' or a mobile or landline (department phone). */
-export const zOptionalPhone = z
-  .string()
-  .trim()
-  .max(20, 'err_phone')
-  .refine((v) => v === '' || isPhone(v), 'err_phone')
-  .default('');
-/** '' or an e-mail address. */
-export const zOptionalEmail = (max = 50) =>
+/**
+ * The create body (the entity's fields) and the edit body (its id under `idKey` and the version read, then the
+ * fields) of a /system entity, both strict.
+ */
+export function createEditBodies<const K extends string, S extends z.ZodRawShape>(idKey: K, fields: S) {
+  const editShape = { [idKey]: zBodyId, version: zVersion, ...fields } as { [P in K]: typeof zBodyId } & {
+    version: typeof zVersion;
+  } & S;
+  return { create: z.object(fields).strict(), edit: z.object(editShape).strict() };
+}
+
+/** '' or a text that passes `check` (max length and check both refused with `messageKey`). */
+const zOptionalChecked = (max: number, check: (value: string) => boolean, messageKey: string) =>
   z
     .string()
     .trim()
-    .max(max, 'err_email')
-    .refine((v) => v === '' || isEmail(v), 'err_email')
+    .max(max, messageKey)
+    .refine((v) => v === '' || check(v), messageKey)
     .default('');
+
+/** '' or a China/Thai mobile (staff are in both countries). */
+export const zOptionalMobile = zOptionalChecked(20, isMobile, 'err_mobile');
+/** '' or a mobile or landline (department phone). */
+export const zOptionalPhone = zOptionalChecked(20, isPhone, 'err_phone');
+/** '' or an e-mail address. */
+export const zOptionalEmail = (max = 50) => zOptionalChecked(max, isEmail, 'err_email');
 
 /** `{ id, label, children }`: the TreeSelect shape of RuoYi (departments, menus). */
 export interface TTreeNode {

@@ -3,7 +3,7 @@ import { ZNewPassword } from '../auth/auth.schemas';
 import { PASSWORD_PROBLEMS } from '../auth/password-rule';
 import { isPositive } from '../common/money';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zName, zRemark, zText, zVersion } from './common';
+import { createEditBodies, zName, zRemark, zText } from './common';
 
 export const ZConfigQuery = zPageQuery(['createTime', 'configId'], {
   configName: zTextFilter(200),
@@ -13,12 +13,7 @@ export const ZConfigQuery = zPageQuery(['createTime', 'configId'], {
 export type TConfigQuery = z.infer<typeof ZConfigQuery>;
 
 /** 'sys.account.captchaEnabled': letters first, then letters, digits, '.', '_' and '-'. */
-export const zConfigKey = z
-  .string()
-  .trim()
-  .min(1, 'err_required')
-  .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'err_config_key');
+export const zConfigKey = zName(100).regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'err_config_key');
 
 const configFields = {
   configName: zName(100),
@@ -33,9 +28,8 @@ const configFields = {
   remarkTh: zText(500),
 };
 
-export const ZConfigCreate = z.object(configFields).strict();
+export const { create: ZConfigCreate, edit: ZConfigEdit } = createEditBodies('configId', configFields);
 export type TConfigCreate = z.input<typeof ZConfigCreate>;
-export const ZConfigEdit = z.object({ configId: zBodyId, version: zVersion, ...configFields }).strict();
 export type TConfigEdit = z.input<typeof ZConfigEdit>;
 
 /**

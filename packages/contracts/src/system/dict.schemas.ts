@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
+import { createEditBodies, zName, zRemark, zSort, zStatus, zText } from './common';
 
 /** Dictionary type: lower case letters, digits and '_', starting with a letter (screens §4.8). */
-export const zDictType = z
-  .string()
-  .trim()
-  .min(1, 'err_required')
-  .max(100)
-  .regex(/^[a-z][a-z0-9_]*$/, 'err_dict_type');
+export const zDictType = zName(100).regex(/^[a-z][a-z0-9_]*$/, 'err_dict_type');
 
 export const ZDictTypeQuery = zPageQuery(['createTime', 'dictId'], {
   dictName: zTextFilter(100),
@@ -26,10 +21,9 @@ const dictTypeFields = {
   remark: zRemark,
 };
 
-export const ZDictTypeCreate = z.object(dictTypeFields).strict();
+/** PUT /system/dict/type (the edit): renaming the type renames it on its entries too. */
+export const { create: ZDictTypeCreate, edit: ZDictTypeEdit } = createEditBodies('dictId', dictTypeFields);
 export type TDictTypeCreate = z.input<typeof ZDictTypeCreate>;
-/** PUT /system/dict/type: renaming the type renames it on its entries too. */
-export const ZDictTypeEdit = z.object({ dictId: zBodyId, version: zVersion, ...dictTypeFields }).strict();
 export type TDictTypeEdit = z.input<typeof ZDictTypeEdit>;
 
 /** antd tag colours a dictionary entry may be shown with. */
@@ -61,7 +55,6 @@ const dictDataFields = {
   remark: zRemark,
 };
 
-export const ZDictDataCreate = z.object(dictDataFields).strict();
+export const { create: ZDictDataCreate, edit: ZDictDataEdit } = createEditBodies('dictCode', dictDataFields);
 export type TDictDataCreate = z.input<typeof ZDictDataCreate>;
-export const ZDictDataEdit = z.object({ dictCode: zBodyId, version: zVersion, ...dictDataFields }).strict();
 export type TDictDataEdit = z.input<typeof ZDictDataEdit>;

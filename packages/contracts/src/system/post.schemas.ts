@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
+import { createEditBodies, zName, zRemark, zSort, zStatus, zText } from './common';
 
 export const ZPostQuery = zPageQuery(['createTime', 'postSort', 'postId'], {
   postCode: zTextFilter(64),
@@ -19,7 +19,6 @@ const postFields = {
   remark: zRemark,
 };
 
-export const ZPostCreate = z.object(postFields).strict();
+export const { create: ZPostCreate, edit: ZPostEdit } = createEditBodies('postId', postFields);
 export type TPostCreate = z.input<typeof ZPostCreate>;
-export const ZPostEdit = z.object({ postId: zBodyId, version: zVersion, ...postFields }).strict();
 export type TPostEdit = z.input<typeof ZPostEdit>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zCodeFilter, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
-import { zBodyId, zIdList, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
+import { createEditBodies, zBodyId, zIdList, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
 
 /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */
 export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
@@ -19,12 +19,7 @@ export const ZRoleQuery = zPageQuery(['createTime', 'roleSort', 'roleId'], {
 export type TRoleQuery = z.infer<typeof ZRoleQuery>;
 
 /** Role key: the string role checks use ('admin', 'sales'). Letters first, then letters, digits, _ - : */
-export const zRoleKey = z
-  .string()
-  .trim()
-  .min(1, 'err_required')
-  .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, 'err_role_key');
+export const zRoleKey = zName(100).regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, 'err_role_key');
 
 const roleFields = {
   roleName: zName(30),
@@ -39,12 +34,9 @@ const roleFields = {
   remark: zRemark,
 };
 
-/** POST /system/role (a new role sees its own department and below until its data scope is set). */
-export const ZRoleCreate = z.object(roleFields).strict();
+/** POST /system/role (a new role sees its own department and below until its data scope is set), PUT /system/role. */
+export const { create: ZRoleCreate, edit: ZRoleEdit } = createEditBodies('roleId', roleFields);
 export type TRoleCreate = z.input<typeof ZRoleCreate>;
-
-/** PUT /system/role */
-export const ZRoleEdit = z.object({ roleId: zBodyId, version: zVersion, ...roleFields }).strict();
 export type TRoleEdit = z.input<typeof ZRoleEdit>;
 
 /** PUT /system/role/dataScope: `deptIds` only for scope 2. */
