@@ -12,7 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { hashPassword } from '../../platform/auth/password';
 import type { DbOrTx, Tx } from '../../platform/db/database';
-import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
+import { allOf, columnsOf, containsFilters, equalFilters, isUniqueViolation } from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
 import { dateRange, likeContains, orderOf } from '../../platform/http/paging';
 import { liveUserExists } from '../system/api';
@@ -89,27 +89,26 @@ const UNDER_MARK_NUM = sql`(SELECT count(*) FROM bas_mark s WHERE s.top_mark_id 
 /** WHERE of the mark list and export (filters of screens §3.1 and §3.4, plus the scope). */
 export function markListWhere(auth: AuthContext, q: Partial<TMarkListQuery>): SQL | undefined {
   const parts: (SQL | undefined)[] = [markScopeFilter(auth)];
-  if (q.isAgent) parts.push(eq(basMark.isAgent, q.isAgent));
   if (q.mark) {
     const codes = splitCommaList(q.mark).map((c) => c.toUpperCase());
     if (codes.length > 1) parts.push(inArray(basMark.mark, codes));
     else if (codes.length === 1) parts.push(ilike(basMark.mark, likeContains(codes[0]!)));
   }
-  if (q.nameZh) parts.push(ilike(basMark.nameZh, likeContains(q.nameZh)));
-  if (q.agentName) parts.push(ilike(basMark.agentName, likeContains(q.agentName)));
-  if (q.company) parts.push(ilike(basMark.company, likeContains(q.company)));
-  if (q.phone) parts.push(ilike(basMark.phone, likeContains(q.phone)));
-  if (q.clientType) parts.push(eq(basMark.clientType, q.clientType));
-  if (q.topMarkId) parts.push(eq(basMark.topMarkId, q.topMarkId));
   if (q.topMark) {
     parts.push(sql`${basMark.topMarkId} IN (SELECT t.id FROM bas_mark t WHERE t.mark = ${q.topMark.toUpperCase()})`);
   }
-  if (q.sales) parts.push(eq(basMark.sales, q.sales));
-  if (q.service) parts.push(eq(basMark.service, q.service));
-  if (q.balanceType) parts.push(eq(basMark.balanceType, q.balanceType));
-  if (q.calPriceType) parts.push(eq(basMark.calPriceType, q.calPriceType));
-  if (q.status) parts.push(eq(basMark.status, q.status));
   parts.push(
+    ...containsFilters(q, basMark, ['nameZh', 'agentName', 'company', 'phone']),
+    ...equalFilters(q, basMark, [
+      'isAgent',
+      'clientType',
+      'topMarkId',
+      'sales',
+      'service',
+      'balanceType',
+      'calPriceType',
+      'status',
+    ]),
     dateRange(basMark.createTime, {
       'params[beginTime]': q['params[beginTime]'],
       'params[endTime]': q['params[endTime]'],
@@ -122,12 +121,8 @@ export function markOrder(q: Pick<TMarkListQuery, 'orderByColumn' | 'isAsc'>) {
   return orderOf(
     q,
     {
-      createTime: basMark.createTime,
-      mark: basMark.mark,
-      credtLimit: basMark.credtLimit,
-      minAmount: basMark.minAmount,
+      ...columnsOf(basMark, ['createTime', 'mark', 'credtLimit', 'minAmount', 'lastLoginTime']),
       underMarkNum: UNDER_MARK_NUM,
-      lastLoginTime: basMark.lastLoginTime,
     },
     [desc(basMark.createTime), desc(basMark.id)],
   );
@@ -175,17 +170,19 @@ export async function getMarkInScope(db: DbOrTx, auth: AuthContext, id: number) 
 
 export async function addressesOf(db: DbOrTx, markId: number) {
   return db
-    .select({
-      id: basCorporationAddr.id,
-      markId: basCorporationAddr.markId,
-      corporation: basCorporationAddr.corporation,
-      contact: basCorporationAddr.contact,
-      tel: basCorporationAddr.tel,
-      addr: basCorporationAddr.addr,
-      isDefault: basCorporationAddr.isDefault,
-      version: basCorporationAddr.version,
-      createTime: basCorporationAddr.createTime,
-    })
+    .select(
+      columnsOf(basCorporationAddr, [
+        'id',
+        'markId',
+        'corporation',
+        'contact',
+        'tel',
+        'addr',
+        'isDefault',
+        'version',
+        'createTime',
+      ]),
+    )
     .from(basCorporationAddr)
     .where(eq(basCorporationAddr.markId, markId))
     .orderBy(desc(basCorporationAddr.isDefault), asc(basCorporationAddr.id));

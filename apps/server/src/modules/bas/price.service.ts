@@ -14,7 +14,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
-import { allOf, lockKey } from '../../platform/db/sql-helpers';
+import { allOf, columnsOf, equalFilters, lockKey } from '../../platform/db/sql-helpers';
 import { badRequest, conflict, inUse, notFound } from '../../platform/errors';
 import { orderOf } from '../../platform/http/paging';
 import { basGeog, basMark, basPrice } from './bas.table';
@@ -91,7 +91,6 @@ export function priceFilterWhere(
   const parts: (SQL | undefined)[] = [];
   if (q.allMarks === '1') parts.push(isNull(basPrice.markId));
   else if (q.allMarks === '0') parts.push(sql`${basPrice.markId} IS NOT NULL`);
-  if (q.markId) parts.push(eq(basPrice.markId, q.markId));
   if (q.mark) {
     const codes = splitCommaList(q.mark).map((c) => c.toUpperCase());
     if (codes.length)
@@ -102,11 +101,7 @@ export function priceFilterWhere(
         )}))`,
       );
   }
-  if (q.busType) parts.push(eq(basPrice.busType, q.busType));
-  if (q.leftAddrId) parts.push(eq(basPrice.leftAddrId, q.leftAddrId));
-  if (q.destAddrId) parts.push(eq(basPrice.destAddrId, q.destAddrId));
-  if (q.cargoType) parts.push(eq(basPrice.cargoType, q.cargoType));
-  if (q.currency) parts.push(eq(basPrice.currency, q.currency));
+  parts.push(...equalFilters(q, basPrice, ['markId', 'busType', 'leftAddrId', 'destAddrId', 'cargoType', 'currency']));
   if (q.validOn) parts.push(and(lte(basPrice.validFromDate, q.validOn), gte(basPrice.validToDate, q.validOn)));
   if (q.isOverdue === '1') parts.push(lt(basPrice.validToDate, today));
   if (q.isOverdue === '0') parts.push(gte(basPrice.validToDate, today));
@@ -116,20 +111,17 @@ export function priceFilterWhere(
 }
 
 export function priceOrder(q: Pick<TPriceListQuery, 'orderByColumn' | 'isAsc'>) {
-  return orderOf(
-    q,
-    {
-      createTime: basPrice.createTime,
-      updateTime: basPrice.updateTime,
-      validFromDate: basPrice.validFromDate,
-      validToDate: basPrice.validToDate,
-      volumePrice: basPrice.volumePrice,
-      weightPrice: basPrice.weightPrice,
-      volumePriceAgent: basPrice.volumePriceAgent,
-      weightPriceAgent: basPrice.weightPriceAgent,
-    },
-    [desc(basPrice.createTime), desc(basPrice.id)],
-  );
+  const sortable = columnsOf(basPrice, [
+    'createTime',
+    'updateTime',
+    'validFromDate',
+    'validToDate',
+    'volumePrice',
+    'weightPrice',
+    'volumePriceAgent',
+    'weightPriceAgent',
+  ]);
+  return orderOf(q, sortable, [desc(basPrice.createTime), desc(basPrice.id)]);
 }
 
 export async function selectPrices(

@@ -41,17 +41,18 @@ export async function recordLogin(db: DbOrTx, userId: number, ip: string) {
     .where(eq(sysUser.userId, userId));
 }
 
+/** The columns a new password sets: the hash (`hashed`), whether it must be changed at sign-in, the time of change. */
+export const newPassword = (hashed: string, mustChangePassword: boolean) => ({
+  password: hashed,
+  mustChangePassword,
+  pwdUpdateDate: sql`now()`,
+});
+
 /** Stores a password the user chose themself (the must-change flag clears); `hashed` is already hashed. */
 export async function storeOwnPassword(tx: DbOrTx, user: Pick<UserRow, 'userId' | 'userName'>, hashed: string) {
   await tx
     .update(sysUser)
-    .set({
-      password: hashed,
-      mustChangePassword: false,
-      pwdUpdateDate: sql`now()`,
-      updateBy: user.userName,
-      updateTime: sql`now()`,
-    })
+    .set({ ...newPassword(hashed, false), updateBy: user.userName, updateTime: sql`now()` })
     .where(eq(sysUser.userId, user.userId));
 }
 

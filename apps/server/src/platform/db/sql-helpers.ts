@@ -1,7 +1,8 @@
-import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { Column, eq, getTableColumns, getTableName, ilike, is, type SQL, sql, type Table } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { likeContains } from '../http/paging';
 import type { DbOrTx } from './database';
 
 /** Renders start-up SQL the way the database's Drizzle instance does (database.ts: snake_case casing). */
@@ -21,6 +22,47 @@ export function allOf(parts: (SQL | undefined)[]): SQL | undefined {
     defined.map((p) => sql`(${p})`),
     sql` AND `,
   );
+}
+
+/** A table's columns of these names, keyed by name in the order given (a select list, an order map). */
+export function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+): Pick<T['_']['columns'], K> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<T['_']['columns'], K>;
+}
+
+/**
+ * A condition for each of `keys` the query sets (empty and 0 are unset) on the table's column of that name, in the
+ * order of `keys`: a list's plain filters, where the query names the column it filters.
+ */
+function setFilters<T extends Table, K extends keyof T['_']['columns'] & string>(
+  q: Partial<Record<K, unknown>>,
+  table: T,
+  keys: readonly K[],
+  condition: (column: AnyPgColumn, value: never) => SQL,
+): SQL[] {
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  return keys.flatMap((key) => (q[key] ? [condition(columns[key]!, q[key] as never)] : []));
+}
+
+/** `column = value` for each of `keys` the query sets (see setFilters). */
+export function equalFilters<T extends Table, K extends keyof T['_']['columns'] & string>(
+  q: Partial<Record<K, unknown>>,
+  table: T,
+  keys: readonly K[],
+): SQL[] {
+  return setFilters(q, table, keys, (column, value) => eq(column, value));
+}
+
+/** `column ILIKE '%value%'` for each of `keys` the query sets (a list's text filters; likeContains escapes). */
+export function containsFilters<T extends Table, K extends keyof T['_']['columns'] & string>(
+  q: Partial<Record<K, string>>,
+  table: T,
+  keys: readonly K[],
+): SQL[] {
+  return setFilters(q, table, keys, (column, value: string) => ilike(column, likeContains(value)));
 }
 
 /** Serialises writers of one key (price overlap checks) inside the current transaction. */

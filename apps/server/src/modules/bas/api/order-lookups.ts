@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
@@ -11,20 +12,6 @@ import { markScopeFilter } from '../mark-scope';
  * bas's public reads for the order module's lists, pricing and import (issue 12 item 3): marks, places,
  * warehouses and insurance as orders need them, so the order module never reads the bas tables itself.
  */
-
-/** What pricing and entry need of a mark (its agent's code included). */
-export interface TMarkPricingRef {
-  id: number;
-  mark: string;
-  nameZh: string;
-  status: string;
-  topMarkId: number | null;
-  topMark: string | null;
-  calPriceType: string;
-  minAmount: string | null;
-  credtLimit: string | null;
-  isPrintPrice: string;
-}
 
 /** The columns of a TMarkPricingRef; `topMark` reads the agent's code (a join or a subquery). */
 const pricingColumns = <T extends AnyPgColumn | SQL<string | null>>(topMark: T) => ({
@@ -39,6 +26,9 @@ const pricingColumns = <T extends AnyPgColumn | SQL<string | null>>(topMark: T) 
   credtLimit: basMark.credtLimit,
   isPrintPrice: basMark.isPrintPrice,
 });
+
+/** What pricing and entry need of a mark (its agent's code included, null without an agent). */
+export type TMarkPricingRef = SelectResultFields<ReturnType<typeof pricingColumns<SQL<string | null>>>>;
 
 /** One mark for pricing (null when it does not exist). */
 export async function markPricingRef(db: DbOrTx, markId: number): Promise<TMarkPricingRef | null> {

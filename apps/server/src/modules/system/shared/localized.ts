@@ -19,26 +19,19 @@ export interface NameColumns {
   th: AnyColumn;
 }
 
-export const DEPT_NAME: NameColumns = { name: sysDept.deptName, en: sysDept.deptNameEn, th: sysDept.deptNameTh };
-export const POST_NAME: NameColumns = { name: sysPost.postName, en: sysPost.postNameEn, th: sysPost.postNameTh };
-export const ROLE_NAME: NameColumns = { name: sysRole.roleName, en: sysRole.roleNameEn, th: sysRole.roleNameTh };
-export const CONFIG_NAME: NameColumns = {
-  name: sysConfig.configName,
-  en: sysConfig.configNameEn,
-  th: sysConfig.configNameTh,
-};
-export const CONFIG_REMARK: NameColumns = { name: sysConfig.remark, en: sysConfig.remarkEn, th: sysConfig.remarkTh };
-export const NICK_NAME: NameColumns = { name: sysUser.nickName, en: sysUser.nickNameEn, th: sysUser.nickNameTh };
-export const DICT_TYPE_NAME: NameColumns = {
-  name: sysDictType.dictName,
-  en: sysDictType.dictNameEn,
-  th: sysDictType.dictNameTh,
-};
-export const DICT_LABEL: NameColumns = {
-  name: sysDictData.dictLabel,
-  en: sysDictData.dictLabelEn,
-  th: sysDictData.dictLabelTh,
-};
+/** The three name columns `key`, `keyEn` and `keyTh` of a table. */
+function nameColumns<K extends string>(columns: Record<K | `${K}En` | `${K}Th`, AnyColumn>, key: K): NameColumns {
+  return { name: columns[key], en: columns[`${key}En`], th: columns[`${key}Th`] };
+}
+
+export const DEPT_NAME = nameColumns(sysDept, 'deptName');
+export const POST_NAME = nameColumns(sysPost, 'postName');
+export const ROLE_NAME = nameColumns(sysRole, 'roleName');
+export const CONFIG_NAME = nameColumns(sysConfig, 'configName');
+export const CONFIG_REMARK = nameColumns(sysConfig, 'remark');
+export const NICK_NAME = nameColumns(sysUser, 'nickName');
+export const DICT_TYPE_NAME = nameColumns(sysDictType, 'dictName');
+export const DICT_LABEL = nameColumns(sysDictData, 'dictLabel');
 
 /** The name in the reader's language, else the name as typed. */
 export function localizedName(cols: NameColumns, lang: TLanguage): SQL<string> {

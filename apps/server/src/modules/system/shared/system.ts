@@ -45,16 +45,19 @@ export function deptPickerScope(auth: AuthContext): SQL | undefined {
   });
 }
 
-/** Loads live users by id inside the caller's scope; any id missing or outside it is a 404. */
-export async function usersInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
+/** The rows `load` finds for these ids (each once); a 404 unless it finds every one. */
+async function allFound<R>(ids: readonly number[], load: (unique: number[]) => Promise<R[]>): Promise<R[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await db
-    .select()
-    .from(sysUser)
-    .where(and(inArray(sysUser.userId, unique), eq(sysUser.delFlag, '0'), userScope(auth)));
+  const rows = await load(unique);
   if (rows.length !== unique.length) throw notFound();
   return rows;
+}
+
+/** Loads live users by id inside the caller's scope; any id missing or outside it is a 404. */
+export function usersInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
+  const live = (unique: number[]) => and(inArray(sysUser.userId, unique), eq(sysUser.delFlag, '0'), userScope(auth));
+  return allFound(ids, (unique) => db.select().from(sysUser).where(live(unique)));
 }
 
 /** Loads one live user inside the caller's scope (404 otherwise). */
@@ -64,15 +67,9 @@ export async function userInScope(db: DbOrTx, auth: AuthContext, userId: number)
 }
 
 /** Live departments by id inside the caller's scope; 404 if any is missing or outside it. */
-export async function deptsInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const rows = await db
-    .select()
-    .from(sysDept)
-    .where(and(inArray(sysDept.deptId, unique), eq(sysDept.delFlag, '0'), deptScope(auth)));
-  if (rows.length !== unique.length) throw notFound();
-  return rows;
+export function deptsInScope(db: DbOrTx, auth: AuthContext, ids: readonly number[]) {
+  const live = (unique: number[]) => and(inArray(sysDept.deptId, unique), eq(sysDept.delFlag, '0'), deptScope(auth));
+  return allFound(ids, (unique) => db.select().from(sysDept).where(live(unique)));
 }
 
 /** Ids of users who hold the admin role (id 1). */

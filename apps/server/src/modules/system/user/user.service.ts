@@ -106,6 +106,16 @@ const USER_LIST = selectList(USER_COLUMNS, {
 });
 const USER_LIST_SELECT = `SELECT ${USER_LIST.text} FROM "sys_user"`;
 
+/** A role as the user screens show it: named in the reader's language. */
+const roleColumns = (lang: TLanguage) => ({
+  roleId: sysRole.roleId,
+  roleName: localizedName(ROLE_NAME, lang),
+  roleKey: sysRole.roleKey,
+  status: sysRole.status,
+});
+/** Roles in the order the screens list them (role sort, then id). */
+const ROLE_ORDER = [asc(sysRole.roleSort), asc(sysRole.roleId)];
+
 type TListRole = { roleId: number; roleName: string; roleKey: string; status: string };
 type TPageRow = { [K in keyof typeof USER_COLUMNS]: (typeof USER_COLUMNS)[K]['_']['data'] } & {
   __roleIds: (string | number)[];
@@ -114,15 +124,10 @@ type TPageRow = { [K in keyof typeof USER_COLUMNS]: (typeof USER_COLUMNS)[K]['_'
 function liveRoles(db: DbOrTx, lang: TLanguage) {
   return cachedCount(`list:roles:${lang}`, async () => {
     const rows = await db
-      .select({
-        roleId: sysRole.roleId,
-        roleName: localizedName(ROLE_NAME, lang),
-        roleKey: sysRole.roleKey,
-        status: sysRole.status,
-      })
+      .select(roleColumns(lang))
       .from(sysRole)
       .where(eq(sysRole.delFlag, '0'))
-      .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+      .orderBy(...ROLE_ORDER);
     // the map keeps the list order (role sort, then id)
     return new Map(rows.map((r, i) => [r.roleId, { role: r, rank: i }]));
   });
@@ -200,17 +205,11 @@ export async function rolesOf(db: DbOrTx, userIds: readonly number[], lang: TLan
   const out = new Map<number, { roleId: number; roleName: string; roleKey: string; status: string }[]>();
   if (!userIds.length) return out;
   const rows = await db
-    .select({
-      userId: sysUserRole.userId,
-      roleId: sysRole.roleId,
-      roleName: localizedName(ROLE_NAME, lang),
-      roleKey: sysRole.roleKey,
-      status: sysRole.status,
-    })
+    .select({ userId: sysUserRole.userId, ...roleColumns(lang) })
     .from(sysUserRole)
     .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.delFlag, '0')))
     .where(inArray(sysUserRole.userId, [...userIds]))
-    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+    .orderBy(...ROLE_ORDER);
   for (const r of rows) {
     const list = out.get(r.userId) ?? [];
     list.push({ roleId: r.roleId, roleName: r.roleName, roleKey: r.roleKey, status: r.status });
@@ -237,16 +236,10 @@ export async function roleOptions(
   target?: { userId: number; deptId: number | null; roleIds: readonly number[] },
 ) {
   const rows = await db
-    .select({
-      roleId: sysRole.roleId,
-      roleName: localizedName(ROLE_NAME, lang),
-      roleKey: sysRole.roleKey,
-      status: sysRole.status,
-      createTime: sysRole.createTime,
-    })
+    .select({ ...roleColumns(lang), createTime: sysRole.createTime })
     .from(sysRole)
     .where(eq(sysRole.delFlag, '0'))
-    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+    .orderBy(...ROLE_ORDER);
   const grants = await Grants.load(db, auth, lang);
   const grantable =
     target?.userId === auth.userId
