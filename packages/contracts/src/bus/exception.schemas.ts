@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, zDateFilter, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, zCode, zTimestamp } from '../common/responses';
+import { zStatusCodesFilter } from './order-list.schemas';
 
 /**
  * Problem items (screens bus-container.md exception-list, Q14): the list of orders that have or had one, and the
@@ -27,15 +28,6 @@ export const RECEIVED_NOT_PLANNED_HOURS = 48;
  */
 export const BORDER_PORT_MILESTONES = ['5', '10', '11', '12', '13', '15', '16', '18', '19', '20', '21'] as const;
 
-const zDigits = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d(,?\d)*$/, 'err_invalid_value')
-    .max(40)
-    .optional(),
-);
-
 export const EXCEPTION_LIST_ORDER_BY = ['exceptionRaiseTime', 'exceptionHandleTime', 'transportId'] as const;
 
 /** `GET /bus/exception/list`: `params[beginTime]`/`params[endTime]` filter the raise time (business days). */
@@ -46,10 +38,10 @@ export const ZExceptionListQuery = zPageQuery(EXCEPTION_LIST_ORDER_BY, {
   /** mark codes, comma separated, exact */
   mark: zTextFilter(2_000),
   containerNo: zTextFilter(10_000),
-  exceptionType: zDigits,
-  exceptionStatus: zDigits,
+  exceptionType: zStatusCodesFilter,
+  exceptionStatus: zStatusCodesFilter,
   /** order status, one or several */
-  status: zDigits,
+  status: zStatusCodesFilter,
   handler: zTextFilter(64),
   raisedBy: zTextFilter(64),
   'params[beginTime]': zDateFilter,

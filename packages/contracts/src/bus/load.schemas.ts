@@ -10,6 +10,7 @@ import { CONTAINER_CAPACITY } from './load';
 import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
 import {
   cargoSums,
+  recordActionFields,
   tickedOrders,
   ZIdsDoneAnswer,
   zDigitsFilter,
@@ -394,12 +395,7 @@ export const ZLoadPlanInitAnswer = okEnvelope(
 /** What a plan or load action did: the record's new status and version, orders changed, warnings. */
 export const ZLoadActionAnswer = okEnvelope(
   z.object({
-    id: z.number().int(),
-    loadNo: z.string(),
-    status: z.number().int(),
-    version: z.number().int(),
-    /** orders the action changed */
-    done: z.number().int(),
+    ...recordActionFields('loadNo'),
     /** the scan mode's order (waybill number) */
     transportId: z.string().optional(),
     /** pieces loaded / planned after the action (scan counter) */

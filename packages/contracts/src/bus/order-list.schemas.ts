@@ -61,7 +61,8 @@ export const ORDER_LIST_ORDER_BY = [
   'feeArAmount',
 ] as const;
 
-const zDigitsFilter = z.preprocess(
+/** A filter of one-digit codes (statuses, types), comma separated or run together ('0,1' or '01'). */
+export const zStatusCodesFilter = z.preprocess(
   emptyToUndefined,
   z
     .string()
@@ -97,11 +98,11 @@ export const orderListFilters = {
   destAddrId: zIdFilter,
   arrivedHouseId: zIdFilter,
   /** one status or several, '0,1' */
-  status: zDigitsFilter,
-  auditStatus: zDigitsFilter,
-  arWriteStatus: zDigitsFilter,
-  deliveryStatus: zDigitsFilter,
-  signStatus: zDigitsFilter,
+  status: zStatusCodesFilter,
+  auditStatus: zStatusCodesFilter,
+  arWriteStatus: zStatusCodesFilter,
+  deliveryStatus: zStatusCodesFilter,
+  signStatus: zStatusCodesFilter,
   sealNo: zTextFilter(30),
   truckNo: zTextFilter(40),
   trayNo: zTextFilter(50),
@@ -157,7 +158,7 @@ export const VIEWS_NEEDING_CONDITION: readonly TOrderView[] = ['orderList', 'ord
 export const ZOrderSelectBody = z
   .object({
     keyword: z.string().trim().max(40).default(''),
-    status: zDigitsFilter,
+    status: zStatusCodesFilter,
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();

@@ -56,5 +56,18 @@ export const cargoSums = {
   volume: zDecimal,
 };
 
+/**
+ * What an action on a record did: the record (its number under `noKey`: loadNo, sendNo), its new status and
+ * version, and how many orders the action changed.
+ */
+export const recordActionFields = <const K extends string>(noKey: K) => ({
+  id: z.number().int(),
+  ...({ [noKey]: z.string() } as { [P in K]: z.ZodString }),
+  status: z.number().int(),
+  version: z.number().int(),
+  /** orders the action changed */
+  done: z.number().int(),
+});
+
 /** Ids in the answer of an action over several records, and how many orders it changed. */
 export const ZIdsDoneAnswer = okEnvelope(z.object({ ids: z.array(z.number().int()), done: z.number().int() }));

@@ -6,6 +6,7 @@ import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp }
 import { feeOptional } from './order.responses';
 import {
   cargoSums,
+  recordActionFields,
   tickedOrders,
   ZIdsDoneAnswer,
   zDigitsFilter,
@@ -284,15 +285,7 @@ export const ZSendDetailAnswer = okEnvelope(
 export type TSendDetail = z.infer<typeof ZSendDetailAnswer>['data'];
 
 /** The answer of a run action. */
-export const ZSendActionAnswer = okEnvelope(
-  z.object({
-    id: z.number().int(),
-    sendNo: z.string(),
-    status: z.number().int(),
-    version: z.number().int(),
-    done: z.number().int(),
-  }),
-);
+export const ZSendActionAnswer = okEnvelope(z.object(recordActionFields('sendNo')));
 export const ZSendIdsAnswer = ZIdsDoneAnswer;
 
 /** The answer of sign/save, signFail, delete and signUpload: the orders written. */
