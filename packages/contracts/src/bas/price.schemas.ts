@@ -89,18 +89,24 @@ const priceFilters = {
 export const ZPriceListQuery = zPageQuery(PRICE_ORDER_BY, priceFilters);
 export type TPriceListQuery = z.infer<typeof ZPriceListQuery>;
 
+/** What an order looks its price row up by (DOMAIN §4): its mark, transport mode, places, cargo type and day. */
+const priceLookupFields = {
+  /** the order's mark; none = cargo without a mark (only all-customers rows) */
+  markId: zIdFilter,
+  busType: z.enum(TRANSPORT_MODES),
+  leftAddrId: zId,
+  destAddrId: zId,
+  cargoType: z.preprocess(emptyToUndefined, z.enum(CARGO_TYPES).default(CARGO_TYPE.GENERAL)),
+  /** the order's business day; default today in the business time zone */
+  date: zDayFilter,
+};
+
 /** GET /bas/price/select: the row that applies (DOMAIN §4), for the order form. */
 export const ZPriceSelectQuery = z
   .object({
-    /** the order's mark (id or code); none = only all-marks rows */
-    markId: zIdFilter,
+    ...priceLookupFields,
+    /** the order's mark by code, instead of its id */
     mark: zTextFilter(20),
-    busType: z.enum(TRANSPORT_MODES),
-    leftAddrId: zId,
-    destAddrId: zId,
-    cargoType: z.preprocess(emptyToUndefined, z.enum(CARGO_TYPES).default(CARGO_TYPE.GENERAL)),
-    /** the order date; default today in the business time zone */
-    date: zDayFilter,
     /** when nothing is valid, return the most recently ended row flagged isOverdue */
     includeExpired: zFlagFilter,
   })
@@ -111,18 +117,7 @@ export type TPriceSelectQuery = z.infer<typeof ZPriceSelectQuery>;
  * GET /bas/price/trial: the price form's freight trial. Every row that can apply to an order (expired ones too) with
  * the order's chains of places, and the server's choice with the reason (docs/domain.md 'Which price row applies').
  */
-export const ZPriceTrialQuery = z
-  .object({
-    /** the order's mark; none = cargo without a mark (only all-customers rows) */
-    markId: zIdFilter,
-    busType: z.enum(TRANSPORT_MODES),
-    leftAddrId: zId,
-    destAddrId: zId,
-    cargoType: z.preprocess(emptyToUndefined, z.enum(CARGO_TYPES).default(CARGO_TYPE.GENERAL)),
-    /** the order's business day; default today in the business time zone */
-    date: zDayFilter,
-  })
-  .strict();
+export const ZPriceTrialQuery = z.object(priceLookupFields).strict();
 export type TPriceTrialQuery = z.infer<typeof ZPriceTrialQuery>;
 
 /** How a row matched in the trial (a `TPriceMatch` by row id). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, zDateFilter, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, zCode, zTimestamp } from '../common/responses';
+import { orderRef } from './order.responses';
 import { zStatusCodesFilter } from './order-list.schemas';
 
 /**
@@ -65,12 +66,7 @@ const zTime = zTimestamp.nullable();
 
 /** A row of the exception list: the order's problem item and what the desk needs to act on it. */
 export const ZExceptionRow = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  transportId: z.string(),
-  status: z.number().int(),
-  markId: z.number().int().nullable(),
-  mark: z.string(),
+  ...orderRef,
   containerNo: z.string(),
   consignee: z.string(),
   cargoName: z.string(),

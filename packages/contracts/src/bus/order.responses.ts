@@ -32,16 +32,18 @@ export function feeOptional<S extends z.ZodRawShape>(shape: S): TFeeOptional<S> 
 const zId = z.number().int();
 const zRef = z.number().int().nullable();
 
-/** The first columns of an order line under a load or an arrival record: which order, at which version, whose. */
-export const orderLineHead = {
+/** The first columns of a row about an order: which order, at which version and status, whose mark. */
+export const orderRef = {
   id: z.number().int(),
   version: z.number().int(),
   transportId: z.string(),
   status: z.number().int(),
   markId: zRef,
   mark: z.string(),
-  consignee: z.string(),
 };
+
+/** The first columns of an order line under a load or an arrival record: which order, at which version, whose. */
+export const orderLineHead = { ...orderRef, consignee: z.string() };
 
 /** An order line's pieces, weight and volume as measured at the warehouse receipt. */
 export const arrivedFigures = {

@@ -3,7 +3,7 @@ import { zIdFilter, zRequiredText, zText, zVersion } from '../bas/common.schemas
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
-import { feeOptional } from './order.responses';
+import { feeOptional, orderRef } from './order.responses';
 import {
   cargoSums,
   recordActionFields,
@@ -225,13 +225,10 @@ export const ZSendSums = z.object(
 export const ZSendListAnswer = tableEnvelope(ZSendRow, { sums: ZSendSums });
 
 /** An order with its current delivery line (desk, sign list, run details). */
+const { id: _id, ...orderRefWithoutId } = orderRef;
 const orderLineShape = {
   orderId: z.number().int(),
-  version: z.number().int(),
-  transportId: z.string(),
-  status: z.number().int(),
-  markId: z.number().int().nullable(),
-  mark: z.string(),
+  ...orderRefWithoutId,
   consignee: z.string(),
   consigneeTel: z.string(),
   consigneeAddr: z.string(),
