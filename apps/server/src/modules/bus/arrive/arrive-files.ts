@@ -1,6 +1,5 @@
-import { hasAnyPermission } from '@theone/contracts';
-import { sql } from 'drizzle-orm';
 import type { FileOwner } from '../../file/file-access';
+import { readableThrough } from '../bus-files';
 import { busArrive, busArrivePhoto } from './arrive.table';
 import { arriveScope } from './arrive-record';
 
@@ -15,10 +14,5 @@ export const arrivePhotoFileOwner: FileOwner = {
   name: 'bus_arrive_photo.file_id',
   table: busArrivePhoto,
   column: busArrivePhoto.fileId,
-  readable: (auth) => {
-    if (!hasAnyPermission(auth.permissions, [...ARRIVE_READ_KEYS])) return false;
-    const scope = arriveScope(auth);
-    if (!scope) return true;
-    return sql`${busArrivePhoto.arriveId} IN (SELECT ${busArrive.id} FROM ${busArrive} WHERE ${scope})`;
-  },
+  readable: readableThrough(ARRIVE_READ_KEYS, arriveScope, busArrivePhoto.arriveId, busArrive),
 };

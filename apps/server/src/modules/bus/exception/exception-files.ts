@@ -1,6 +1,5 @@
-import { hasAnyPermission } from '@theone/contracts';
-import { sql } from 'drizzle-orm';
 import type { FileOwner } from '../../file/file-access';
+import { readableThrough } from '../bus-files';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busExceptionPhoto } from './exception.table';
@@ -16,10 +15,5 @@ export const exceptionPhotoFileOwner: FileOwner = {
   name: 'bus_exception_photo.file_id',
   table: busExceptionPhoto,
   column: busExceptionPhoto.fileId,
-  readable: (auth) => {
-    if (!hasAnyPermission(auth.permissions, [...EXCEPTION_READ_KEYS])) return false;
-    const scope = orderScope(auth);
-    if (!scope) return true;
-    return sql`${busExceptionPhoto.orderId} IN (SELECT ${busOrder.id} FROM ${busOrder} WHERE ${scope})`;
-  },
+  readable: readableThrough(EXCEPTION_READ_KEYS, orderScope, busExceptionPhoto.orderId, busOrder),
 };

@@ -1,9 +1,7 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { sysFile } from '../../../platform/db/platform.table';
-import { badRequest } from '../../../platform/errors';
-import { assertFileReadable } from '../../file/file-access';
+import { checkImageFiles } from '../bus-photos';
 import { busExceptionPhoto } from './exception.table';
 
 /**
@@ -13,14 +11,7 @@ import { busExceptionPhoto } from './exception.table';
 
 /** Photos a raise attaches: files the caller may read (uploaded through /file/upload), images only. */
 export async function checkExceptionPhotos(db: DbOrTx, auth: AuthContext, ids: readonly string[]) {
-  for (const id of ids) await assertFileReadable(db, auth, id, 'photos');
-  if (!ids.length) return;
-  const rows = await db
-    .select({ contentType: sysFile.contentType })
-    .from(sysFile)
-    .where(inArray(sysFile.fileId, [...ids]));
-  if (rows.some((r) => !r.contentType.startsWith('image/')))
-    throw badRequest('exception_err_photo_image', undefined, 'photos');
+  await checkImageFiles(db, auth, ids, 'photos', 'exception_err_photo_image');
 }
 
 /** Links the photos to each order (in the caller's transaction, with the raise's order-log rows). */

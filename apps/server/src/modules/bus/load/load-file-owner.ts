@@ -1,6 +1,5 @@
-import { hasAnyPermission } from '@theone/contracts';
-import { sql } from 'drizzle-orm';
 import type { FileOwner } from '../../file/file-access';
+import { readableThrough } from '../bus-files';
 import { busLoad, busLoadFile } from './load.table';
 import { loadScope } from './load-record';
 
@@ -19,10 +18,5 @@ export const loadFileOwner: FileOwner = {
   name: 'bus_load_file.file_id',
   table: busLoadFile,
   column: busLoadFile.fileId,
-  readable: (auth) => {
-    if (!hasAnyPermission(auth.permissions, [...LOAD_READ_KEYS])) return false;
-    const scope = loadScope(auth);
-    if (!scope) return true;
-    return sql`${busLoadFile.loadId} IN (SELECT ${busLoad.id} FROM ${busLoad} WHERE ${scope})`;
-  },
+  readable: readableThrough(LOAD_READ_KEYS, loadScope, busLoadFile.loadId, busLoad),
 };

@@ -1,10 +1,9 @@
 import { LOAD_FILES_MAX, type TLoadFileRow, type TLoadFilesAddBody } from '@theone/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../../platform/auth/auth-context';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { sysFile } from '../../../platform/db/platform.table';
 import { badRequest, notFound } from '../../../platform/errors';
-import { assertFileReadable } from '../../file/file-access';
+import { checkImageFiles } from '../bus-photos';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busLoadFile } from './load.table';
 import { findLoad, lockLoad, writeLoadLog } from './load-record';
@@ -32,23 +31,12 @@ export async function loadFiles(db: DbOrTx, loadId: number): Promise<TLoadFileRo
     .orderBy(asc(busLoadFile.id));
 }
 
-/** Files the caller may read (uploaded by them, or already on a record they see), every one an image. */
-async function checkImages(db: DbOrTx, auth: AuthContext, ids: readonly string[]) {
-  for (const id of ids) await assertFileReadable(db, auth, id, 'fileIds');
-  const rows = await db
-    .select({ contentType: sysFile.contentType })
-    .from(sysFile)
-    .where(inArray(sysFile.fileId, [...ids]));
-  if (rows.some((r) => !r.contentType.startsWith('image/')))
-    throw badRequest('load_err_photo_image', undefined, 'fileIds');
-}
-
 /** load/files/add: the images attached to the load (one already on it is not added twice). */
 export async function addLoadFiles(ctx: TOrderCtx, body: TLoadFilesAddBody): Promise<TLoadFileRow[]> {
   const { auth } = ctx;
   const fileIds = [...new Set(body.fileIds.map((f) => f.toLowerCase()))];
   await findLoad(ctx.db, auth, body.loadId);
-  await checkImages(ctx.db, auth, fileIds);
+  await checkImageFiles(ctx.db, auth, fileIds, 'fileIds', 'load_err_photo_image');
   return ctx.db.transaction(async (tx) => {
     const load = await lockLoad(tx, auth, body.loadId, 'files');
     const existing = await tx

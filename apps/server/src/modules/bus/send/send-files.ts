@@ -1,6 +1,6 @@
-import { hasAnyPermission } from '@theone/contracts';
-import { sql } from 'drizzle-orm';
 import type { FileOwner } from '../../file/file-access';
+import { readableThrough } from '../bus-files';
+import { busOrder } from '../inware/inware.table';
 import { busSendLine } from './send.table';
 import { orderReach } from './send-record';
 
@@ -9,12 +9,12 @@ import { orderReach } from './send-record';
  * delivery of an order are readable by whoever may open runs or the sign list and reaches the order (its data scope,
  * or a driver through their runs).
  */
-const readable: FileOwner['readable'] = (auth) => {
-  if (!hasAnyPermission(auth.permissions, ['bus:sign', 'bus:sendOrder', 'bus:send', 'order:info'])) return false;
-  const reach = orderReach(auth);
-  if (!reach) return true;
-  return sql`${busSendLine.orderId} IN (SELECT bus_order.id FROM bus_order WHERE ${reach})`;
-};
+const readable = readableThrough(
+  ['bus:sign', 'bus:sendOrder', 'bus:send', 'order:info'],
+  orderReach,
+  busSendLine.orderId,
+  busOrder,
+);
 
 export const signPictureFileOwner: FileOwner = {
   name: 'bus_send_line.sign_picture',

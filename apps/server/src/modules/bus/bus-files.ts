@@ -1,0 +1,28 @@
+import { hasAnyPermission } from '@theone/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import type { FileOwner } from '../file/file-access';
+
+/**
+ * Who may read the bus modules' files (FILE_OWNERS in modules/file/file-access.ts, which imports this module's owners:
+ * type imports only from there, the check of attached images is in bus-photos.ts).
+ */
+
+/**
+ * The rule of a file owner whose rows belong to a record (a load, a pick-up, an order): whoever holds one of `keys`
+ * and sees the record (`scope`; undefined: every record) reads the file, through `ref` pointing at `record.id`.
+ */
+export function readableThrough(
+  keys: readonly string[],
+  scope: (auth: AuthContext) => SQL | undefined,
+  ref: AnyPgColumn,
+  record: PgTable & { id: AnyPgColumn },
+): FileOwner['readable'] {
+  return (auth) => {
+    if (!hasAnyPermission(auth.permissions, [...keys])) return false;
+    const where = scope(auth);
+    if (!where) return true;
+    return sql`${ref} IN (SELECT ${record.id} FROM ${record} WHERE ${where})`;
+  };
+}
