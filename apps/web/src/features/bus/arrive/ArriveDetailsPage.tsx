@@ -19,7 +19,7 @@ import '../shared/bus.css';
 import './arrive.css';
 import { arriveOrderColumns, OrderSums } from './ArriveOrderPage';
 import { cancelContainer, cancelOrders, deleteRegistration, sureContainer, sureOrders } from './actions';
-import { arriveKeys, type TArriveOrderRow, type TArriveRow, useArrive } from './api';
+import { type ArriveWire, arriveKeys, useArrive } from './api';
 import { PickupDialog } from './dialogs';
 
 /**
@@ -41,7 +41,7 @@ const HEADER = [
   {
     name: 'vehicle',
     label: 'arrive_vehicle',
-    render: (_v: unknown, r: TArriveRow) =>
+    render: (_v: unknown, r: ArriveWire['ArriveRow']) =>
       [r.vehiclePlate, r.driverName, r.driverPhone].filter(Boolean).join(' · ') || '-',
   },
   { name: 'houseName', label: 'arrive_house', render: (v: unknown) => (v as string) || '-' },
@@ -54,7 +54,7 @@ const HEADER = [
   {
     name: 'arrivedCount',
     label: 'arrive_orders_in',
-    render: (_v: unknown, r: TArriveRow) => `${r.arrivedCount} / ${r.orderCount}`,
+    render: (_v: unknown, r: ArriveWire['ArriveRow']) => `${r.arrivedCount} / ${r.orderCount}`,
   },
   { name: 'remark', label: 'field_remark', render: (v: unknown) => (v as string) || '-' },
 ];
@@ -71,7 +71,7 @@ export default function ArriveDetailsPage() {
   const canTrack = hasPermi(['bus:track', 'track:info', 'load:info']);
   const milestones = useMilestones(canTrack ? record?.loadId : undefined);
   const [editing, setEditing] = useState(false);
-  const [selected, setSelected] = useState<TArriveOrderRow[]>([]);
+  const [selected, setSelected] = useState<ArriveWire['ArriveOrderRow'][]>([]);
   const [raising, setRaising] = useState(false);
   const columns = useMemo(() => arriveOrderColumns().filter((c) => !c.fee || isFeeRole), [isFeeRole]);
   useTabTitle(record ? containerName(record) : undefined);
@@ -143,7 +143,7 @@ export default function ArriveDetailsPage() {
           </Button>
         ) : null}
       </Space>
-      <Table<TArriveOrderRow>
+      <Table<ArriveWire['ArriveOrderRow']>
         rowKey="id"
         size="small"
         dataSource={detail.orders}
@@ -178,7 +178,7 @@ export default function ArriveDetailsPage() {
 
   return (
     <ContainerCard title={t('menu_arrive_details')} record={record} testId="arrive-details-page" extra={buttons}>
-      <DetailView<TArriveRow> data={record} column={{ xs: 1, md: 2, xl: 3 }} items={HEADER} />
+      <DetailView<ArriveWire['ArriveRow']> data={record} column={{ xs: 1, md: 2, xl: 3 }} items={HEADER} />
       <Tabs
         style={{ marginTop: 16 }}
         items={[
@@ -252,6 +252,6 @@ export default function ArriveDetailsPage() {
 const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** Σ a decimal column of the lines as text (exact, through the contracts' decimal helpers). */
-function sumText(rows: readonly TArriveOrderRow[], key: 'arrivedWeight' | 'arrivedVolume'): string {
+function sumText(rows: readonly ArriveWire['ArriveOrderRow'][], key: 'arrivedWeight' | 'arrivedVolume'): string {
   return sum(rows.map((r) => r[key] ?? '0')).toFixed(key === 'arrivedVolume' ? 3 : 2);
 }

@@ -13,7 +13,7 @@ import '../shared/bus.css';
 import './arrive.css';
 import { detailsAction } from '../shared/list-parts';
 import { cancelContainer, deleteRegistration, sureContainer } from './actions';
-import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveRow, type TArriveSums } from './api';
+import { ARRIVE_DETAIL_PATH, type ArriveWire, arriveKeys } from './api';
 import { PickupDialog } from './dialogs';
 
 /**
@@ -24,14 +24,14 @@ import { PickupDialog } from './dialogs';
 export default function ArriveListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<TArriveRow | null>(null);
+  const [editing, setEditing] = useState<ArriveWire['ArriveRow'] | null>(null);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: arriveKeys.all });
     await queryClient.invalidateQueries({ queryKey: trackKeys.all });
   };
   return (
     <>
-      <ListPage<TArriveRow>
+      <ListPage<ArriveWire['ArriveRow']>
         id="bus/arriveList"
         queryKey={arriveKeys.lists()}
         url="/bus/arrive/list"
@@ -147,14 +147,18 @@ export default function ArriveListPage() {
         ]}
         actionsWidth={320}
         exportConfig={{ url: '/bus/arrive/export', fileName: 'arrive', perm: 'bus:arrive:export' }}
-        footer={(answer) => <ArriveSums sums={(answer as TableResponse<TArriveRow> & { sums?: TArriveSums })?.sums} />}
+        footer={(answer) => (
+          <ArriveSums
+            sums={(answer as TableResponse<ArriveWire['ArriveRow']> & { sums?: ArriveWire['ArriveSums'] })?.sums}
+          />
+        )}
       />
       <PickupDialog record={editing} onClose={() => setEditing(null)} onDone={refresh} />
     </>
   );
 }
 
-function ArriveSums({ sums }: { sums?: TArriveSums }) {
+function ArriveSums({ sums }: { sums?: ArriveWire['ArriveSums'] }) {
   const { t } = useTranslation();
   if (!sums) return null;
   return (

@@ -17,7 +17,7 @@ import { ListTabs } from '../shared/ListTabs';
 import { yesNoField } from '../shared/list-parts';
 import { ArriveScanPanel } from './ArriveScanPanel';
 import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
-import { ARRIVE_DETAIL_PATH, arriveKeys, type TArriveOrderRow, type TArriveOrderSums } from './api';
+import { ARRIVE_DETAIL_PATH, type ArriveWire, arriveKeys } from './api';
 import { LocationDialog } from './dialogs';
 
 /**
@@ -28,7 +28,7 @@ import { LocationDialog } from './dialogs';
  */
 
 /** The columns of an overseas order (arriveOrder and arriveDetails' order check). */
-export function arriveOrderColumns(): ListColumn<TArriveOrderRow>[] {
+export function arriveOrderColumns(): ListColumn<ArriveWire['ArriveOrderRow']>[] {
   return [
     { key: 'transportId', title: 'field_transport_id', width: 150, fixed: 'left', sortable: true },
     { key: 'status', title: 'field_status', width: 110, type: 'dict', dictType: 'order_status' },
@@ -112,8 +112,8 @@ export default function ArriveOrderPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useUrlTab<TArriveOrderTab>(ARRIVE_ORDER_TABS, 'receive');
   const baseParams = useMemo(() => ({ tab, view: 'orders' }), [tab]);
-  const [locating, setLocating] = useState<TArriveOrderRow[] | null>(null);
-  const [raising, setRaising] = useState<TArriveOrderRow[] | null>(null);
+  const [locating, setLocating] = useState<ArriveWire['ArriveOrderRow'][] | null>(null);
+  const [raising, setRaising] = useState<ArriveWire['ArriveOrderRow'][] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: arriveKeys.all });
   const searchFields: SearchField[] = [
     { type: 'numbers', name: 'transportId', label: 'field_transport_id' },
@@ -138,7 +138,7 @@ export default function ArriveOrderPage() {
         onChange={setTab}
         testId="arrive-order-tabs"
       />
-      <ListPage<TArriveOrderRow>
+      <ListPage<ArriveWire['ArriveOrderRow']>
         id="bus/arriveOrder"
         queryKey={arriveKeys.custom('orders')}
         url="/bus/arrive/orderList"
@@ -198,7 +198,11 @@ export default function ArriveOrderPage() {
         exportConfig={{ url: '/bus/arrive/export', fileName: 'arrive_orders', perm: 'bus:arriveOrder:export' }}
         tableProps={{ rowClassName: (r) => (isArrivePay(r.balanceType) ? 'arrive-row-arrive-pay' : '') }}
         footer={(answer) => (
-          <OrderSums sums={(answer as TableResponse<TArriveOrderRow> & { sums?: TArriveOrderSums })?.sums} />
+          <OrderSums
+            sums={
+              (answer as TableResponse<ArriveWire['ArriveOrderRow']> & { sums?: ArriveWire['ArriveOrderSums'] })?.sums
+            }
+          />
         )}
       />
       <LocationDialog orders={locating} onClose={() => setLocating(null)} onDone={refresh} />
@@ -207,7 +211,7 @@ export default function ArriveOrderPage() {
   );
 }
 
-export function OrderSums({ sums }: { sums?: TArriveOrderSums }) {
+export function OrderSums({ sums }: { sums?: ArriveWire['ArriveOrderSums'] }) {
   const { t } = useTranslation();
   if (!sums) return null;
   return (

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { isApiError } from '../../../lib/request';
-import { sureArrive, type TArriveAction } from './api';
+import { type ArriveWire, sureArrive } from './api';
 
 /**
  * The overseas warehouse's scan box (screens arriveOrder): each waybill number or piece label scanned off the
@@ -14,13 +14,13 @@ import { sureArrive, type TArriveAction } from './api';
  * order's counter shows pieces scanned / expected, its shelf, and for an arrive-pay customer the amount to collect
  * in THB, highlighted.
  */
-export type TScanResult = NonNullable<TArriveAction['scan']>;
+export type TScanResult = NonNullable<ArriveWire['ArriveAction']['scan']>;
 
 export function ArriveScanPanel({
   onScanned,
   hold,
 }: {
-  onScanned: (answer: TArriveAction) => unknown;
+  onScanned: (answer: ArriveWire['ArriveAction']) => unknown;
   hold?: boolean;
 }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function ArriveScanPanel({
   const scan = async (code: string): Promise<ScanFeedback> => {
     const upper = code.trim().toUpperCase();
     if (repeats.current.has(upper)) return { tone: 'warn', message: t('msg_scan_duplicate', { code }) };
-    let answer: TArriveAction;
+    let answer: ArriveWire['ArriveAction'];
     try {
       answer = await sureArrive({ code: upper }, { silent: true });
     } catch (error) {

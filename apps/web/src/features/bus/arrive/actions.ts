@@ -6,15 +6,15 @@ import { translate } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/request';
 import { containerAction } from '../shared/container-action';
 import { containerName } from '../shared/container-fields';
-import { cancelArrive, deleteArrive, printThaiLabels, sureArrive, type TArriveOrderRow, type TArriveRow } from './api';
+import { type ArriveWire, cancelArrive, deleteArrive, printThaiLabels, sureArrive } from './api';
 
 /**
  * The state-changing actions of the pick-up screens, each pre-checked with the shared rules (contracts
  * ARRIVE_OPERATIONS for the record, the order transition map for ticked orders) before its prompt and call; the
  * server checks again. Each resolves true when the call succeeded.
  */
-type TRecord = Pick<TArriveRow, 'id' | 'status' | 'containerNo' | 'truckNo' | 'loadNo'>;
-type TOrder = Pick<TArriveOrderRow, 'id' | 'version' | 'transportId' | 'status' | 'arriveId' | 'sendId'>;
+type TRecord = Pick<ArriveWire['ArriveRow'], 'id' | 'status' | 'containerNo' | 'truckNo' | 'loadNo'>;
+type TOrder = Pick<ArriveWire['ArriveOrderRow'], 'id' | 'version' | 'transportId' | 'status' | 'arriveId' | 'sendId'>;
 
 function recordAllows(record: TRecord, operation: TArriveOperation): boolean {
   if (arriveAllows(operation, record.status)) return true;
@@ -103,7 +103,7 @@ export function cancelOrders(rows: readonly TOrder[], onDone: () => unknown) {
 export const SEND_DESK_PATH = '/bus/send';
 export const DELIVER_PARAM = 'deliver';
 
-type TDeliverOrder = Pick<TArriveOrderRow, 'transportId' | 'status' | 'sendId' | 'ifException'>;
+type TDeliverOrder = Pick<ArriveWire['ArriveOrderRow'], 'transportId' | 'status' | 'sendId' | 'ifException'>;
 
 /**
  * 'Deliver selected' (screens arriveOrder): the ticked orders must be in the overseas stock (S6), without an open

@@ -10,7 +10,7 @@ import { createQueryKeys } from '../../../lib/query-keys';
 import { getData } from '../../../lib/request';
 import { containerName } from '../shared/container-fields';
 import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
-import { editArrive, setLocation, type TArriveDetail, type TArriveRow } from './api';
+import { type ArriveWire, editArrive, setLocation } from './api';
 
 /**
  * The dialogs of the pick-up screens:
@@ -65,7 +65,7 @@ interface PickupValues {
 }
 
 type TPickupRecord = Pick<
-  TArriveRow,
+  ArriveWire['ArriveRow'],
   | 'id'
   | 'version'
   | 'containerNo'
@@ -80,7 +80,7 @@ type TPickupRecord = Pick<
   | 'remark'
 >;
 
-const photosOf = (photos: TArriveDetail['photos'] | undefined, kind: '1' | '2'): UploadedFile[] =>
+const photosOf = (photos: ArriveWire['ArriveDetail']['photos'] | undefined, kind: '1' | '2'): UploadedFile[] =>
   (photos ?? []).filter((p) => p.kind === kind).map((p) => ({ fileId: p.fileId, name: p.name }));
 
 export function PickupDialog({
@@ -90,7 +90,7 @@ export function PickupDialog({
   onDone,
 }: {
   record: TPickupRecord | null;
-  photos?: TArriveDetail['photos'];
+  photos?: ArriveWire['ArriveDetail']['photos'];
 } & TActionDialogEvents) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PickupValues>();

@@ -16,7 +16,7 @@ import { useMilestones } from '../track/api';
 import { JourneyTimeline } from '../track/JourneyTimeline';
 import '../shared/bus.css';
 import './load.css';
-import { LOAD_LIST_PATH, loadKeys, openLoadPdf, printLoadPath, type TLoadLogRow, type TLoadRow, useLoad } from './api';
+import { LOAD_LIST_PATH, type LoadWire, loadKeys, openLoadPdf, printLoadPath, useLoad } from './api';
 import { DeliveryNotesDialog } from './DeliveryNotesDialog';
 import { LoadEditDialog } from './LoadEditDialog';
 import { cancelLoadingAction, exportLoadBill, exportLoadInfo } from './LoadListPage';
@@ -59,31 +59,31 @@ const FIELDS = [
     label: 'load_container_fee',
     type: 'money' as const,
     fee: true,
-    currency: (r: TLoadRow) => r.currency,
+    currency: (r: LoadWire['LoadRow']) => r.currency,
   },
   {
     name: 'orderArAmount',
     label: 'load_order_ar_amount',
     type: 'money' as const,
     fee: true,
-    currency: (r: TLoadRow) => r.currency,
+    currency: (r: LoadWire['LoadRow']) => r.currency,
   },
   {
     name: 'estimatedMargin',
     label: 'load_estimated_margin',
     type: 'money' as const,
     fee: true,
-    currency: (r: TLoadRow) => r.currency,
+    currency: (r: LoadWire['LoadRow']) => r.currency,
   },
   { name: 'remark', label: 'field_remark', span: 2 },
 ];
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-function LoadLog({ rows }: { rows: readonly TLoadLogRow[] }) {
+function LoadLog({ rows }: { rows: readonly LoadWire['LoadLogRow'][] }) {
   const { t } = useTranslation();
   return (
-    <Table<TLoadLogRow>
+    <Table<LoadWire['LoadLogRow']>
       size="small"
       rowKey="id"
       pagination={false}
@@ -183,7 +183,7 @@ export default function LoadDetailsPage() {
             children: (
               <Space direction="vertical" style={{ width: '100%' }} size={16}>
                 <FillGauge containerType={load.containerType} volume={load.volume} weight={load.weight} />
-                <DetailView<TLoadRow> data={load} column={{ xs: 1, md: 2, xl: 3 }} items={FIELDS} />
+                <DetailView<LoadWire['LoadRow']> data={load} column={{ xs: 1, md: 2, xl: 3 }} items={FIELDS} />
               </Space>
             ),
           },

@@ -6,7 +6,7 @@ import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { zodRule } from '../../../components/form-rules';
 import { type TVoyageValues, voyageOf } from '../loadplan/PlanHeaderFields';
 import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
-import { editLoad, type TLoadRow } from './api';
+import { editLoad, type LoadWire } from './api';
 import '../shared/bus.css';
 
 /**
@@ -36,9 +36,9 @@ const DATE_FIELDS: [keyof Values, string][] = [
   ['etaDate', 'load_eta_date'],
 ];
 
-export function LoadEditDialog({ load, ...events }: TActionDialogEvents & { load: TLoadRow | null }) {
+export function LoadEditDialog({ load, ...events }: TActionDialogEvents & { load: LoadWire['LoadRow'] | null }) {
   const { t } = useTranslation();
-  const dialog = useActionDialog<Values, TLoadRow>(load, events, (l) => ({
+  const dialog = useActionDialog<Values, LoadWire['LoadRow']>(load, events, (l) => ({
     containerNo: l.containerNo,
     sealNo: l.sealNo,
     truckNo: l.truckNo,

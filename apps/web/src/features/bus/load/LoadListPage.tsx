@@ -23,12 +23,11 @@ import {
   EXPORT_INFO_URL,
   EXPORT_URL,
   LOAD_DETAIL_PATH,
+  type LoadWire,
   loadKeys,
   openLoadPdf,
   printAllPath,
   printLoadPath,
-  type TLoadRow,
-  type TLoadSums,
 } from './api';
 import { loadColumns, loadSearch } from './columns';
 import { DeliveryNotesDialog } from './DeliveryNotesDialog';
@@ -41,11 +40,11 @@ import { LoadEditDialog } from './LoadEditDialog';
  * menu: Print loading list, Export manifest, Export container bill [fee]. Container fees are a later issue: no
  * button for them.
  */
-const c = loadColumns<TLoadRow>();
+const c = loadColumns<LoadWire['LoadRow']>();
 
 /** A14 with its prompt; resolves true when the loading was cancelled. */
-export function cancelLoadingAction(rows: readonly TLoadRow[], onDone: () => unknown) {
-  return runStateAction<TLoadRow>({
+export function cancelLoadingAction(rows: readonly LoadWire['LoadRow'][], onDone: () => unknown) {
+  return runStateAction<LoadWire['LoadRow']>({
     rows,
     check: (r) => loadAllows('cancelLoading', r.status),
     wrongState: 'load_msg_cancel_loading_state',
@@ -62,9 +61,9 @@ export function cancelLoadingAction(rows: readonly TLoadRow[], onDone: () => unk
   });
 }
 
-export const exportLoadInfo = (r: TLoadRow) =>
+export const exportLoadInfo = (r: LoadWire['LoadRow']) =>
   download(EXPORT_INFO_URL, { id: r.id }, exportFileName(`manifest_${r.containerNo || r.loadNo}`));
-export const exportLoadBill = (r: TLoadRow) =>
+export const exportLoadBill = (r: LoadWire['LoadRow']) =>
   download(EXPORT_BILL_URL, { id: r.id }, exportFileName(`container_bill_${r.containerNo || r.loadNo}`));
 
 /** 'Print all' of the ticked loads: the UI language on click, the others in the drop-down. */
@@ -109,8 +108,8 @@ interface TDocument {
   perm: string;
   fee: boolean;
   /** shown only for loads in these statuses */
-  when?: (r: TLoadRow) => boolean;
-  run: (r: TLoadRow) => unknown;
+  when?: (r: LoadWire['LoadRow']) => boolean;
+  run: (r: LoadWire['LoadRow']) => unknown;
 }
 
 const DOCUMENTS: TDocument[] = [
@@ -119,13 +118,13 @@ const DOCUMENTS: TDocument[] = [
     label: 'load_btn_print',
     perm: 'bus:load:print',
     fee: false,
-    run: (r: TLoadRow) => openLoadPdf(printLoadPath(r.id)),
+    run: (r: LoadWire['LoadRow']) => openLoadPdf(printLoadPath(r.id)),
   },
   { key: 'manifest', label: 'load_btn_manifest', perm: 'bus:load:exportInfo', fee: false, run: exportLoadInfo },
   { key: 'bill', label: 'load_btn_bill', perm: 'bus:load:exportBill', fee: true, run: exportLoadBill },
 ];
 
-function DocumentsMenu({ row, items }: { row: TLoadRow; items: readonly TDocument[] }) {
+function DocumentsMenu({ row, items }: { row: LoadWire['LoadRow']; items: readonly TDocument[] }) {
   const { t } = useTranslation();
   const shown = items.filter((d) => !d.when || d.when(row));
   return (
@@ -150,8 +149,8 @@ function DocumentsMenu({ row, items }: { row: TLoadRow; items: readonly TDocumen
 export default function LoadListPage() {
   const queryClient = useQueryClient();
   const { hasPermi, isFeeRole } = usePermission();
-  const [editing, setEditing] = useState<TLoadRow | null>(null);
-  const [notesOf, setNotesOf] = useState<TLoadRow | null>(null);
+  const [editing, setEditing] = useState<LoadWire['LoadRow'] | null>(null);
+  const [notesOf, setNotesOf] = useState<LoadWire['LoadRow'] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: loadKeys.all });
   const notes: TDocument = {
     key: 'notes',
@@ -164,7 +163,7 @@ export default function LoadListPage() {
   const docs = [...DOCUMENTS, notes].filter((d) => hasPermi(d.perm) && (!d.fee || isFeeRole));
   return (
     <>
-      <ListPage<TLoadRow>
+      <ListPage<LoadWire['LoadRow']>
         id="bus/loadList"
         queryKey={loadKeys.lists()}
         url="/bus/load/list"
@@ -221,7 +220,7 @@ export default function LoadListPage() {
                   title: 'load_documents',
                   width: 100,
                   fixed: 'right' as const,
-                  render: (_v: unknown, r: TLoadRow) => <DocumentsMenu row={r} items={docs} />,
+                  render: (_v: unknown, r: LoadWire['LoadRow']) => <DocumentsMenu row={r} items={docs} />,
                 },
               ]
             : []),
@@ -249,7 +248,7 @@ export default function LoadListPage() {
         ]}
         actionsWidth={250}
         exportConfig={{ url: EXPORT_URL, fileName: 'containers', perm: 'bus:load:export' }}
-        footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: TLoadSums } | undefined)?.sums} />}
+        footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: LoadWire['LoadSums'] } | undefined)?.sums} />}
       />
       <LoadEditDialog load={editing} onClose={() => setEditing(null)} onDone={refresh} />
       <DeliveryNotesDialog

@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { type ListColumn, ListPage, type ToolbarButton } from '../../../components/ListPage';
 import { ORDER_DETAIL_PATH } from '../inware/api';
 import { LoadSumsFooter } from '../loadplan';
-import { fetchLoadOrders, loadKeys, type TLoadMark, type TLoadOrderRow, type TLoadRow, unloadOrders } from './api';
+import { fetchLoadOrders, type LoadWire, loadKeys, unloadOrders } from './api';
 
 /**
  * A load's orders (screens loadDetails 'Orders', track-details): paged by `load/detail/{id}` with the sums of the
  * whole set; on loadDetails ticked orders can be unloaded (A13, L1/L2, P-remove). The per-mark summary is a
  * separate small table (`marks` of `GET load/{id}`).
  */
-const ORDER_COLUMNS: ListColumn<TLoadOrderRow>[] = [
+const ORDER_COLUMNS: ListColumn<LoadWire['LoadOrderRow']>[] = [
   {
     key: 'transportId',
     title: 'field_transport_id',
@@ -52,15 +52,15 @@ export function LoadOrders({
   extraToolbar = [],
   unload = false,
 }: {
-  load: TLoadRow;
+  load: LoadWire['LoadRow'];
   onChanged?: () => unknown;
-  extraToolbar?: ToolbarButton<TLoadOrderRow>[];
+  extraToolbar?: ToolbarButton<LoadWire['LoadOrderRow']>[];
   /** Offer 'Unload selected' (loadDetails). */
   unload?: boolean;
 }) {
   const canUnload = unload && loadAllows('unload', load.status);
   return (
-    <ListPage<TLoadOrderRow>
+    <ListPage<LoadWire['LoadOrderRow']>
       id="bus/loadDetails-orders"
       queryKey={loadKeys.custom('orders', load.id)}
       fetcher={(params) => fetchLoadOrders(load.id, params)}
@@ -82,7 +82,7 @@ export function LoadOrders({
                 perm: 'bus:load:removeOrder',
                 danger: true,
                 selection: 'multiple' as const,
-                onClick: (ctx: Parameters<ToolbarButton<TLoadOrderRow>['onClick']>[0]) =>
+                onClick: (ctx: Parameters<ToolbarButton<LoadWire['LoadOrderRow']>['onClick']>[0]) =>
                   ctx.runAction({
                     check: (r) => canTransition(r.status as TOrderFrom, 'unloadOrder'),
                     wrongState: 'msg_loaded_state_reselect',
@@ -107,12 +107,12 @@ export function LoadOrders({
 }
 
 /** The per-mark summary of a load: mark, orders, pieces, weight, volume. */
-export function MarkSummary({ marks, title }: { marks: readonly TLoadMark[]; title?: ReactNode }) {
+export function MarkSummary({ marks, title }: { marks: readonly LoadWire['LoadMarkSummary'][]; title?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
       {title ? <Typography.Title level={5}>{title}</Typography.Title> : null}
-      <Table<TLoadMark>
+      <Table<LoadWire['LoadMarkSummary']>
         size="small"
         rowKey="mark"
         pagination={false}

@@ -1,16 +1,5 @@
-import type {
-  TLoadEditBody,
-  ZLoadActionAnswer,
-  ZLoadDetail,
-  ZLoadFileRow,
-  ZLoadLogRow,
-  ZLoadMarkSummary,
-  ZLoadOrderRow,
-  ZLoadRow,
-  ZLoadSums,
-} from '@theone/contracts/bus/load.schemas';
+import type * as LoadSchemas from '@theone/contracts/bus/load.schemas';
 import type { TLoadNotesPreview } from '@theone/contracts/bus/load-notes.schemas';
-import type { TWire } from '@theone/contracts/common/responses';
 import type { AxiosRequestConfig } from 'axios';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/languages';
@@ -18,6 +7,7 @@ import { createQueryKeys } from '../../../lib/query-keys';
 import { getData, postData, request, type TableResponse } from '../../../lib/request';
 import { openPdf } from '../print/print-api';
 import { useRecord } from '../shared/use-record';
+import type { WireTypes } from '../shared/wire-types';
 
 /**
  * The load record seen as a container (screens bus-container.md §3 loadList, loadDetails; spec §7 'Load'):
@@ -26,27 +16,26 @@ import { useRecord } from '../shared/use-record';
  */
 export const loadKeys = createQueryKeys('bus/load');
 
-export type TLoadRow = TWire<typeof ZLoadRow>;
-export type TLoadSums = TWire<typeof ZLoadSums>;
-export type TLoadDetail = TWire<typeof ZLoadDetail>;
-export type TLoadOrderRow = TWire<typeof ZLoadOrderRow>;
-export type TLoadMark = TWire<typeof ZLoadMarkSummary>;
-export type TLoadLogRow = TWire<typeof ZLoadLogRow>;
-export type TLoadFileRow = TWire<typeof ZLoadFileRow>;
-export type TLoadAction = NonNullable<TWire<typeof ZLoadActionAnswer>['data']>;
+/**
+ * The answers' wire types by schema name (load, load plan and track schemas): LoadWire['LoadRow'], ['LoadDetail'],
+ * ['LoadOrderRow'], ['LoadMarkSummary'], ['TrackRow'], ...
+ */
+export type LoadWire = WireTypes<typeof LoadSchemas>;
+/** What the load's actions answer. */
+export type TLoadAction = NonNullable<LoadWire['LoadActionAnswer']['data']>;
 
 export const LOAD_DETAIL_PATH = '/bus/loadDetails';
 export const LOAD_LIST_PATH = '/bus/loadList';
 
-export const fetchLoad = (id: number | string) => getData<TLoadDetail>(`/bus/load/${id}`);
+export const fetchLoad = (id: number | string) => getData<LoadWire['LoadDetail']>(`/bus/load/${id}`);
 
 export const useLoad = (id: number | null) => useRecord(loadKeys, id, fetchLoad);
 
 /** `load/detail/{id}`: the load's orders, paged and filtered. */
 export const fetchLoadOrders = (id: number, params: Record<string, unknown>) =>
-  request.post<TableResponse<TLoadOrderRow>>(`/bus/load/detail/${id}`, params);
+  request.post<TableResponse<LoadWire['LoadOrderRow']>>(`/bus/load/detail/${id}`, params);
 
-export const editLoad = (body: TLoadEditBody) => postData<TLoadAction>('/bus/load/edit', body);
+export const editLoad = (body: LoadSchemas.TLoadEditBody) => postData<TLoadAction>('/bus/load/edit', body);
 
 /** A14 cancel loading (comma-separated ids, all or nothing). */
 export const cancelLoading = (ids: readonly number[], config?: AxiosRequestConfig) =>

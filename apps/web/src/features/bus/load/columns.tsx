@@ -5,7 +5,7 @@ import { translate as t } from '../../../lib/i18n';
 import { FillBar } from '../loadplan';
 import { columnKinds, searchKinds } from '../shared/list-parts';
 
-import { LOAD_DETAIL_PATH, type TLoadRow } from './api';
+import { LOAD_DETAIL_PATH, type LoadWire } from './api';
 
 /**
  * Columns, search fields and the totals row of the container lists (loadList, track-list; screens §3). Both
@@ -13,7 +13,7 @@ import { LOAD_DETAIL_PATH, type TLoadRow } from './api';
  * a load row.
  */
 
-export function loadColumns<R extends TLoadRow>() {
+export function loadColumns<R extends LoadWire['LoadRow']>() {
   return {
     loadNo: (to: string = LOAD_DETAIL_PATH): ListColumn<R> => ({
       key: 'loadNo',

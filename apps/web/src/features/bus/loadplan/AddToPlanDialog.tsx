@@ -10,7 +10,7 @@ import { navigateTo } from '../../../lib/navigation';
 import { usePermission } from '../../../lib/permission';
 import { inwareKeys, type TOrder } from '../inware/api';
 import { useSaving } from '../shared/use-saving';
-import { addPlanOrders, fetchPlans, LOADPLAN_ADD_PATH, loadplanKeys, type TLoadRow } from './api';
+import { addPlanOrders, fetchPlans, LOADPLAN_ADD_PATH, type LoadWire, loadplanKeys } from './api';
 import { FillBar } from './FillGauge';
 import { refusalOf } from './OrderPicker';
 
@@ -109,7 +109,7 @@ export function AddToPlanDialog({ orders, onClose }: { orders: readonly TOrder[]
           <Typography.Paragraph type="secondary">
             {t('load_add_to_plan_hint', { route: `${first?.leftAddrName ?? ''} → ${first?.destAddrName ?? ''}` })}
           </Typography.Paragraph>
-          <Table<TLoadRow>
+          <Table<LoadWire['LoadRow']>
             size="small"
             rowKey="id"
             loading={plans.isLoading}

@@ -9,7 +9,7 @@ import { zodRule } from '../../../components/form-rules';
 import { businessNowText } from '../../../lib/business-time';
 import { authStore } from '../../../lib/session';
 import { useKeyboardForm } from '../shared/keyboard-form';
-import type { TContainerFields, TLoadRow } from './api';
+import type { LoadWire, TContainerFields } from './api';
 
 /**
  * The Load dialog (screens loadplanDetails 'Load', A12; reused by loadDetails): the container data written on every
@@ -23,8 +23,8 @@ import type { TContainerFields, TLoadRow } from './api';
  * the focus, Enter in a text field submits, Esc cancels. `onSubmit` rejecting keeps the dialog open (the request
  * helper has shown the server's message).
  */
-export type LoadDialogTarget = Pick<TLoadRow, 'id' | 'loadNo' | 'containerType' | 'busType'> &
-  Partial<Pick<TLoadRow, 'containerNo' | 'sealNo' | 'truckNo' | 'loadPerson'>>;
+export type LoadDialogTarget = Pick<LoadWire['LoadRow'], 'id' | 'loadNo' | 'containerType' | 'busType'> &
+  Partial<Pick<LoadWire['LoadRow'], 'containerNo' | 'sealNo' | 'truckNo' | 'loadPerson'>>;
 
 export interface LoadDialogProps {
   /** The load record to load into; null closes the dialog. */

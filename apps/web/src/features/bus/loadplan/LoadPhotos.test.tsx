@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearSession } from '../../../lib/session';
-import type { TLoadFileRow } from './api';
+import type { LoadWire } from './api';
 import { LoadPhotos } from './LoadPhotos';
 
 /**
@@ -36,7 +36,7 @@ vi.mock('../../../components/AuthImage', () => ({
 }));
 
 const wrap = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
-const file = (id: number, kind: string): TLoadFileRow => ({
+const file = (id: number, kind: string): LoadWire['LoadFileRow'] => ({
   id,
   kind,
   fileId: `00000000-0000-4000-8000-00000000000${id}`,

@@ -7,16 +7,16 @@ import { AuthImageGroup } from '../../../components/AuthImage';
 import { uploadFile } from '../../../components/UploadField';
 import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
-import { addLoadFiles, deleteLoadFile, type TLoadFileRow } from './api';
+import { addLoadFiles, deleteLoadFile, type LoadWire } from './api';
 
 const KINDS = Object.values(LOAD_FILE_KINDS);
 const MAX_MB = 10;
 
 export interface LoadPhotosProps {
   load: { id: number; status: number };
-  files: readonly TLoadFileRow[];
+  files: readonly LoadWire['LoadFileRow'][];
   /** after a change, with the load's photos as the server answered them */
-  onChanged: (files: TLoadFileRow[]) => void;
+  onChanged: (files: LoadWire['LoadFileRow'][]) => void;
 }
 
 /**

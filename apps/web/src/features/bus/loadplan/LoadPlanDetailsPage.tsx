@@ -17,14 +17,13 @@ import { useSaving } from '../shared/use-saving';
 import {
   addPlanOrders,
   editPlan,
+  type LoadWire,
   loadOrders,
   loadplanKeys,
   printLoadingList,
   removePlanOrders,
   type TContainerFields,
   type TLoadAction,
-  type TLoadOrderRow,
-  type TLoadRow,
   unloadOrders,
   usePlan,
 } from './api';
@@ -48,7 +47,7 @@ import { MarginLine, MarkSummary } from './plan-parts';
 const PLANNED = 3;
 const LOADED = 4;
 
-const HEADER_ITEMS: DetailItem<TLoadRow>[] = [
+const HEADER_ITEMS: DetailItem<LoadWire['LoadRow']>[] = [
   { name: 'busType', label: 'field_bus_type', type: 'dict', dictType: 'bus_type' },
   {
     name: 'route',
@@ -212,7 +211,7 @@ export default function LoadPlanDetailsPage() {
   };
 
   const ordersAction = (kind: 'remove' | 'unload') =>
-    runStateAction<TLoadOrderRow>({
+    runStateAction<LoadWire['LoadOrderRow']>({
       rows: ticked,
       check: (o) => o.status === (kind === 'remove' ? PLANNED : LOADED),
       wrongState: kind === 'remove' ? 'load_msg_not_planned' : 'load_msg_not_loaded',
@@ -324,7 +323,7 @@ export default function LoadPlanDetailsPage() {
           </Space>
         </>
       ) : (
-        <DetailView<TLoadRow> data={load} items={HEADER_ITEMS} />
+        <DetailView<LoadWire['LoadRow']> data={load} items={HEADER_ITEMS} />
       )}
       <Row gutter={24} style={{ margin: '16px 0' }}>
         <Col xs={24} lg={12}>

@@ -8,14 +8,7 @@ import { inwareKeys } from '../inware/api';
 import { search } from '../inware/columns';
 import '../shared/bus.css';
 import { queryClient } from '../../../lib/query-client';
-import {
-  deletePlans,
-  LOADPLAN_ADD_PATH,
-  LOADPLAN_DETAILS_PATH,
-  loadplanKeys,
-  type TLoadRow,
-  type TLoadSums,
-} from './api';
+import { deletePlans, LOADPLAN_ADD_PATH, LOADPLAN_DETAILS_PATH, type LoadWire, loadplanKeys } from './api';
 import { FillBar } from './FillGauge';
 import { LoadSumsFooter } from './LoadSumsFooter';
 import { totalsOf } from './plan-parts';
@@ -27,7 +20,7 @@ import { totalsOf } from './plan-parts';
  * (the server leaves those fields out for anyone else, so the columns are absent). Row actions follow the load
  * status through contracts' loadAllows.
  */
-export const loadNoColumn = (path = LOADPLAN_DETAILS_PATH): ListColumn<TLoadRow> => ({
+export const loadNoColumn = (path = LOADPLAN_DETAILS_PATH): ListColumn<LoadWire['LoadRow']> => ({
   key: 'loadNo',
   title: 'field_load_no',
   width: 140,
@@ -41,19 +34,19 @@ export const loadNoColumn = (path = LOADPLAN_DETAILS_PATH): ListColumn<TLoadRow>
 });
 
 export const loadColumns = {
-  route: (): ListColumn<TLoadRow> => ({
+  route: (): ListColumn<LoadWire['LoadRow']> => ({
     key: 'route',
     title: 'bus_route',
     width: 150,
     render: (_v, r) => `${r.leftAddrName || '-'} → ${r.destAddrName || '-'}`,
   }),
-  fill: (key: 'volumePercent' | 'weightPercent', title: string): ListColumn<TLoadRow> => ({
+  fill: (key: 'volumePercent' | 'weightPercent', title: string): ListColumn<LoadWire['LoadRow']> => ({
     key,
     title,
     width: 150,
     render: (_v, r) => <FillBar percent={r[key]} testId={`fill-${key}-${r.loadNo}`} />,
   }),
-  fee: (key: 'containerFee' | 'orderArAmount' | 'estimatedMargin', title: string): ListColumn<TLoadRow> => ({
+  fee: (key: 'containerFee' | 'orderArAmount' | 'estimatedMargin', title: string): ListColumn<LoadWire['LoadRow']> => ({
     key,
     title,
     width: 120,
@@ -61,14 +54,18 @@ export const loadColumns = {
     fee: true,
     currency: (r) => r.currency,
   }),
-  time: (key: keyof TLoadRow & string, title: string, sortable = false): ListColumn<TLoadRow> => ({
+  time: (
+    key: keyof LoadWire['LoadRow'] & string,
+    title: string,
+    sortable = false,
+  ): ListColumn<LoadWire['LoadRow']> => ({
     key,
     title,
     width: 160,
     type: 'datetime',
     sortable,
   }),
-  num: (key: keyof TLoadRow & string, title: string, width = 90): ListColumn<TLoadRow> => ({
+  num: (key: keyof LoadWire['LoadRow'] & string, title: string, width = 90): ListColumn<LoadWire['LoadRow']> => ({
     key,
     title,
     width,
@@ -78,9 +75,9 @@ export const loadColumns = {
 
 export default function LoadPlanListPage() {
   const { t } = useTranslation();
-  const details = (r: TLoadRow, extra = '') => navigateTo(`${LOADPLAN_DETAILS_PATH}?id=${r.id}${extra}`);
+  const details = (r: LoadWire['LoadRow'], extra = '') => navigateTo(`${LOADPLAN_DETAILS_PATH}?id=${r.id}${extra}`);
   return (
-    <ListPage<TLoadRow>
+    <ListPage<LoadWire['LoadRow']>
       id="bus/loadplanList"
       queryKey={loadplanKeys.lists()}
       url="/bus/loadplan/list"
@@ -188,7 +185,7 @@ export default function LoadPlanListPage() {
         },
       ]}
       actionsWidth={220}
-      footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: TLoadSums } | undefined)?.sums} />}
+      footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: LoadWire['LoadSums'] } | undefined)?.sums} />}
       selectionSummary={(rows) => {
         const s = totalsOf(
           rows.map((r) => ({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/request';
 import { ADMIN_SESSION, withTestSession } from '../shared/test-session';
-import type { TLoadOrderRow } from './api';
+import type { LoadWire } from './api';
 import { LoadScanPanel, orderOfCode, piecesOf } from './LoadScanPanel';
 
 /**
@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({ loadOrders: vi.fn() }));
 vi.mock('./api', async (importOriginal) => ({ ...(await importOriginal<object>()), loadOrders: api.loadOrders }));
 
 const row = (id: number, status: number, pieces: number) =>
-  ({ id, transportId: `TH2611230000${id}`, status, arrivedPiece: pieces }) as TLoadOrderRow;
+  ({ id, transportId: `TH2611230000${id}`, status, arrivedPiece: pieces }) as LoadWire['LoadOrderRow'];
 const FIELDS = {
   containerNo: 'CSQU3054383',
   sealNo: 'S1',

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanBox, type ScanFeedback } from '../../../components/ScanBox';
 import { isApiError } from '../../../lib/request';
-import { loadOrders, type TContainerFields, type TLoadAction, type TLoadOrderRow } from './api';
+import { type LoadWire, loadOrders, type TContainerFields, type TLoadAction } from './api';
 
 /**
  * The loading scan mode (screens loadplanDetails, chosen): the container data were entered once in the Load
@@ -16,7 +16,7 @@ import { loadOrders, type TContainerFields, type TLoadAction, type TLoadOrderRow
 export interface LoadScanPanelProps {
   loadId: number;
   fields: TContainerFields;
-  orders: readonly TLoadOrderRow[];
+  orders: readonly LoadWire['LoadOrderRow'][];
   /** After each load: refetch the plan. */
   onLoaded: (answer: TLoadAction) => Promise<unknown> | unknown;
   onStop: () => void;
@@ -29,7 +29,10 @@ export interface LoadScanPanelProps {
 const LOADED = 4;
 
 /** The plan order a code names (waybill or piece label `{transportId}-{n}`), if any. */
-export function orderOfCode(orders: readonly TLoadOrderRow[], code: string): TLoadOrderRow | undefined {
+export function orderOfCode(
+  orders: readonly LoadWire['LoadOrderRow'][],
+  code: string,
+): LoadWire['LoadOrderRow'] | undefined {
   const upper = code.trim().toUpperCase();
   return orders.find((o) => {
     const no = o.transportId.toUpperCase();
@@ -37,7 +40,7 @@ export function orderOfCode(orders: readonly TLoadOrderRow[], code: string): TLo
   });
 }
 
-export function piecesOf(orders: readonly TLoadOrderRow[]) {
+export function piecesOf(orders: readonly LoadWire['LoadOrderRow'][]) {
   return {
     loaded: orders.filter((o) => o.status >= LOADED).reduce((s, o) => s + o.arrivedPiece, 0),
     planned: orders.reduce((s, o) => s + o.arrivedPiece, 0),

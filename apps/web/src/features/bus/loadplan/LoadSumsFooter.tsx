@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ListSums, type TTotalItem } from '../shared/TotalItems';
-import type { TLoadSums } from './api';
+import type { LoadWire } from './api';
 
 interface TOrderFigures {
   orders?: ReactNode;
@@ -22,7 +22,7 @@ export const orderFigures = (s: TOrderFigures, loaded?: number): TTotalItem[] =>
  * The totals row of the load record's lists (plans, containers, tracking, a container's orders): the server's sums
  * over the whole filtered set; the money only for the fee role (the server omits it for everyone else).
  */
-export function LoadSumsFooter({ sums }: { sums: Partial<TLoadSums> | undefined }): ReactNode {
+export function LoadSumsFooter({ sums }: { sums: Partial<LoadWire['LoadSums']> | undefined }): ReactNode {
   if (!sums) return null;
   return (
     <ListSums

@@ -9,12 +9,12 @@ import { DecimalInput } from '../../../components/NumberInput';
 import { usePermission } from '../../../lib/permission';
 import { GeogSelect } from '../../bas/common/selects';
 import { useInit } from '../inware/api';
-import type { TLoadRow } from './api';
+import type { LoadWire } from './api';
 
 /** The voyage of a load as its forms hold it (plan header, Edit container data): cut-off, ETD/ETA, ports, vessel. */
 export type TVoyageValues = Partial<
   Pick<
-    TLoadRow,
+    LoadWire['LoadRow'],
     | 'clsDate'
     | 'etdDate'
     | 'etaDate'
@@ -29,7 +29,7 @@ export type TVoyageValues = Partial<
 >;
 
 /** A stored load's voyage values (the forms' initial values). */
-export const voyageOf = (load: TLoadRow): TVoyageValues => ({
+export const voyageOf = (load: LoadWire['LoadRow']): TVoyageValues => ({
   clsDate: load.clsDate,
   etdDate: load.etdDate,
   etaDate: load.etaDate,
@@ -72,7 +72,7 @@ const TEXTS = [
 ] as const;
 
 /** The header values of a stored plan (the edit form's initial values). */
-export function headerOf(load: TLoadRow): PlanHeaderValues {
+export function headerOf(load: LoadWire['LoadRow']): PlanHeaderValues {
   return {
     busType: load.busType,
     leftAddrId: load.leftAddrId ?? undefined,

@@ -9,13 +9,13 @@ import { formatDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/permission';
 import { ORDER_INFO_PATH } from '../inware/api';
 import { TotalItems } from '../shared/TotalItems';
-import type { TLoadDetail, TLoadOrderRow } from './api';
+import type { LoadWire } from './api';
 import { orderFigures } from './LoadSumsFooter';
 import { totalsOf } from './plan-parts';
 
 /** The orders of a plan (loadplanDetails): loaded tick, received figures, totals; and the plan's log. */
 export function PlanOrdersTable(props: {
-  orders: readonly TLoadOrderRow[];
+  orders: readonly LoadWire['LoadOrderRow'][];
   selected: readonly Key[];
   onSelect: (keys: Key[]) => void;
   highlight?: number | null;
@@ -26,7 +26,7 @@ export function PlanOrdersTable(props: {
   const loaded = props.orders.filter((o) => o.status >= 4);
   return (
     <>
-      <Table<TLoadOrderRow>
+      <Table<LoadWire['LoadOrderRow']>
         size="small"
         rowKey="id"
         data-testid="plan-orders"
@@ -115,7 +115,7 @@ export function PlanOrdersTable(props: {
                   title: t('field_fee_ar_amount'),
                   width: 120,
                   align: 'right' as const,
-                  render: (_v: unknown, r: TLoadOrderRow) => <MoneyCell value={r.feeArAmount ?? null} />,
+                  render: (_v: unknown, r: LoadWire['LoadOrderRow']) => <MoneyCell value={r.feeArAmount ?? null} />,
                 },
               ]
             : []),
@@ -137,7 +137,7 @@ export function PlanOrdersTable(props: {
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The load log: who did what to the plan, status from -> to, how many orders. */
-export function PlanLog({ log }: { log: TLoadDetail['log'] }) {
+export function PlanLog({ log }: { log: LoadWire['LoadDetail']['log'] }) {
   const { t } = useTranslation();
   if (log.length === 0) return <Typography.Text type="secondary">{t('load_log_empty')}</Typography.Text>;
   return (

@@ -1,11 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  TLoadBody,
-  TLoadPlanAddBody,
-  TLoadPlanEditBody,
-  ZLoadPlanInitAnswer,
-} from '@theone/contracts/bus/load.schemas';
-import type { TWire } from '@theone/contracts/common/responses';
+import type { TLoadBody, TLoadPlanAddBody, TLoadPlanEditBody } from '@theone/contracts/bus/load.schemas';
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { createQueryKeys } from '../../../lib/query-keys';
@@ -18,7 +12,7 @@ import {
   request,
   type TableResponse,
 } from '../../../lib/request';
-import type { TLoadAction, TLoadDetail, TLoadFileRow, TLoadRow } from '../load/api';
+import type { LoadWire, TLoadAction } from '../load/api';
 
 /**
  * The load record on the web (load plan screens, spec §7 'Load plan' and 'Load'): query keys, calls and the answer
@@ -28,17 +22,8 @@ import type { TLoadAction, TLoadDetail, TLoadFileRow, TLoadRow } from '../load/a
 export const loadplanKeys = createQueryKeys('bus/loadplan');
 
 /** The load record's wire types and the A13 unload call are load/api's (one record, two groups of screens). */
-export {
-  type TLoadAction,
-  type TLoadDetail,
-  type TLoadFileRow,
-  type TLoadMark,
-  type TLoadOrderRow,
-  type TLoadRow,
-  type TLoadSums,
-  unloadOrders,
-} from '../load/api';
-export type TLoadPlanInit = NonNullable<TWire<typeof ZLoadPlanInitAnswer>['data']>;
+export { type LoadWire, type TLoadAction, unloadOrders } from '../load/api';
+export type TLoadPlanInit = NonNullable<LoadWire['LoadPlanInitAnswer']['data']>;
 /** The container data of the Load dialog (ZLoadBody without the orders). */
 export type TContainerFields = Pick<TLoadBody, 'containerNo' | 'sealNo' | 'truckNo' | 'loadTime' | 'loadPerson'>;
 /** The header of a plan as the form holds it (ZLoadPlanAddBody without orderIds; wire values). */
@@ -49,9 +34,9 @@ export const LOADPLAN_ADD_PATH = '/bus/loadplanAdd';
 export const LOADPLAN_DETAILS_PATH = '/bus/loadplanDetails';
 
 export const fetchPlanInit = () => postData<TLoadPlanInit>('/bus/loadplan/init', {});
-export const fetchPlan = (id: number | string) => getData<TLoadDetail>(`/bus/loadplan/${id}`);
+export const fetchPlan = (id: number | string) => getData<LoadWire['LoadDetail']>(`/bus/loadplan/${id}`);
 export const fetchPlans = (params: Record<string, unknown>) =>
-  request.get<TableResponse<TLoadRow>>('/bus/loadplan/list', params);
+  request.get<TableResponse<LoadWire['LoadRow']>>('/bus/loadplan/list', params);
 
 export const addPlan = (
   body: Omit<TLoadPlanAddBody, 'currency'> & { currency?: string },
@@ -77,8 +62,8 @@ export const loadOrders = (
 
 /** The load's photos: attach uploaded images under a kind, or take one off; both answer the load's photos. */
 export const addLoadFiles = (loadId: number, kind: string, fileIds: readonly string[]) =>
-  postData<TLoadFileRow[]>('/bus/load/files/add', { loadId, kind, fileIds });
-export const deleteLoadFile = (id: number) => postData<TLoadFileRow[]>(`/bus/load/files/delete/${id}`, {});
+  postData<LoadWire['LoadFileRow'][]>('/bus/load/files/add', { loadId, kind, fileIds });
+export const deleteLoadFile = (id: number) => postData<LoadWire['LoadFileRow'][]>(`/bus/load/files/delete/${id}`, {});
 
 export function usePlan(id: number | string | null | undefined) {
   return useQuery({

@@ -2,7 +2,7 @@ import { money, sum, toVolumeString, toWeightString } from '@theone/contracts/co
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyCell } from '../../../components/MoneyCell';
-import type { TLoadMark } from './api';
+import type { LoadWire } from './api';
 
 /** Small parts of the load plan screens: figures of a set of orders, the per-mark summary, the margin line. */
 
@@ -30,7 +30,7 @@ export function totalsOf(rows: readonly PlanOrderFigures[]) {
 }
 
 /** Per-mark summary of a set of orders (screens loadplanAdd: mark, orders, pieces, weight, volume). */
-export function marksOf(rows: readonly PlanOrderFigures[]): TLoadMark[] {
+export function marksOf(rows: readonly PlanOrderFigures[]): LoadWire['LoadMarkSummary'][] {
   const groups = new Map<string, PlanOrderFigures[]>();
   for (const r of rows) {
     const key = r.mark || '';
@@ -44,10 +44,16 @@ export function marksOf(rows: readonly PlanOrderFigures[]): TLoadMark[] {
     .sort((a, b) => b.orders - a.orders || a.mark.localeCompare(b.mark));
 }
 
-export function MarkSummary({ marks, testId = 'mark-summary' }: { marks: readonly TLoadMark[]; testId?: string }) {
+export function MarkSummary({
+  marks,
+  testId = 'mark-summary',
+}: {
+  marks: readonly LoadWire['LoadMarkSummary'][];
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Table<TLoadMark>
+    <Table<LoadWire['LoadMarkSummary']>
       size="small"
       rowKey="mark"
       pagination={false}

@@ -1,7 +1,7 @@
 import { DEPARTED_MILESTONE, LOAD_REJECT_KEYS, loadAllows } from '@theone/contracts/bus/load';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
-import type { TLoadRow } from '../load/api';
+import type { LoadWire } from '../load/api';
 import { containerAction } from '../shared/container-action';
 import { deleteMilestone, fetchMilestones, type TMilestone } from './api';
 
@@ -10,7 +10,7 @@ import { deleteMilestone, fetchMilestones, type TMilestone } from './api';
  * Allowed on a departed load (L3) while that milestone is the latest one (the server also checks that no order
  * arrived); P-cancelDepart first. Resolves true when the departure was cancelled.
  */
-type TLoadName = Pick<TLoadRow, 'id' | 'loadNo' | 'containerNo' | 'truckNo' | 'status'>;
+type TLoadName = Pick<LoadWire['LoadRow'], 'id' | 'loadNo' | 'containerNo' | 'truckNo' | 'status'>;
 
 export const departedMilestone = (milestones: readonly TMilestone[]) =>
   milestones.find((m) => m.auto === '1' && m.trackStatus === DEPARTED_MILESTONE);

@@ -1,19 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  TTrackDetailBody,
-  TTrackEditBody,
-  TTrackEtaBody,
-  TTrackMessageBody,
-  TTrackSaveBody,
-  ZOrderJourneyRow,
-  ZTrackDetailRow,
-  ZTrackMessageRow,
-  ZTrackRow,
-} from '@theone/contracts/bus/load.schemas';
-import type { TWire } from '@theone/contracts/common/responses';
+import type * as TrackSchemas from '@theone/contracts/bus/load.schemas';
 import type { AxiosRequestConfig } from 'axios';
 import { createQueryKeys } from '../../../lib/query-keys';
 import { getData, postData, request, type TableResponse } from '../../../lib/request';
+import type { LoadWire } from '../load/api';
 import { useRecord } from '../shared/use-record';
 
 /**
@@ -23,10 +13,11 @@ import { useRecord } from '../shared/use-record';
  */
 export const trackKeys = createQueryKeys('bus/track');
 
-export type TTrackRow = TWire<typeof ZTrackRow>;
-export type TMilestone = TWire<typeof ZTrackDetailRow>;
-export type TTrackMessage = TWire<typeof ZTrackMessageRow>;
-export type TOrderJourney = TWire<typeof ZOrderJourneyRow>;
+/** The track answers' wire types are the load schemas' (LoadWire, contracts bus/load.schemas.ts). */
+export type TTrackRow = LoadWire['TrackRow'];
+export type TMilestone = LoadWire['TrackDetailRow'];
+export type TTrackMessage = LoadWire['TrackMessageRow'];
+export type TOrderJourney = LoadWire['OrderJourneyRow'];
 
 export const TRACK_DETAIL_PATH = '/bus/track-details';
 
@@ -45,7 +36,7 @@ export function useMilestones(loadId: number | null | undefined) {
 }
 
 /** A15 confirm departure of one or several loads. */
-export const confirmDeparture = (body: TTrackSaveBody, config?: AxiosRequestConfig) =>
+export const confirmDeparture = (body: TrackSchemas.TTrackSaveBody, config?: AxiosRequestConfig) =>
   postData<unknown>('/bus/track/save', body, config);
 
 /** Deletes a manual milestone, or (the automatic 'departed' one) cancels the departure (A16). */
@@ -53,16 +44,16 @@ export const deleteMilestone = (id: number, config?: AxiosRequestConfig) =>
   postData<unknown>(`/bus/track/delete/${id}`, {}, config);
 
 /** A manual milestone on one or several loads. */
-export const addMilestone = (body: TTrackDetailBody) => postData<unknown>('/bus/track/saveDetail', body);
+export const addMilestone = (body: TrackSchemas.TTrackDetailBody) => postData<unknown>('/bus/track/saveDetail', body);
 
-export const editMilestone = (body: TTrackEditBody) => postData<unknown>('/bus/track/edit', body);
+export const editMilestone = (body: TrackSchemas.TTrackEditBody) => postData<unknown>('/bus/track/edit', body);
 
 /** The loads' ETA and every order's expected arrival (spec spelling 'upate'). */
-export const changeEta = (body: TTrackEtaBody) => postData<unknown>('/bus/track/upatePreArriveTime', body);
+export const changeEta = (body: TrackSchemas.TTrackEtaBody) => postData<unknown>('/bus/track/upatePreArriveTime', body);
 
 export const fetchMessages = (trackId: number) => postData<TTrackMessage[]>(`/bus/track/listMessage/${trackId}`, {});
 
-export const sendMessage = (body: TTrackMessageBody) => postData<unknown>('/bus/track/saveMessage', body);
+export const sendMessage = (body: TrackSchemas.TTrackMessageBody) => postData<unknown>('/bus/track/saveMessage', body);
 
 /** The orders matching a waybill number with their container and milestones. */
 export const fetchOrderJourney = (transportId: string) =>

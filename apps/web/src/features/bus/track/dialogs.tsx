@@ -8,7 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { businessNowText, formatBusinessTime } from '../../../lib/business-time';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLanguage } from '../../../lib/use-language';
-import type { TLoadRow } from '../load/api';
+import type { LoadWire } from '../load/api';
 import { containerName } from '../shared/container-fields';
 import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
 import { addMilestone, changeEta, confirmDeparture, editMilestone, type TMilestone } from './api';
@@ -21,7 +21,10 @@ import { addMilestone, changeEta, confirmDeparture, editMilestone, type TMilesto
  * - EtaDialog (`track/upatePreArriveTime`): the loads' ETA and every order's expected arrival;
  * - MilestoneEditDialog (`track/edit`): a manual milestone's status, time and remark.
  */
-export type TJourneyLoad = Pick<TLoadRow, 'id' | 'loadNo' | 'containerNo' | 'truckNo' | 'busType' | 'etaDate'>;
+export type TJourneyLoad = Pick<
+  LoadWire['LoadRow'],
+  'id' | 'loadNo' | 'containerNo' | 'truckNo' | 'busType' | 'etaDate'
+>;
 
 /** The props of a dialog on the ticked loads (null: closed). */
 interface TLoadsDialogProps extends TActionDialogEvents {
