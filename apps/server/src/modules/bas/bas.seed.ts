@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db/database';
 import { insertSeedDict } from '../../platform/db/dict-seed';
 import { addDays, todayIn } from '../../platform/time';
 import { liveUsersByName } from '../system/api';
+import type { DictItemSeed } from '../system/seed/seed.types';
 import { basCorporationAddr, basCurrate, basCurrency, basGeog, basMark, basPrice, basWarehouse } from './bas.table';
 
 /**
@@ -207,65 +208,50 @@ const BAS_DICTS = [
   },
 ];
 
+/** Inserts one place (`order` among its siblings); a code the side already has stays as it is. */
+async function insertPlace(
+  tx: Tx,
+  at: { orgId: number; parentId: number; level: string },
+  place: GeogSeed,
+  order: number,
+) {
+  await tx
+    .insert(basGeog)
+    .values({
+      ...at,
+      code: place.code,
+      name: place.zh,
+      nameEn: place.en,
+      nameTh: place.th,
+      orderNum: order,
+      createBy: 'system',
+    })
+    .onConflictDoNothing();
+}
+
 async function seedGeography(tx: Tx) {
-  let order = 0;
-  for (const c of ORIGIN_CITIES) {
-    order++;
-    await tx
-      .insert(basGeog)
-      .values({
-        orgId: 1,
-        parentId: 0,
-        level: '2',
-        code: c.code,
-        name: c.zh,
-        nameEn: c.en,
-        nameTh: c.th,
-        orderNum: order,
-        createBy: 'system',
-      })
-      .onConflictDoNothing();
-  }
-  order = 0;
-  for (const country of DESTINATIONS) {
-    order++;
-    await tx
-      .insert(basGeog)
-      .values({
-        orgId: 2,
-        parentId: 0,
-        level: '1',
-        code: country.code,
-        name: country.zh,
-        nameEn: country.en,
-        nameTh: country.th,
-        orderNum: order,
-        createBy: 'system',
-      })
-      .onConflictDoNothing();
+  for (const [i, city] of ORIGIN_CITIES.entries())
+    await insertPlace(tx, { orgId: 1, parentId: 0, level: '2' }, city, i + 1);
+  for (const [i, country] of DESTINATIONS.entries()) {
+    await insertPlace(tx, { orgId: 2, parentId: 0, level: '1' }, country, i + 1);
     const [parent] = await tx
       .select({ id: basGeog.id })
       .from(basGeog)
       .where(and(eq(basGeog.orgId, 2), eq(basGeog.code, country.code)));
-    let cityOrder = 0;
-    for (const city of country.cities ?? []) {
-      cityOrder++;
-      await tx
-        .insert(basGeog)
-        .values({
-          orgId: 2,
-          parentId: parent!.id,
-          level: '2',
-          code: city.code,
-          name: city.zh,
-          nameEn: city.en,
-          nameTh: city.th,
-          orderNum: cityOrder,
-          createBy: 'system',
-        })
-        .onConflictDoNothing();
-    }
+    const at = { orgId: 2, parentId: parent!.id, level: '2' };
+    for (const [j, city] of (country.cities ?? []).entries()) await insertPlace(tx, at, city, j + 1);
   }
+}
+
+/** Places as the items of a dictionary (value = code), the first the default. */
+export function placeItems(places: readonly GeogSeed[]): DictItemSeed[] {
+  return places.map((p, i) => ({
+    value: p.code,
+    zh: p.zh,
+    en: p.en,
+    th: p.th,
+    ...(i === 0 ? { isDefault: true } : {}),
+  }));
 }
 
 /** geog code -> id for one orgId. */

@@ -1,3 +1,4 @@
+import { DESTINATIONS, ORIGIN_CITIES, placeItems } from '../../bas/bas.seed';
 import type { DictSeed } from '../seed/seed.types';
 
 /**
@@ -115,27 +116,16 @@ export const DICT_SEED: DictSeed[] = [
     name: '目的国',
     nameEn: 'Destination country',
     nameTh: 'ประเทศปลายทาง',
-    items: [
-      { value: 'TH', zh: '泰国', en: 'Thailand', th: 'ไทย', isDefault: true },
-      { value: 'SG', zh: '新加坡', en: 'Singapore', th: 'สิงคโปร์' },
-      { value: 'MY', zh: '马来西亚', en: 'Malaysia', th: 'มาเลเซีย' },
-      { value: 'KH', zh: '柬埔寨', en: 'Cambodia', th: 'กัมพูชา' },
-      { value: 'LA', zh: '老挝', en: 'Laos', th: 'ลาว' },
-      { value: 'PH', zh: '菲律宾', en: 'Philippines', th: 'ฟิลิปปินส์' },
-    ],
+    // the destination countries of basic data's geography (bas.seed.ts)
+    items: placeItems(DESTINATIONS),
   },
   {
     type: 'origin_city',
     name: '起运城市',
     nameEn: 'Origin city',
     nameTh: 'เมืองต้นทาง',
-    items: [
-      { value: 'GZ', zh: '广州', en: 'Guangzhou', th: 'กวางโจว', isDefault: true },
-      { value: 'SZ', zh: '深圳', en: 'Shenzhen', th: 'เซินเจิ้น' },
-      { value: 'CH', zh: '澄海', en: 'Chenghai', th: 'เฉิงไห่' },
-      { value: 'FS', zh: '佛山', en: 'Foshan', th: 'ฝอซาน' },
-      { value: 'YW', zh: '义乌', en: 'Yiwu', th: 'อี้อู' },
-    ],
+    // the origin cities of basic data's geography (bas.seed.ts)
+    items: placeItems(ORIGIN_CITIES),
   },
 
   // --- DOMAIN §2 and spec §4 states ------------------------------------------------------------------------

@@ -51,6 +51,20 @@ export const POST_SEED: PostSeed[] = [
 /** The built-in administrator's display name (user 1). */
 export const ADMIN_NICK_NAME: SeedNames = { name: '系统管理员', en: 'System administrator', th: 'ผู้ดูแลระบบ' };
 
+/** Order entry and the orders waiting for confirmation: the desk sales and customer service share. */
+const ORDER_ENTRY = ['bus:orderAdd', 'bus:orderAdd:*', 'order:edit', 'order:info', 'bus:unOrder', 'bus:unOrder:*'];
+
+/** Keeping customer marks and reading agents: what sales and customer service do with customer data. */
+const CUSTOMER_MARKS = [
+  'bas:customMark',
+  'bas:customMark:add',
+  'bas:customMark:edit',
+  'bas:customMark:info',
+  'bas:customMark:export',
+  'bas:agentMark',
+  'bas:agentMark:info',
+];
+
 /**
  * Roles. Patterns: an exact key, or a prefix ending in '*'. A list screen's key is granted with the buttons the
  * job needs; a screen granted without buttons is read-only. Fee role ('bus:fee:view') by default for admin,
@@ -77,12 +91,7 @@ export const ROLE_SEED: RoleSeed[] = [
     dataScope: '5',
     perms: [
       'bus:fee:view',
-      'bus:orderAdd',
-      'bus:orderAdd:*',
-      'order:edit',
-      'order:info',
-      'bus:unOrder',
-      'bus:unOrder:*',
+      ...ORDER_ENTRY,
       'bus:order',
       'bus:order:edit',
       'bus:order:export',
@@ -94,13 +103,7 @@ export const ROLE_SEED: RoleSeed[] = [
       'track:info',
       'bus:exception',
       'bus:exception:add',
-      'bas:customMark',
-      'bas:customMark:add',
-      'bas:customMark:edit',
-      'bas:customMark:info',
-      'bas:customMark:export',
-      'bas:agentMark',
-      'bas:agentMark:info',
+      ...CUSTOMER_MARKS,
       'bas:price',
       'bas:price:info',
       'bal:custom',
@@ -120,12 +123,7 @@ export const ROLE_SEED: RoleSeed[] = [
     sort: 3,
     dataScope: '5',
     perms: [
-      'bus:orderAdd',
-      'bus:orderAdd:*',
-      'order:edit',
-      'order:info',
-      'bus:unOrder',
-      'bus:unOrder:*',
+      ...ORDER_ENTRY,
       'bus:inOrder',
       'bus:inOrder:print',
       'bus:inOrder:export',
@@ -151,13 +149,7 @@ export const ROLE_SEED: RoleSeed[] = [
       'bus:orderListEdit',
       'bus:orderListEdit:edit',
       'bus:orderListEdit:export',
-      'bas:customMark',
-      'bas:customMark:add',
-      'bas:customMark:edit',
-      'bas:customMark:info',
-      'bas:customMark:export',
-      'bas:agentMark',
-      'bas:agentMark:info',
+      ...CUSTOMER_MARKS,
       'bas:message',
       'bas:message:add',
     ],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { judgePassword } from '@theone/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysConfig } from '../../../platform/db/config.table';
 import type { Db, Tx } from '../../../platform/db/database';
@@ -58,14 +59,27 @@ function untranslated(cols: NameColumns, seededNames: readonly string[]) {
   return and(eq(cols.en, ''), eq(cols.th, ''), inArray(cols.name, [...seededNames]));
 }
 
+/** Sets the seed's names (`names`) on the `row` of `table` while it is untranslated (see above). */
+async function fillNames<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  names: PgUpdateSetSource<T>,
+  row: SQL,
+  cols: NameColumns,
+  seededNames: readonly string[],
+) {
+  await tx
+    .update(table)
+    .set(names)
+    .where(and(row, untranslated(cols, seededNames)));
+}
+
 async function seedDepts(tx: Tx, node: DeptSeed, parentId: number, ancestors: string, keyToId: Map<string, number>) {
   const [existing] = await tx.select({ id: sysDept.deptId }).from(sysDept).where(eq(sysDept.seedKey, node.key));
   let id = existing?.id;
   if (id) {
-    await tx
-      .update(sysDept)
-      .set({ deptNameEn: node.en, deptNameTh: node.th })
-      .where(and(eq(sysDept.deptId, id), untranslated(DEPT_NAME, [node.name])));
+    const names = { deptNameEn: node.en, deptNameTh: node.th };
+    await fillNames(tx, sysDept, names, eq(sysDept.deptId, id), DEPT_NAME, [node.name]);
   } else {
     const [row] = await tx
       .insert(sysDept)
@@ -141,10 +155,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         .insert(sysPost)
         .values({ postCode: p.code, ...names, postSort: p.sort, createBy: 'system' })
         .onConflictDoNothing();
-      await tx
-        .update(sysPost)
-        .set(names)
-        .where(and(eq(sysPost.postCode, p.code), untranslated(POST_NAME, [p.name])));
+      await fillNames(tx, sysPost, names, eq(sysPost.postCode, p.code), POST_NAME, [p.name]);
     }
 
     for (const c of CONFIG_SEED) {
@@ -161,16 +172,9 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
           createBy: 'system',
         })
         .onConflictDoNothing();
-      await tx
-        .update(sysConfig)
-        .set(name)
-        .where(and(eq(sysConfig.configKey, c.key), untranslated(CONFIG_NAME, [c.name.name])));
-      await tx
-        .update(sysConfig)
-        .set(remark)
-        .where(
-          and(eq(sysConfig.configKey, c.key), untranslated(CONFIG_REMARK, [c.remark.name, ...(c.formerRemarks ?? [])])),
-        );
+      const row = eq(sysConfig.configKey, c.key);
+      await fillNames(tx, sysConfig, name, row, CONFIG_NAME, [c.name.name]);
+      await fillNames(tx, sysConfig, remark, row, CONFIG_REMARK, [c.remark.name, ...(c.formerRemarks ?? [])]);
     }
 
     for (const d of DICT_SEED) await insertSeedDict(tx, d);
@@ -189,10 +193,8 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         .where(and(eq(sysRole.roleKey, role.key), eq(sysRole.delFlag, '0')));
       let id = existing?.id;
       if (id) {
-        await tx
-          .update(sysRole)
-          .set({ roleNameEn: role.en, roleNameTh: role.th })
-          .where(and(eq(sysRole.roleId, id), untranslated(ROLE_NAME, [role.name])));
+        const names = { roleNameEn: role.en, roleNameTh: role.th };
+        await fillNames(tx, sysRole, names, eq(sysRole.roleId, id), ROLE_NAME, [role.name]);
       } else {
         const [row] = await tx
           .insert(sysRole)
@@ -235,10 +237,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
       nickNameTh: ADMIN_NICK_NAME.th,
     };
     if (admin) {
-      await tx
-        .update(sysUser)
-        .set(adminNames)
-        .where(and(eq(sysUser.userId, 1), untranslated(NICK_NAME, [ADMIN_NICK_NAME.name])));
+      await fillNames(tx, sysUser, adminNames, eq(sysUser.userId, 1), NICK_NAME, [ADMIN_NICK_NAME.name]);
     } else {
       let password = options.adminPassword;
       if (!password) {
@@ -275,10 +274,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         const names = { nickName: u.nickName, nickNameEn: u.nickNameEn ?? '', nickNameTh: u.nickNameTh ?? '' };
         if (existing) {
           if (u.nickNameEn || u.nickNameTh)
-            await tx
-              .update(sysUser)
-              .set(names)
-              .where(and(eq(sysUser.userId, existing.id), untranslated(NICK_NAME, [u.nickName])));
+            await fillNames(tx, sysUser, names, eq(sysUser.userId, existing.id), NICK_NAME, [u.nickName]);
           continue;
         }
         const [row] = await tx
