@@ -188,22 +188,18 @@ export const ZLoadDetailQuery = z
   .strict();
 export type TLoadDetailQuery = z.infer<typeof ZLoadDetailQuery>;
 
+/** When a milestone happened and the remark on it (the departure of track/save, a manual milestone). */
+const milestoneTimeFields = { trackTime: zRequiredDateTime, trackRemark: zText(500) };
+
 /** A15 track/save: confirm departure of one or many loads. */
-export const ZTrackSaveBody = z
-  .object({
-    loadIds: zRecordIds,
-    trackTime: zRequiredDateTime,
-    trackRemark: zText(500),
-  })
-  .strict();
+export const ZTrackSaveBody = z.object({ loadIds: zRecordIds, ...milestoneTimeFields }).strict();
 export type TTrackSaveBody = z.infer<typeof ZTrackSaveBody>;
 
 /** What a manual milestone says: its status (milestone dictionary), time and remark. */
-const milestoneFields = {
-  trackStatus: z.string().trim().min(1, 'err_required').max(10),
-  trackTime: zRequiredDateTime,
-  trackRemark: zText(500),
-};
+const milestoneFields = { trackStatus: z.string().trim().min(1, 'err_required').max(10), ...milestoneTimeFields };
+
+/** Whether a message on a milestone shows to the customer ('1') or stays internal. */
+const zVisibleToCustomer = z.enum(['0', '1']).default('0');
 
 /** track/saveDetail: a manual milestone on one or several loads (five trucks at the border together). */
 export const ZTrackDetailBody = z
@@ -212,7 +208,7 @@ export const ZTrackDetailBody = z
     ...milestoneFields,
     /** an optional first message on the milestone */
     message: zText(1000),
-    visibleToCustomer: z.enum(['0', '1']).default('0'),
+    visibleToCustomer: zVisibleToCustomer,
   })
   .strict();
 export type TTrackDetailBody = z.infer<typeof ZTrackDetailBody>;
@@ -231,7 +227,7 @@ export const ZTrackMessageBody = z
   .object({
     trackId: zId,
     content: z.string().trim().min(1, 'err_required').max(1000),
-    visibleToCustomer: z.enum(['0', '1']).default('0'),
+    visibleToCustomer: zVisibleToCustomer,
   })
   .strict();
 export type TTrackMessageBody = z.infer<typeof ZTrackMessageBody>;
