@@ -1,6 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { zPieces } from '@theone/contracts/bus/inware.schemas';
-import { zVolume, zWeight } from '@theone/contracts/common/money';
 import { Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +7,8 @@ import { ActionFormModal } from '../../../components/ActionFormModal';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
-import { zodRule } from '../../../components/form-rules';
 import { useRequiredRule } from '../../../components/GridField';
 import { ListPage } from '../../../components/ListPage';
-import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
 import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { GeogSelect } from '../../bas/common/selects';
@@ -21,7 +17,9 @@ import '../shared/bus.css';
 import { addOrder, editFields, fetchMarkAddress, fetchNewNo, type TOrder, useInit, useRefreshOrders } from './api';
 import { col, search, sumsFooter } from './columns';
 import { rowActions } from './list-actions';
+import { str } from './order-form/form-values';
 import { inwareList, selectionPrints } from './order-list-parts';
+import { originWarehouseOptions, ReceiptFigureItems } from './receipt-fields';
 
 /**
  * noMarkOrder (screens §3): cargo received with no readable mark (S2, empty mark) until its owner is found.
@@ -53,8 +51,6 @@ interface AssignValues {
   consigneeTel?: string;
   consigneeAddr?: string;
 }
-
-const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 
 function RegisterDialog({
   open,
@@ -119,11 +115,7 @@ function RegisterDialog({
         <Input data-testid="register-receipt" />
       </Form.Item>
       <Form.Item name="arrivedHouseId" label={t('field_arrived_house_id')} rules={[required('field_arrived_house_id')]}>
-        <Select
-          options={(init.data?.warehouses ?? [])
-            .filter((w) => w.whType === '1')
-            .map((w) => ({ value: w.id, label: w.name }))}
-        />
+        <Select options={originWarehouseOptions(init.data)} />
       </Form.Item>
       <Form.Item name="arrivedTime" label={t('field_arrived_time')} rules={[{ required: true }]}>
         <BusinessDatePicker showTime />
@@ -137,33 +129,7 @@ function RegisterDialog({
       <Form.Item name="trayNo" label={t('field_tray_no')}>
         <Input />
       </Form.Item>
-      <Form.Item
-        name="arrivedPiece"
-        label={t('field_arrived_piece')}
-        rules={[
-          required('field_arrived_piece'),
-          zodRule(
-            zPieces.refine((n) => n >= 1, 'err_piece'),
-            t,
-          ),
-        ]}
-      >
-        <IntegerInput data-testid="register-piece" />
-      </Form.Item>
-      <Form.Item
-        name="arrivedWeight"
-        label={t('field_arrived_weight')}
-        rules={[required('field_arrived_weight'), zodRule(zWeight, t)]}
-      >
-        <DecimalInput suffix="kg" data-testid="register-weight" />
-      </Form.Item>
-      <Form.Item
-        name="arrivedVolume"
-        label={t('field_arrived_volume')}
-        rules={[zodRule(zVolume, t, { optional: true })]}
-      >
-        <DecimalInput suffix="m³" data-testid="register-volume" />
-      </Form.Item>
+      <ReceiptFigureItems testIdPrefix="register" />
       <Form.Item name="cargoName" label={t('field_cargo_name')}>
         <Input />
       </Form.Item>

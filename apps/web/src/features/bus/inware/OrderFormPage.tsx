@@ -21,6 +21,7 @@ import { useLivePricing } from './order-form/live-pricing';
 import { OrderFormActions, type TPrintActions } from './order-form/OrderFormActions';
 import { Section } from './order-form/Section';
 import { useOrderForm } from './order-form/useOrderForm';
+import { originWarehouseOptions } from './receipt-fields';
 
 /**
  * orderAdd and orderEdit (screens bus-container.md §3): one form. Cargo lines recompute the totals as you type
@@ -149,13 +150,7 @@ export function OrderFormPage({ mode, printActions }: { mode: 'add' | 'edit'; pr
               <GeogSelect orgId={2} data-testid="order-dest" />
             </Form.Item>
             <Form.Item name="arrivedHouseId" label={t('field_arrived_house_id')}>
-              <Select
-                allowClear
-                placeholder={t('please_select')}
-                options={(init.data?.warehouses ?? [])
-                  .filter((w) => w.whType === '1')
-                  .map((w) => ({ value: w.id, label: w.name }))}
-              />
+              <Select allowClear placeholder={t('please_select')} options={originWarehouseOptions(init.data)} />
             </Form.Item>
             <Form.Item name="orderTime" label={t('field_order_time')} rules={[required('field_order_time')]}>
               <BusinessDatePicker

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { zDimension, zPieces } from '@theone/contracts/bus/inware.schemas';
+import { zDimension } from '@theone/contracts/bus/inware.schemas';
 import { lineVolume, orderCargoTotals } from '@theone/contracts/bus/order-cargo';
-import { zVolume, zWeight } from '@theone/contracts/common/money';
+import { zWeight } from '@theone/contracts/common/money';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +15,9 @@ import { feedback } from '../../../lib/feedback';
 import { usePermission } from '../../../lib/permission';
 import { useKeyboardForm } from '../shared/keyboard-form';
 import { fetchNewNo, receiveOrder, type TOrder, useInit } from './api';
+import { CARGO_DIMENSIONS } from './order-form/CargoLines';
+import { str, zLinePieces } from './order-form/form-values';
+import { originWarehouseOptions, ReceiptFigureItems } from './receipt-fields';
 
 /**
  * Receive dialog of inOrder (A5 receive S0/S1 -> S2; A6 re-measure or a further receipt of S2): the receipt number
@@ -46,7 +49,6 @@ interface Values {
   remark?: string;
 }
 
-const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The order's express numbers (a comma list). */
@@ -55,9 +57,6 @@ export const expressNumbers = (expressNo: string | null | undefined) =>
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
-
-/** Pieces of a receipt or a measured line: at least one. */
-const zLinePieces = zPieces.refine((n) => n >= 1, 'err_piece');
 
 /** The required fields of the totals form, in the order the dialog shows them. */
 const REQUIRED: NamePath[] = ['receivingNo', 'arrivedTime', 'arrivedHouseId', 'arrivedPiece', 'arrivedWeight'];
@@ -222,12 +221,7 @@ export function ReceiveDialog({
             label={t('field_arrived_house_id')}
             rules={[{ required: true, message: t('err_required', { field: t('field_arrived_house_id') }) }]}
           >
-            <Select
-              style={{ width: 180 }}
-              options={(init.data?.warehouses ?? [])
-                .filter((w) => w.whType === '1')
-                .map((w) => ({ value: w.id, label: w.name }))}
-            />
+            <Select style={{ width: 180 }} options={originWarehouseOptions(init.data)} />
           </Form.Item>
           <Form.Item name="trayNo" label={t('field_tray_no')}>
             <Input style={{ width: 120 }} />
@@ -260,14 +254,8 @@ export function ReceiveDialog({
                         </Form.Item>
                       ),
                     },
-                    ...(['cargoLength', 'cargoWidth', 'cargoHight'] as const).map((k) => ({
-                      title: t(
-                        k === 'cargoLength'
-                          ? 'field_cargo_length'
-                          : k === 'cargoWidth'
-                            ? 'field_cargo_width'
-                            : 'field_cargo_hight',
-                      ),
+                    ...CARGO_DIMENSIONS.map(([k, label]) => ({
+                      title: t(label),
                       render: (_v: unknown, f: { name: number }) => (
                         <Form.Item name={[f.name, k]} noStyle rules={[zodRule(zDimension, t, { optional: true })]}>
                           <DecimalInput style={{ width: 90 }} />
@@ -324,33 +312,7 @@ export function ReceiveDialog({
           </Form.List>
         ) : (
           <Space wrap size={16}>
-            <Form.Item
-              name="arrivedPiece"
-              label={t('field_arrived_piece')}
-              rules={[
-                { required: true, message: t('err_required', { field: t('field_arrived_piece') }) },
-                zodRule(zLinePieces, t),
-              ]}
-            >
-              <IntegerInput style={{ width: 100 }} data-testid="receive-piece" />
-            </Form.Item>
-            <Form.Item
-              name="arrivedWeight"
-              label={t('field_arrived_weight')}
-              rules={[
-                { required: true, message: t('err_required', { field: t('field_arrived_weight') }) },
-                zodRule(zWeight, t),
-              ]}
-            >
-              <DecimalInput style={{ width: 120 }} suffix="kg" data-testid="receive-weight" />
-            </Form.Item>
-            <Form.Item
-              name="arrivedVolume"
-              label={t('field_arrived_volume')}
-              rules={[zodRule(zVolume, t, { optional: true })]}
-            >
-              <DecimalInput style={{ width: 120 }} suffix="m³" data-testid="receive-volume" />
-            </Form.Item>
+            <ReceiptFigureItems testIdPrefix="receive" sized />
           </Space>
         )}
         {order && measuredPieces && measuredPieces !== order.cargoPiece && !remeasure ? (

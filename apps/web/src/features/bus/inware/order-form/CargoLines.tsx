@@ -72,11 +72,31 @@ function VolumeCell({ line, name, rule }: { line: TCargoLine | undefined; name: 
   );
 }
 
-const DIMENSIONS = [
+/** A cargo line's dimensions and their labels. */
+export const CARGO_DIMENSIONS = [
   ['cargoLength', 'field_cargo_length'],
   ['cargoWidth', 'field_cargo_width'],
   ['cargoHight', 'field_cargo_hight'],
 ] as const;
+
+/** The lines grid's column of a number field `key`: its box (test id `line-<n>-<key>`) under `rules`. */
+function lineNumberColumn(
+  title: string,
+  width: number,
+  key: keyof TCargoLine & string,
+  Box: typeof IntegerInput | typeof DecimalInput,
+  rules: FormRule[],
+) {
+  return {
+    title,
+    width,
+    render: (_v: unknown, f: { name: number }) => (
+      <Form.Item name={[f.name, key]} style={{ marginBottom: 0 }} rules={rules}>
+        <Box data-testid={`line-${f.name}-${key}`} />
+      </Form.Item>
+    ),
+  };
+}
 
 export function CargoLinesTable({
   form,
@@ -108,37 +128,14 @@ export function CargoLinesTable({
               locale={{ emptyText: t('bus_no_cargo_lines') }}
               columns={[
                 { title: '#', width: 40, render: (_v, _f, i) => i + 1 },
-                {
-                  title: t('field_piece'),
-                  width: 90,
-                  render: (_v, f) => (
-                    <Form.Item
-                      name={[f.name, 'piece']}
-                      style={{ marginBottom: 0 }}
-                      rules={[{ required: true, message: t('err_piece') }, numberRule(zLinePieces)]}
-                    >
-                      <IntegerInput data-testid={`line-${f.name}-piece`} />
-                    </Form.Item>
-                  ),
-                },
-                ...DIMENSIONS.map(([k, label]) => ({
-                  title: t(label),
-                  width: 100,
-                  render: (_v: unknown, f: { name: number }) => (
-                    <Form.Item name={[f.name, k]} style={{ marginBottom: 0 }} rules={[numberRule(zDimension)]}>
-                      <DecimalInput data-testid={`line-${f.name}-${k}`} />
-                    </Form.Item>
-                  ),
-                })),
-                {
-                  title: t('field_weight'),
-                  width: 110,
-                  render: (_v, f) => (
-                    <Form.Item name={[f.name, 'weight']} style={{ marginBottom: 0 }} rules={[numberRule(zWeight)]}>
-                      <DecimalInput data-testid={`line-${f.name}-weight`} />
-                    </Form.Item>
-                  ),
-                },
+                lineNumberColumn(t('field_piece'), 90, 'piece', IntegerInput, [
+                  { required: true, message: t('err_piece') },
+                  numberRule(zLinePieces),
+                ]),
+                ...CARGO_DIMENSIONS.map(([k, label]) =>
+                  lineNumberColumn(t(label), 100, k, DecimalInput, [numberRule(zDimension)]),
+                ),
+                lineNumberColumn(t('field_weight'), 110, 'weight', DecimalInput, [numberRule(zWeight)]),
                 {
                   title: t('field_volume'),
                   width: 110,
@@ -156,15 +153,7 @@ export function CargoLinesTable({
                     }
                   },
                 },
-                {
-                  title: t('field_total_count'),
-                  width: 90,
-                  render: (_v, f) => (
-                    <Form.Item name={[f.name, 'totalCount']} style={{ marginBottom: 0 }} rules={[numberRule(zPieces)]}>
-                      <IntegerInput data-testid={`line-${f.name}-totalCount`} />
-                    </Form.Item>
-                  ),
-                },
+                lineNumberColumn(t('field_total_count'), 90, 'totalCount', IntegerInput, [numberRule(zPieces)]),
                 {
                   title: '',
                   width: 80,
