@@ -16,9 +16,9 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
+import type { ExcelColumn } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
 import { ok, table } from '../../../platform/http/envelope';
-import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { SETTING_KEYS } from '../../../platform/settings';
@@ -211,36 +211,25 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
     },
   );
 
-  app.post(
-    '/system/config/export',
-    spec(
-      {
-        permission: 'system:config:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export settings (.xlsx)',
-      { body: exportBody(ZConfigQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_config_export',
-        db,
-        columns: CONFIG_EXPORT,
-        rows: keysetRows({
-          select: () =>
-            db
-              .select({
-                ...getTableColumns(sysConfig),
-                configName: localizedName(CONFIG_NAME, req.lang),
-                remark: localizedName(CONFIG_REMARK, req.lang),
-              })
-              .from(sysConfig)
-              .$dynamic(),
-          key: sysConfig.configId,
-          where: and(configWhere(req.body), selectedIds(sysConfig.configId, req.body.ids)),
-          keyOf: (r) => r.configId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/config/export',
+    permission: 'system:config:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export settings (.xlsx)',
+    query: ZConfigQuery,
+    fileName: 'system_config_export',
+    columns: CONFIG_EXPORT,
+    select: (req) =>
+      db
+        .select({
+          ...getTableColumns(sysConfig),
+          configName: localizedName(CONFIG_NAME, req.lang),
+          remark: localizedName(CONFIG_REMARK, req.lang),
+        })
+        .from(sysConfig)
+        .$dynamic(),
+    key: sysConfig.configId,
+    keyOf: (r) => r.configId,
+    where: (_req, q) => configWhere(q),
+  });
 };

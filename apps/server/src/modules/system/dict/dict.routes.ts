@@ -18,9 +18,9 @@ import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
+import type { ExcelColumn } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
 import { ok, table } from '../../../platform/http/envelope';
-import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
@@ -250,34 +250,23 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 
-  app.post(
-    '/system/dict/type/export',
-    spec(
-      {
-        permission: 'system:dict:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export dictionary types (.xlsx)',
-      { body: exportBody(ZDictTypeQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_dict_type_export',
-        db,
-        columns: TYPE_EXPORT,
-        rows: keysetRows({
-          select: () =>
-            db
-              .select({ ...getTableColumns(sysDictType), dictName: localizedName(DICT_TYPE_NAME, req.lang) })
-              .from(sysDictType)
-              .$dynamic(),
-          key: sysDictType.dictId,
-          where: and(typeWhere(req.body), selectedIds(sysDictType.dictId, req.body.ids)),
-          keyOf: (r) => r.dictId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/dict/type/export',
+    permission: 'system:dict:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export dictionary types (.xlsx)',
+    query: ZDictTypeQuery,
+    fileName: 'system_dict_type_export',
+    columns: TYPE_EXPORT,
+    select: (req) =>
+      db
+        .select({ ...getTableColumns(sysDictType), dictName: localizedName(DICT_TYPE_NAME, req.lang) })
+        .from(sysDictType)
+        .$dynamic(),
+    key: sysDictType.dictId,
+    keyOf: (r) => r.dictId,
+    where: (_req, q) => typeWhere(q),
+  });
 
   // --- entries (GET /system/dict/data/type/{dictType} is dict-data-type.routes.ts) ----------------------
 
@@ -385,32 +374,21 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 
-  app.post(
-    '/system/dict/data/export',
-    spec(
-      {
-        permission: 'system:dict:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export dictionary entries (.xlsx)',
-      { body: exportBody(ZDictDataQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_dict_data_export',
-        db,
-        columns: DATA_EXPORT,
-        rows: keysetRows({
-          select: () =>
-            db
-              .select({ ...getTableColumns(sysDictData), dictLabel: localizedName(DICT_LABEL, req.lang) })
-              .from(sysDictData)
-              .$dynamic(),
-          key: sysDictData.dictCode,
-          where: and(dataWhere(req.body), selectedIds(sysDictData.dictCode, req.body.ids)),
-          keyOf: (r) => r.dictCode,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/dict/data/export',
+    permission: 'system:dict:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export dictionary entries (.xlsx)',
+    query: ZDictDataQuery,
+    fileName: 'system_dict_data_export',
+    columns: DATA_EXPORT,
+    select: (req) =>
+      db
+        .select({ ...getTableColumns(sysDictData), dictLabel: localizedName(DICT_LABEL, req.lang) })
+        .from(sysDictData)
+        .$dynamic(),
+    key: sysDictData.dictCode,
+    keyOf: (r) => r.dictCode,
+    where: (_req, q) => dataWhere(q),
+  });
 };

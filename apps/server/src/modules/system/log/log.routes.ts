@@ -18,9 +18,9 @@ import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
 import { sysLoginLock } from '../../../platform/db/platform.table';
 import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
+import type { ExcelColumn } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
 import { ok, table } from '../../../platform/http/envelope';
-import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
@@ -186,31 +186,20 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     },
   );
 
-  app.post(
-    '/system/operlog/export',
-    spec(
-      {
-        permission: 'system:log:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export the operation log (.xlsx)',
-      { body: exportBody(ZOperlogQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_operlog_export',
-        db,
-        columns: OPER_EXPORT,
-        rows: keysetRows({
-          select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
-          key: sysOperLog.operId,
-          where: and(operWhere(req.body), selectedIds(sysOperLog.operId, req.body.ids)),
-          map: (r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) }),
-          keyOf: (r) => r.operId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/operlog/export',
+    permission: 'system:log:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export the operation log (.xlsx)',
+    query: ZOperlogQuery,
+    fileName: 'system_operlog_export',
+    columns: OPER_EXPORT,
+    select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
+    key: sysOperLog.operId,
+    keyOf: (r) => r.operId,
+    where: (_req, q) => operWhere(q),
+    map: (r, req) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) }),
+  });
 
   // --- login log ----------------------------------------------------------------------------------------
 
@@ -295,29 +284,18 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     },
   );
 
-  app.post(
-    '/system/logininfor/export',
-    spec(
-      {
-        permission: 'system:log:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export the login log (.xlsx)',
-      { body: exportBody(ZLogininforQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_logininfor_export',
-        db,
-        columns: LOGIN_EXPORT,
-        rows: keysetRows({
-          select: () => db.select().from(sysLogininfor).$dynamic(),
-          key: sysLogininfor.infoId,
-          where: and(loginWhere(req.body), selectedIds(sysLogininfor.infoId, req.body.ids)),
-          map: (r) => ({ ...r, msg: translateStored(r.msg, req.lang) }),
-          keyOf: (r) => r.infoId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/logininfor/export',
+    permission: 'system:log:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export the login log (.xlsx)',
+    query: ZLogininforQuery,
+    fileName: 'system_logininfor_export',
+    columns: LOGIN_EXPORT,
+    select: () => db.select().from(sysLogininfor).$dynamic(),
+    key: sysLogininfor.infoId,
+    keyOf: (r) => r.infoId,
+    where: (_req, q) => loginWhere(q),
+    map: (r, req) => ({ ...r, msg: translateStored(r.msg, req.lang) }),
+  });
 };

@@ -6,9 +6,9 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, inUse, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
+import type { ExcelColumn } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
 import { ok, table } from '../../../platform/http/envelope';
-import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { localizedName, nameContains, POST_NAME } from '../shared/localized';
@@ -179,32 +179,21 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 
-  app.post(
-    '/system/post/export',
-    spec(
-      {
-        permission: 'system:post:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export posts (.xlsx)',
-      { body: exportBody(ZPostQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_post_export',
-        db,
-        columns: POST_EXPORT,
-        rows: keysetRows({
-          select: () =>
-            db
-              .select({ ...getTableColumns(sysPost), postName: localizedName(POST_NAME, req.lang) })
-              .from(sysPost)
-              .$dynamic(),
-          key: sysPost.postId,
-          where: and(postWhere(req.body), selectedIds(sysPost.postId, req.body.ids)),
-          keyOf: (r) => r.postId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/post/export',
+    permission: 'system:post:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export posts (.xlsx)',
+    query: ZPostQuery,
+    fileName: 'system_post_export',
+    columns: POST_EXPORT,
+    select: (req) =>
+      db
+        .select({ ...getTableColumns(sysPost), postName: localizedName(POST_NAME, req.lang) })
+        .from(sysPost)
+        .$dynamic(),
+    key: sysPost.postId,
+    keyOf: (r) => r.postId,
+    where: (_req, q) => postWhere(q),
+  });
 };

@@ -16,9 +16,9 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, inUse, notFound } from '../../../platform/errors';
-import { type ExcelColumn, keysetRows, sendExcel } from '../../../platform/excel/excel';
+import type { ExcelColumn } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
 import { ok, table } from '../../../platform/http/envelope';
-import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
@@ -347,34 +347,23 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
   );
 
-  app.post(
-    '/system/role/export',
-    spec(
-      {
-        permission: 'system:role:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export roles (.xlsx)',
-      { body: exportBody(ZRoleQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_role_export',
-        db,
-        columns: ROLE_EXPORT,
-        rows: keysetRows({
-          select: () =>
-            db
-              .select({ ...ROLE_COLUMNS, roleName: localizedName(ROLE_NAME, req.lang) })
-              .from(sysRole)
-              .$dynamic(),
-          key: sysRole.roleId,
-          where: and(roleListWhere(req.body), selectedIds(sysRole.roleId, req.body.ids)),
-          keyOf: (r) => r.roleId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/role/export',
+    permission: 'system:role:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export roles (.xlsx)',
+    query: ZRoleQuery,
+    fileName: 'system_role_export',
+    columns: ROLE_EXPORT,
+    select: (req) =>
+      db
+        .select({ ...ROLE_COLUMNS, roleName: localizedName(ROLE_NAME, req.lang) })
+        .from(sysRole)
+        .$dynamic(),
+    key: sysRole.roleId,
+    keyOf: (r) => r.roleId,
+    where: (_req, q) => roleListWhere(q),
+  });
 
   // --- trees of the role form and the data-scope dialog ---------------------------------------------------
 

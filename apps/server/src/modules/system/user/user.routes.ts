@@ -21,9 +21,9 @@ import { revokeUserSessions } from '../../../platform/auth/session';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, notFound } from '../../../platform/errors';
-import { keysetRows, readUpload, sendExcel, sendTemplate } from '../../../platform/excel/excel';
+import { readUpload, sendTemplate } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
 import { ok, table } from '../../../platform/http/envelope';
-import { exportBody, selectedIds } from '../../../platform/http/export-body';
 import { pageOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
@@ -390,30 +390,19 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     },
   );
 
-  app.post(
-    '/system/user/export',
-    spec(
-      {
-        permission: 'system:user:export',
-        operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-        heavy: 'export',
-      },
-      'Export users (.xlsx, current filters)',
-      { body: exportBody(ZUserQuery) },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'system_user_export',
-        db,
-        columns: USER_EXPORT_COLUMNS,
-        rows: keysetRows({
-          select: () => selectUsers(db, req.lang, true).$dynamic(),
-          key: sysUser.userId,
-          where: and(await userListWhere(db, req.auth, req.body), selectedIds(sysUser.userId, req.body.ids)),
-          keyOf: (r) => r.userId,
-        }),
-      }),
-  );
+  registerListExport(app, db, {
+    url: '/system/user/export',
+    permission: 'system:user:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: 'Export users (.xlsx, current filters)',
+    query: ZUserQuery,
+    fileName: 'system_user_export',
+    columns: USER_EXPORT_COLUMNS,
+    select: (req) => selectUsers(db, req.lang, true).$dynamic(),
+    key: sysUser.userId,
+    keyOf: (r) => r.userId,
+    where: (req, q) => userListWhere(db, req.auth, q),
+  });
 
   app.post(
     '/system/user/importTemplate',
