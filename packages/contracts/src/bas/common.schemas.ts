@@ -41,6 +41,9 @@ export const zRequiredText = (max: number) => z.string().trim().min(1, 'err_requ
 /** Optimistic-locking version sent back with an edit. */
 export const zVersion = z.coerce.number().int().min(0).max(2_147_483_647);
 
+/** The head of an edit body: the row's id and the version read (409 when stale). */
+export const editKey = { id: zId, version: zVersion };
+
 /**
  * The add body (the entity's fields) and the edit body (its id and the version read, then the fields) of a
  * reference-data entity, both strict and, given `refine`, both checked by it.
@@ -50,7 +53,7 @@ export function addEditBodies<S extends z.ZodRawShape>(
   refine?: (value: z.output<z.ZodObject<S>>, ctx: z.RefinementCtx) => void,
 ) {
   const add = z.object(fields).strict();
-  const edit = z.object({ id: zId, version: zVersion, ...fields }).strict();
+  const edit = z.object({ ...editKey, ...fields }).strict();
   if (!refine) return { add, edit };
   // the edit body's value is the add body's with its id and version: the same check applies
   const check = refine as (value: unknown, ctx: z.RefinementCtx) => void;

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zId, zPageQuery, zTextFilter } from '../common/page';
 import { zAccount, zMobile, zPhone } from '../common/validators';
-import { zFlag, zFlagFilter, zIdFilter, zOptionalId, zRequiredText, zStatus, zText, zVersion } from './common.schemas';
+import {
+  editKey,
+  zFlag,
+  zFlagFilter,
+  zIdFilter,
+  zOptionalId,
+  zRequiredText,
+  zStatus,
+  zText,
+  zVersion,
+} from './common.schemas';
 import {
   BALANCE_TYPE,
   BALANCE_TYPES,
@@ -103,8 +113,7 @@ export type TMarkAddBody = z.infer<typeof ZMarkAddBody>;
 /** POST /bas/mark/edit: the code is read-only (sent back by the form, ignored). */
 export const ZMarkEditBody = z
   .object({
-    id: zId,
-    version: zVersion,
+    ...editKey,
     mark: z.string().max(40).optional(),
     ...markFields,
   })

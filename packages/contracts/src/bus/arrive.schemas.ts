@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlagFilter, zIdFilter, zText, zVersion } from '../bas/common.schemas';
+import { editKey, zFlagFilter, zIdFilter, zText } from '../bas/common.schemas';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
@@ -24,8 +24,7 @@ const zPhotos = z.array(z.string().trim().min(1).max(64)).max(10, 'arrive_err_to
 /** arrive/edit: register (or correct) the pick-up at the port or border. */
 export const ZArriveEditBody = z
   .object({
-    id: zId,
-    version: zVersion,
+    ...editKey,
     pickupTime: zRequiredDateTime,
     vehicleId: zOptionalId,
     driverId: zOptionalId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlag, zOptionalId, zText, zVersion } from '../bas/common.schemas';
+import { editKey, zFlag, zOptionalId, zText, zVersion } from '../bas/common.schemas';
 import { CARGO_TYPE, CARGO_TYPES, CURRENCIES, TRANSPORT_MODES } from '../bas/constants';
 import { isPositive, tryMoney, zMoney, zVolume, zWeight } from '../common/money';
 import { emptyToUndefined, zId } from '../common/page';
@@ -177,8 +177,7 @@ export type TInwareAddInput = z.input<typeof ZInwareAddBody>;
 /** Edit (orderEdit, S0-S2): the whole form with the version read; `fetchPrice` = '1' after P-price. */
 export const ZInwareEditBody = z
   .object({
-    id: zId,
-    version: zVersion,
+    ...editKey,
     fetchPrice: zFlag.default('0'),
     ...orderFields,
     trayNo: z.string().trim().max(50).optional(),
@@ -431,8 +430,7 @@ export type TEditFieldsBody = z.infer<typeof ZEditFieldsBody>;
 /** `audit/orderUpdate` (orderListEdit row drawer): one order, its version, the changes and a reason. */
 export const ZOrderUpdateBody = z
   .object({
-    id: zId,
-    version: zVersion,
+    ...editKey,
     changes: ZOrderFieldChanges,
     reason: z.string().trim().min(1, 'err_reason_required').max(500),
   })
@@ -448,7 +446,7 @@ const supplementFees = Object.fromEntries(FEE_SUPPLEMENT_FIELDS.map((f) => [f, z
 export const ZOrderUpdateFeeBody = z
   .object({
     rows: z
-      .array(z.object({ id: zId, version: zVersion, ...supplementFees, remark: zText(500) }).strict())
+      .array(z.object({ ...editKey, ...supplementFees, remark: zText(500) }).strict())
       .min(1, 'msg_select_data_first')
       .max(500),
   })

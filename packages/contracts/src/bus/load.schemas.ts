@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zFlagFilter, zIdFilter, zText, zVersion } from '../bas/common.schemas';
+import { editKey, zFlagFilter, zIdFilter, zText } from '../bas/common.schemas';
 import { CURRENCIES, TRANSPORT_MODES } from '../bas/constants';
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageFields, zPageQuery, zTextFilter } from '../common/page';
@@ -70,7 +70,7 @@ export const ZLoadPlanAddBody = z
   .strict();
 export type TLoadPlanAddBody = z.infer<typeof ZLoadPlanAddBody>;
 
-export const ZLoadPlanEditBody = z.object({ id: zId, version: zVersion, ...loadHeaderFields }).strict();
+export const ZLoadPlanEditBody = z.object({ ...editKey, ...loadHeaderFields }).strict();
 export type TLoadPlanEditBody = z.infer<typeof ZLoadPlanEditBody>;
 
 /** loadplan/addOrder/{id}, loadplan/removeOrder/{id}, load/removeOrder/{id}. */
@@ -112,8 +112,7 @@ export type TLoadBody = z.infer<typeof ZLoadBody>;
 /** load/edit: the container data (L1-L4). */
 export const ZLoadEditBody = z
   .object({
-    id: zId,
-    version: zVersion,
+    ...editKey,
     containerNo: z.preprocess(emptyToUndefined, zLoadContainerNo.optional()),
     sealNo: zText(30),
     truckNo: z.preprocess(emptyToUndefined, zTruckNo.optional()),
@@ -216,8 +215,7 @@ export type TTrackDetailBody = z.infer<typeof ZTrackDetailBody>;
 /** track/edit: a manual milestone's time, status and remark. */
 export const ZTrackEditBody = z
   .object({
-    id: zId,
-    version: zVersion,
+    ...editKey,
     ...milestoneFields,
   })
   .strict();

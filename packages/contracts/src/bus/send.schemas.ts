@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIdFilter, zRequiredText, zText, zVersion } from '../bas/common.schemas';
+import { editKey, zIdFilter, zRequiredText, zText, zVersion } from '../bas/common.schemas';
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
@@ -52,7 +52,7 @@ export const ZSendAddBody = z
 export type TSendAddBody = z.infer<typeof ZSendAddBody>;
 
 /** send/edit: the header (draft only) and the lines' amounts (any status; fees with the fee role). */
-export const ZSendEditBody = z.object({ id: zId, version: zVersion, ...headerFields, amounts: zAmounts }).strict();
+export const ZSendEditBody = z.object({ ...editKey, ...headerFields, amounts: zAmounts }).strict();
 export type TSendEditBody = z.infer<typeof ZSendEditBody>;
 
 /** send/addOrder/{id}, send/removeOrder/{id}. */
