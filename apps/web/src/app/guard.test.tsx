@@ -1,10 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, translationsStore } from '../lib/i18n';
-import { http } from '../lib/request';
 import { authStore, clearSession, setToken } from '../lib/session';
+import { answerRequests, Where } from '../test/render';
 import { decideGuard, safeRedirect } from './guard';
 import { RouteGuard } from './RouteGuard';
 import { routesStore } from './routes/routes-store';
@@ -48,11 +47,6 @@ describe('decideGuard', () => {
   });
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
-}
-
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -75,22 +69,19 @@ describe('<RouteGuard>', () => {
   let calls: string[] = [];
   beforeEach(() => {
     calls = [];
-    const adapter: AxiosAdapter = async (config) => {
+    answerRequests((config) => {
       calls.push(config.url ?? '');
-      const data =
-        config.url === '/system/user/getInfo'
-          ? {
-              code: 200,
-              msg: 'ok',
-              user: { userId: 2, userName: 'sales', nickName: '销售' },
-              roles: ['sales'],
-              permissions: ['bus:order'],
-              isFeeRole: false,
-            }
-          : { code: 200, msg: 'ok', data: [] };
-      return { data, status: 200, statusText: 'OK', headers: {}, config };
-    };
-    http.defaults.adapter = adapter;
+      return config.url === '/system/user/getInfo'
+        ? {
+            code: 200,
+            msg: 'ok',
+            user: { userId: 2, userName: 'sales', nickName: '销售' },
+            roles: ['sales'],
+            permissions: ['bus:order'],
+            isFeeRole: false,
+          }
+        : { code: 200, msg: 'ok', data: [] };
+    });
   });
   afterEach(() => clearSession());
 
@@ -139,9 +130,9 @@ describe('<RouteGuard>', () => {
 
   it('sends a session that must change its password to /register, without asking for routes', async () => {
     setToken('tok', 30);
-    http.defaults.adapter = async (config) => {
+    answerRequests((config) => {
       calls.push(config.url ?? '');
-      const data = {
+      return {
         code: 200,
         msg: 'ok',
         user: { userId: 3, userName: 'new', nickName: 'new' },
@@ -149,8 +140,7 @@ describe('<RouteGuard>', () => {
         permissions: [],
         mustChangePassword: true,
       };
-      return { data, status: 200, statusText: 'OK', headers: {}, config };
-    };
+    });
     renderAt('/home');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/register'));
     expect(calls).toEqual(['/system/user/getInfo']);
@@ -158,13 +148,7 @@ describe('<RouteGuard>', () => {
 
   it('ends the session when getInfo fails', async () => {
     setToken('tok', 30);
-    http.defaults.adapter = async (config) => ({
-      data: { code: 500, msg: 'boom' },
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    });
+    answerRequests(() => ({ code: 500, msg: 'boom' }));
     renderAt('/home');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/login/));
     expect(sessionStorage.getItem('THEONE-token')).toBeNull();

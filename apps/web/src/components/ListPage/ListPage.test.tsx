@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // antd tables render slowly in jsdom, more so while other test runs share the machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-import { MemoryRouter, useLocation } from 'react-router';
-import { ApiError, http, type TableResponse } from '../../lib/request';
+import { ApiError, type TableResponse } from '../../lib/request';
 import { authStore, clearSession } from '../../lib/session';
 import { answerConfirm, spyFeedback } from '../../test/feedback-spy';
+import { answerRequests, renderRouted, Where } from '../../test/render';
 import { ListPage, listParams } from './ListPage';
 import type { ListPageProps } from './types';
 import { readListState, writeListState } from './url-state';
@@ -34,13 +32,7 @@ let fetcher: ReturnType<typeof vi.fn<(params: Record<string, unknown>) => Promis
 beforeEach(() => {
   fb = spyFeedback();
   fetcher = vi.fn(async () => ({ code: 200, msg: 'ok', rows, total: 45 }));
-  http.defaults.adapter = (async (config) => ({
-    data: { code: 200, msg: 'ok', data: [] },
-    status: 200,
-    statusText: 'OK',
-    headers: {},
-    config,
-  })) as AxiosAdapter;
+  answerRequests(() => ({ code: 200, msg: 'ok', data: [] }));
   authStore.set({ permissions: ['bus:order', 'bus:order:confirm'], roles: ['sales'], isFeeRole: false });
 });
 afterEach(() => {
@@ -48,50 +40,42 @@ afterEach(() => {
   clearSession();
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{location.search}</div>;
-}
-
 function renderList(props: Partial<ListPageProps<Row>> = {}, url = '/bus/orderList') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <ListPage<Row>
-          id="test/orders"
-          queryKey={['test', 'list']}
-          fetcher={fetcher}
-          rowKey="id"
-          defaultSort={{ column: 'orderTime', order: 'desc' }}
-          searchFields={[
-            { type: 'numbers', name: 'transportId', label: 'field_mark' },
-            { name: 'consignee', label: 'field_contact' },
-            { type: 'dateRange', name: 'orderTime', label: 'created_at' },
-          ]}
-          columns={[
-            { key: 'transportId', title: 'field_mark' },
-            { key: 'status', title: 'status' },
-            {
-              key: 'feeArAmount',
-              title: 'field_credt_limit',
-              type: 'money',
-              currency: (r) => r.feeCurrency,
-              fee: true,
-              sortable: true,
-            },
-          ]}
-          toolbar={[
-            { key: 'confirm', label: 'confirm', perm: 'bus:order:confirm', selection: 'multiple', onClick: vi.fn() },
-            { key: 'remove', label: 'delete', perm: 'bus:order:remove', onClick: vi.fn() },
-          ]}
-          {...props}
-        />
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderRouted(
+    url,
+    <>
+      <ListPage<Row>
+        id="test/orders"
+        queryKey={['test', 'list']}
+        fetcher={fetcher}
+        rowKey="id"
+        defaultSort={{ column: 'orderTime', order: 'desc' }}
+        searchFields={[
+          { type: 'numbers', name: 'transportId', label: 'field_mark' },
+          { name: 'consignee', label: 'field_contact' },
+          { type: 'dateRange', name: 'orderTime', label: 'created_at' },
+        ]}
+        columns={[
+          { key: 'transportId', title: 'field_mark' },
+          { key: 'status', title: 'status' },
+          {
+            key: 'feeArAmount',
+            title: 'field_credt_limit',
+            type: 'money',
+            currency: (r) => r.feeCurrency,
+            fee: true,
+            sortable: true,
+          },
+        ]}
+        toolbar={[
+          { key: 'confirm', label: 'confirm', perm: 'bus:order:confirm', selection: 'multiple', onClick: vi.fn() },
+          { key: 'remove', label: 'delete', perm: 'bus:order:remove', onClick: vi.fn() },
+        ]}
+        {...props}
+      />
+      <Where part="search" />
+    </>,
   );
-  return client;
 }
 
 describe('list state in the URL', () => {

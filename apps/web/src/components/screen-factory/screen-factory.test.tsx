@@ -1,16 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // antd renders slowly in jsdom, more so while other test runs share the machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { http } from '../../lib/request';
+import { Route, Routes } from 'react-router';
 import { authStore, clearSession } from '../../lib/session';
 import { spyFeedback } from '../../test/feedback-spy';
+import { answerRequests, renderRouted, Where } from '../../test/render';
 import { createPageScreen, ModalScreen, type ScreenDef } from '.';
 
 /**
@@ -81,10 +80,10 @@ function answer(config: InternalAxiosRequestConfig) {
 beforeEach(() => {
   calls = [];
   fb = spyFeedback();
-  http.defaults.adapter = (async (config) => {
+  answerRequests((config) => {
     calls.push({ method: config.method ?? '', url: config.url ?? '', body: config.data && JSON.parse(config.data) });
-    return { data: answer(config), status: 200, statusText: 'OK', headers: {}, config };
-  }) as AxiosAdapter;
+    return answer(config);
+  });
   authStore.set({ permissions: ['t:thing:add', 't:thing:edit', 't:thing:info'], roles: ['x'], isFeeRole: true });
 });
 afterEach(() => {
@@ -92,20 +91,21 @@ afterEach(() => {
   clearSession();
 });
 
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
+function renderAt(url: string, routes: ReactNode) {
+  renderRouted(
+    url,
+    <>
+      <Routes>{routes}</Routes>
+      <Where part="path" />
+    </>,
+  );
 }
 
-function renderAt(url: string, routes: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>{routes}</Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+/** Saves the form page and gives the body it posted to `url`. */
+async function savedBody(url: string) {
+  fireEvent.click(screen.getByTestId('bas-form-save'));
+  await waitFor(() => expect(calls.some((c) => c.url === url)).toBe(true));
+  return calls.find((c) => c.url === url)!.body;
 }
 
 const pages = createPageScreen(def);
@@ -145,9 +145,7 @@ describe('a page-style definition', () => {
     expect(await screen.findByText('此项为必填项')).toBeTruthy();
     expect(calls.some((c) => c.method === 'post')).toBe(false);
     fireEvent.change(screen.getByLabelText('司机姓名'), { target: { value: 'Anan' } });
-    fireEvent.click(screen.getByTestId('bas-form-save'));
-    await waitFor(() => expect(calls.some((c) => c.url === '/t/thing/add')).toBe(true));
-    expect(calls.find((c) => c.url === '/t/thing/add')!.body).toEqual({
+    expect(await savedBody('/t/thing/add')).toEqual({
       driverName: 'Anan',
       phone: '',
       status: '0',
@@ -162,9 +160,7 @@ describe('a page-style definition', () => {
     expect(await screen.findByDisplayValue('Somchai')).toBeTruthy();
     expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false'); // status '1': disabled
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '0899999999' } });
-    fireEvent.click(screen.getByTestId('bas-form-save'));
-    await waitFor(() => expect(calls.some((c) => c.url === '/t/thing/edit')).toBe(true));
-    expect(calls.find((c) => c.url === '/t/thing/edit')!.body).toEqual({
+    expect(await savedBody('/t/thing/edit')).toEqual({
       driverName: 'Somchai',
       phone: '0899999999',
       status: '1',

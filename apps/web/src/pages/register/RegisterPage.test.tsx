@@ -1,13 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 import { MemoryRouter } from 'react-router';
-import { http } from '../../lib/request';
 import { authStore, clearSession, setToken } from '../../lib/session';
 import { spyFeedback } from '../../test/feedback-spy';
+import { answerRequests } from '../../test/render';
 import RegisterPage from './RegisterPage';
 
 /**
@@ -25,10 +25,10 @@ beforeEach(() => {
   globalThis.fetch = vi.fn(
     async () => new Response(JSON.stringify({ code: 200, msg: 'ok', captchaEnabled: false }), { status: 200 }),
   ) as typeof fetch;
-  http.defaults.adapter = (async (config) => {
+  answerRequests((config) => {
     calls.push(config);
-    return { data: { code: 200, msg: 'ok' }, status: 200, statusText: 'OK', headers: {}, config };
-  }) as AxiosAdapter;
+    return { code: 200, msg: 'ok' };
+  });
   setToken('tok', 30);
   authStore.set({ user: { userId: 7, userName: 'somchai', nickName: 'Somchai Wattana' } });
 });
@@ -49,15 +49,21 @@ function renderPage() {
 const field = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;
 const type = (placeholder: string, value: string) => fireEvent.change(field(placeholder), { target: { value } });
 const meter = () => screen.queryByTestId('password-strength');
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+
+/** Types the old password and `password` twice, checks the meter says `strength`, and submits. */
+async function changeTo(password: string, strength: string) {
+  type('旧密码', 'demo123');
+  type('新密码', password);
+  await waitFor(() => expect(meter()?.getAttribute('data-strength')).toBe(strength));
+  type('确认密码', password);
+  submit();
+}
 
 describe('RegisterPage (signed in): the new-password rule', () => {
   it('refuses a common password with the reason and a weak meter, and sends nothing', async () => {
     renderPage();
-    type('旧密码', 'demo123');
-    type('新密码', 'Password123!');
-    await waitFor(() => expect(meter()?.getAttribute('data-strength')).toBe('weak'));
-    type('确认密码', 'Password123!');
-    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await changeTo('Password123!', 'weak');
     expect(await screen.findByText('这是常见密码（或与常见密码相近），很容易被猜中，请换一个')).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
@@ -65,7 +71,7 @@ describe('RegisterPage (signed in): the new-password rule', () => {
   it('refuses the signed-in user name and the display name', async () => {
     renderPage();
     type('新密码', 'xx-Somchai-2026');
-    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    submit();
     expect(await screen.findByText('密码不能包含用户名')).toBeTruthy();
     type('新密码', 'Wattana#1990');
     expect(await screen.findByText('密码不能以用户名或姓名为基础')).toBeTruthy();
@@ -74,17 +80,13 @@ describe('RegisterPage (signed in): the new-password rule', () => {
   it('says the length rule under 10 characters (no character classes asked)', async () => {
     renderPage();
     type('新密码', 'kx8#Lm2qP');
-    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    submit();
     expect(await screen.findByText('密码长度须为 10 到 64 个字符')).toBeTruthy();
   });
 
   it('accepts a long phrase without digits or capitals, shows it strong and sends the change', async () => {
     renderPage();
-    type('旧密码', 'demo123');
-    type('新密码', 'gantry crane quay lorry');
-    await waitFor(() => expect(meter()?.getAttribute('data-strength')).toBe('strong'));
-    type('确认密码', 'gantry crane quay lorry');
-    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await changeTo('gantry crane quay lorry', 'strong');
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/auth/register'));
     expect(JSON.parse(String(calls[0]!.data))).toEqual({
       oldPassword: 'demo123',

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { TPriceTrial } from '@theone/contracts/bas/price.schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { shellKeys } from '../../../lib/query-keys';
+import { testQueryClient } from '../../../test/render';
 import { refKeys, type TGeog } from '../api';
 import { TrialResult } from './PriceTrial';
 import { draftRow, NEW_ROW_ID, type TPriceDraft, type TTrialKey, type TTrialRow, trialSelection } from './price-trial';
@@ -67,7 +68,7 @@ const KEY: TTrialKey = {
 };
 
 function show(data: TPriceTrial<TTrialRow>, draft: TPriceDraft = {}, editingId: number | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(refKeys.custom('geog', 1), ORIGINS);
   client.setQueryData(refKeys.custom('geog', 2), DESTS);
   client.setQueryData(shellKeys.dict('cal_price_type'), [

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-import { MemoryRouter } from 'react-router';
-import { http } from '../../../lib/request';
 import { authStore, clearSession } from '../../../lib/session';
 import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
+import { answerRequests, renderRouted } from '../../../test/render';
 import type { TOnlineSession } from './api';
 import OnlinePage from './OnlinePage';
 
@@ -37,12 +35,12 @@ let calls: InternalAxiosRequestConfig[];
 beforeEach(() => {
   fb = spyFeedback();
   calls = [];
-  http.defaults.adapter = (async (config) => {
+  answerRequests((config) => {
     calls.push(config);
-    const data =
-      config.method === 'get' ? { code: 200, msg: 'ok', rows: ROWS, total: ROWS.length } : { code: 200, msg: 'ok' };
-    return { data, status: 200, statusText: 'OK', headers: {}, config };
-  }) as AxiosAdapter;
+    return config.method === 'get'
+      ? { code: 200, msg: 'ok', rows: ROWS, total: ROWS.length }
+      : { code: 200, msg: 'ok' };
+  });
 });
 afterEach(() => {
   fb.restore();
@@ -51,14 +49,7 @@ afterEach(() => {
 
 function renderPage(permissions: string[]) {
   authStore.set({ permissions, roles: ['admin'], isFeeRole: false });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/system/online']}>
-        <OnlinePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRouted('/system/online', <OnlinePage />);
 }
 
 const rowOf = async (userName: string) => (await screen.findByText(userName)).closest('tr') as HTMLElement;

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { http } from '../../../lib/request';
+import { Route, Routes } from 'react-router';
 import { spyFeedback } from '../../../test/feedback-spy';
+import { answerRequests, renderRouted } from '../../../test/render';
 import UserAuthRolePage from './UserAuthRolePage';
 
 /**
@@ -25,28 +23,22 @@ const ROLES = [
 beforeEach(() => {
   fb = spyFeedback();
   saved = undefined;
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+  answerRequests((config) => {
     if (config.method === 'put') saved = JSON.parse(String(config.data));
-    const data =
-      config.method === 'get'
-        ? { code: 200, msg: 'ok', user: { userId: 5, userName: 'sales', nickName: 'Wang Li' }, roles: ROLES }
-        : { code: 200, msg: 'ok' };
-    return { data, status: 200, statusText: 'OK', headers: {}, config };
-  }) as AxiosAdapter;
+    return config.method === 'get'
+      ? { code: 200, msg: 'ok', user: { userId: 5, userName: 'sales', nickName: 'Wang Li' }, roles: ROLES }
+      : { code: 200, msg: 'ok' };
+  });
 });
 afterEach(() => fb.restore());
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/system/user-auth/role/5']}>
-        <Routes>
-          <Route path="/system/user-auth/role/:userId" element={<UserAuthRolePage />} />
-          <Route path="/system/user" element={<div>users</div>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderRouted(
+    '/system/user-auth/role/5',
+    <Routes>
+      <Route path="/system/user-auth/role/:userId" element={<UserAuthRolePage />} />
+      <Route path="/system/user" element={<div>users</div>} />
+    </Routes>,
   );
 }
 
