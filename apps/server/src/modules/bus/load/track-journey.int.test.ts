@@ -1,11 +1,11 @@
 import { HOME_CARDS } from '@theone/contracts/bus/home-cards';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../../test/build-test-app';
 import { todayIn } from '../../../platform/time';
-import { refIds, type TRefIds } from '../inware/inware.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import { busLoad, busTrack } from './load.table';
-import { loadRow, loadWith, stockOrder, type TTrackKit, trackKit } from './track.test-utils';
+import { loadRow, loadWith, stockOrder, trackKit } from './track.test-utils';
 
 /**
  * The container's journey as others read it: customer service's 'where is my cargo'
@@ -13,38 +13,23 @@ import { loadRow, loadWith, stockOrder, type TTrackKit, trackKit } from './track
  * count and today's arriving containers (each equal to the tracking list it opens), in every caller's scope.
  */
 
-let t: TestApp;
-let ids: TRefIds;
-let kit: TTrackKit;
-let admin: TestClient;
-let dispatcher: TestClient;
-let sales: TestClient;
-let sales2: TestClient;
-let service: TestClient;
-let driver: TestClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [admin, dispatcher, sales, sales2, service, driver] = await Promise.all(
-    ['admin', 'dispatcher', 'sales', 'sales2', 'service', 'driver'].map((u) => t.login(u)),
-  );
-  kit = await trackKit(t, ids, admin);
+const s = useBusSuite({
+  users: ['admin', 'dispatcher', 'sales', 'sales2', 'service', 'driver'],
+  setup: async ({ t, ids, admin }) => ({ kit: await trackKit(t, ids, admin) }),
 });
-afterAll(async () => t.close());
 
 const soon = () => new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString().replace('.000Z', 'Z');
 
 async function departed(orderOverrides: Record<string, unknown>[] = [{}]) {
   const orders = [];
-  for (const o of orderOverrides) orders.push(await stockOrder(kit, o));
+  for (const o of orderOverrides) orders.push(await stockOrder(s.kit, o));
   const load = await loadWith(
-    kit,
+    s.kit,
     orders.map((o) => o.id),
   );
-  const res = await dispatcher.post('/bus/track/save', { loadIds: [load.id], trackTime: soon() });
+  const res = await s.dispatcher.post('/bus/track/save', { loadIds: [load.id], trackTime: soon() });
   expect(res.statusCode, res.body).toBe(200);
-  return { load: await loadRow(kit, load.id), orders };
+  return { load: await loadRow(s.kit, load.id), orders };
 }
 
 type TJourney = {
@@ -66,13 +51,13 @@ const journey = async (client: TestClient, code: string, query = '') => {
 describe('[LOAD] inware/selectOrdersHasTrackByTransportIdPages: where is my cargo', () => {
   it('finds an order by its express number and shows its container and milestones, newest first', async () => {
     const { load, orders } = await departed([{ expressNo: 'YT9900112233' }, {}]);
-    await dispatcher.post('/bus/track/saveDetail', {
+    await s.dispatcher.post('/bus/track/saveDetail', {
       loadIds: [load.id],
       trackStatus: '16',
       trackTime: new Date(Date.now() + 7_200_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       trackRemark: '到达友谊关',
     });
-    const res = await journey(service, 'YT9900112233');
+    const res = await journey(s.service, 'YT9900112233');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { rows: TJourney[]; total: number };
     expect(body.total).toBe(1);
@@ -90,21 +75,21 @@ describe('[LOAD] inware/selectOrdersHasTrackByTransportIdPages: where is my carg
 
   it('takes a comma list of waybill and receipt numbers, pages, and refuses wrong separators', async () => {
     const { orders } = await departed([{}, {}]);
-    const stock = await stockOrder(kit);
+    const stock = await stockOrder(s.kit);
     const codes = `${orders[0]!.transportId},${orders[1]!.transportId},WR-T${stock.id}`;
-    const page1 = await journey(dispatcher, codes, '?pageNum=1&pageSize=2');
+    const page1 = await journey(s.dispatcher, codes, '?pageNum=1&pageSize=2');
     expect(page1.statusCode, page1.body).toBe(200);
     expect(page1.json().total).toBe(3);
     expect(page1.json().rows).toHaveLength(2);
-    const page2 = (await journey(dispatcher, codes, '?pageNum=2&pageSize=2')).json();
+    const page2 = (await journey(s.dispatcher, codes, '?pageNum=2&pageSize=2')).json();
     expect(page2.rows).toHaveLength(1);
     const notLoaded = [...page1.json().rows, ...page2.rows].find((r: TJourney) => r.orderId === stock.id);
     expect(notLoaded).toMatchObject({ status: 2, load: null });
     expect(notLoaded.milestones.map((m: { trackStatus: string }) => m.trackStatus)).toEqual(['2']);
-    expect((await journey(dispatcher, `${orders[0]!.transportId}；${orders[1]!.transportId}`)).statusCode).toBe(400);
-    expect((await journey(dispatcher, orders[0]!.transportId, '?pageSize=0')).statusCode).toBe(400);
+    expect((await journey(s.dispatcher, `${orders[0]!.transportId}；${orders[1]!.transportId}`)).statusCode).toBe(400);
+    expect((await journey(s.dispatcher, orders[0]!.transportId, '?pageSize=0')).statusCode).toBe(400);
     // the web sends its paging in a body too: ignored, the query's defaults apply
-    const withBody = await dispatcher.post(`/bus/inware/selectOrdersHasTrackByTransportIdPages/${codes}`, {
+    const withBody = await s.dispatcher.post(`/bus/inware/selectOrdersHasTrackByTransportIdPages/${codes}`, {
       pageNum: 1,
       pageSize: 10,
     });
@@ -114,13 +99,13 @@ describe('[LOAD] inware/selectOrdersHasTrackByTransportIdPages: where is my carg
 
   it("finds only the caller's customers' orders", async () => {
     const { orders } = await departed([{ expressNo: 'ZTO5500990011' }]);
-    expect((await journey(sales, 'ZTO5500990011')).json().total).toBe(1);
-    const other = await journey(sales2, 'ZTO5500990011');
+    expect((await journey(s.sales, 'ZTO5500990011')).json().total).toBe(1);
+    const other = await journey(s.sales2, 'ZTO5500990011');
     expect(other.statusCode).toBe(200);
     expect(other.json()).toMatchObject({ total: 0, rows: [] });
-    expect((await journey(sales2, orders[0]!.transportId)).json().total).toBe(0);
+    expect((await journey(s.sales2, orders[0]!.transportId)).json().total).toBe(0);
     expect(
-      (await t.anon.post(`/bus/inware/selectOrdersHasTrackByTransportIdPages/${orders[0]!.transportId}`)).statusCode,
+      (await s.t.anon.post(`/bus/inware/selectOrdersHasTrackByTransportIdPages/${orders[0]!.transportId}`)).statusCode,
     ).toBe(401);
   });
 });
@@ -130,39 +115,39 @@ describe('[LOAD] track/list: no news for 72 hours', () => {
     const old = await departed();
     const fresh = await departed();
     const longAgo = sql`now() - interval '80 hours'`;
-    await t.db.update(busLoad).set({ leftTime: longAgo }).where(eq(busLoad.id, old.load.id));
-    await t.db
+    await s.t.db.update(busLoad).set({ leftTime: longAgo }).where(eq(busLoad.id, old.load.id));
+    await s.t.db
       .update(busTrack)
       .set({ trackTime: longAgo })
       .where(and(eq(busTrack.loadId, old.load.id), eq(busTrack.trackStatus, '5')));
-    await t.db
+    await s.t.db
       .update(busTrack)
       .set({ trackTime: sql`now() - interval '90 hours'` })
       .where(and(eq(busTrack.loadId, old.load.id), eq(busTrack.trackStatus, '4')));
-    const flagged = (await dispatcher.get('/bus/track/list?tab=transit&noNews=1&pageSize=100')).json();
+    const flagged = (await s.dispatcher.get('/bus/track/list?tab=transit&noNews=1&pageSize=100')).json();
     const flaggedIds = flagged.rows.map((r: { id: number }) => r.id);
     expect(flaggedIds).toContain(old.load.id);
     expect(flaggedIds).not.toContain(fresh.load.id);
-    expect((await dispatcher.get(`/bus/track/${old.load.id}`)).json().data).toMatchObject({
+    expect((await s.dispatcher.get(`/bus/track/${old.load.id}`)).json().data).toMatchObject({
       noNews: true,
       daysInTransit: 3,
     });
-    expect((await dispatcher.get(`/bus/track/${fresh.load.id}`)).json().data.noNews).toBe(false);
+    expect((await s.dispatcher.get(`/bus/track/${fresh.load.id}`)).json().data.noNews).toBe(false);
     // a milestone is news again
-    await dispatcher.post('/bus/track/saveDetail', { loadIds: [old.load.id], trackStatus: '17', trackTime: soon() });
-    expect((await dispatcher.get(`/bus/track/${old.load.id}`)).json().data.noNews).toBe(false);
-    expect((await driver.get('/bus/track/list')).statusCode).toBe(403);
-    expect((await driver.get(`/bus/track/${old.load.id}`)).statusCode).toBe(403);
+    await s.dispatcher.post('/bus/track/saveDetail', { loadIds: [old.load.id], trackStatus: '17', trackTime: soon() });
+    expect((await s.dispatcher.get(`/bus/track/${old.load.id}`)).json().data.noNews).toBe(false);
+    expect((await s.driver.get('/bus/track/list')).statusCode).toBe(403);
+    expect((await s.driver.get(`/bus/track/${old.load.id}`)).statusCode).toBe(403);
   });
 });
 
 describe('[LOAD] home: waiting departure and containers arriving today', () => {
   it('counts loads waiting for departure as the tracking list’s waiting tab totals them, per scope', async () => {
-    await loadWith(kit, [(await stockOrder(kit)).id]);
-    await loadWith(kit, [(await stockOrder(kit, { markId: ids.YW101 })).id]);
+    await loadWith(s.kit, [(await stockOrder(s.kit)).id]);
+    await loadWith(s.kit, [(await stockOrder(s.kit, { markId: s.ids.YW101 })).id]);
     const card = HOME_CARDS.find((c) => c.key === 'waitingDeparture')!;
     expect(card.targets[0]).toMatchObject({ path: '/bus/track-list' });
-    for (const client of [admin, dispatcher, sales, sales2, service]) {
+    for (const client of [s.admin, s.dispatcher, s.sales, s.sales2, s.service]) {
       const home = (await client.get('/bus/index')).json().data;
       const list = (await client.get(`/bus/track/list?tab=${card.targets[0]!.filters(home.day).tab}`)).json();
       expect({ user: client.userName, count: home.counts.waitingDeparture }).toEqual({
@@ -170,22 +155,22 @@ describe('[LOAD] home: waiting departure and containers arriving today', () => {
         count: list.total,
       });
     }
-    const adminHome = (await admin.get('/bus/index')).json().data;
+    const adminHome = (await s.admin.get('/bus/index')).json().data;
     expect(adminHome.counts.waitingDeparture).toBeGreaterThanOrEqual(2);
-    expect((await driver.get('/bus/index')).json().data.counts.waitingDeparture).toBeUndefined();
+    expect((await s.driver.get('/bus/index')).json().data.counts.waitingDeparture).toBeUndefined();
   });
 
   it('lists the loads in transit due today (business day) with their latest milestone and arrive record', async () => {
     const due = await departed();
     const later = await departed();
-    const today = todayIn(t.config.timezone);
+    const today = todayIn(s.t.config.timezone);
     const eta = (loadId: number, day: string) => ({ loadIds: [loadId], preArriveTime: `${day} 15:00:00` });
-    const r1 = await dispatcher.post('/bus/track/upatePreArriveTime', eta(due.load.id, today));
+    const r1 = await s.dispatcher.post('/bus/track/upatePreArriveTime', eta(due.load.id, today));
     expect(r1.statusCode, r1.body).toBe(200);
     const tomorrow = new Date(`${today}T00:00:00Z`);
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
-    await dispatcher.post('/bus/track/upatePreArriveTime', eta(later.load.id, tomorrow.toISOString().slice(0, 10)));
-    const home = (await dispatcher.get('/bus/index')).json().data;
+    await s.dispatcher.post('/bus/track/upatePreArriveTime', eta(later.load.id, tomorrow.toISOString().slice(0, 10)));
+    const home = (await s.dispatcher.get('/bus/index')).json().data;
     const rows = home.arrivingContainers as Record<string, unknown>[];
     const ids_ = rows.map((r) => r.loadId);
     expect(ids_).toContain(due.load.id);
@@ -201,9 +186,9 @@ describe('[LOAD] home: waiting departure and containers arriving today', () => {
       arriveStatus: 0,
       arriveId: expect.any(Number),
     });
-    const salesRows = (await sales.get('/bus/index')).json().data.arrivingContainers as { loadId: number }[];
+    const salesRows = (await s.sales.get('/bus/index')).json().data.arrivingContainers as { loadId: number }[];
     expect(salesRows.map((r) => r.loadId)).toContain(due.load.id);
-    const otherRows = (await sales2.get('/bus/index')).json().data.arrivingContainers as { loadId: number }[];
+    const otherRows = (await s.sales2.get('/bus/index')).json().data.arrivingContainers as { loadId: number }[];
     expect(otherRows.map((r) => r.loadId)).not.toContain(due.load.id);
   });
 });

@@ -1,10 +1,12 @@
 import { LOAD_STATUS } from '@theone/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../../test/build-test-app';
+import type { TDemoUser } from '../../../../test/suite';
 import { basDriver, basVehicle } from '../../bas/bas.table';
 import { userId } from '../../bas/bas.test-utils';
+import { type TBusSuite, useBusSuite } from '../bus.test-utils';
 import { lockLoad, settleLoadStatus } from '../load/load-record';
-import { arriveOrders, loadWith, stockOrder, type TTrackKit } from '../load/track.test-utils';
+import { arriveOrders, loadWith, stockOrder, type TTrackKit, trackKit } from '../load/track.test-utils';
 import { applyOrderAction } from '../order/order-core';
 import { busSend, busSendLine, busSendLog } from './send.table';
 
@@ -82,6 +84,28 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * The suite of the delivery-run tests (`useBusSuite` with admin and `users` signed in): `kit` (sendKit), `mine` (a
+ * driver linked to the demo user 'driver') and `other` (a driver of no user), each with a vehicle; then `setup`.
+ */
+export function useSendSuite<U extends TDemoUser = never, X extends object = object>(options: {
+  users?: readonly U[];
+  env?: Record<string, string>;
+  setup?: (s: TBusSuite<U | 'admin'>) => Promise<X>;
+}) {
+  const { setup } = options;
+  return useBusSuite({
+    ...options,
+    users: ['admin', ...(options.users ?? [])],
+    setup: async (s) => ({
+      kit: await trackKit(s.t, s.ids, s.admin),
+      mine: await driverWithVehicle(s.t, 'Somchai', 'driver'),
+      other: await driverWithVehicle(s.t, 'Anan'),
+      ...((await setup?.(s)) as X),
+    }),
+  });
+}
 
 export function multipart(files: Array<{ field: string; name: string; content: Buffer; type?: string }>) {
   const boundary = `----theone${Math.random().toString(16).slice(2)}`;
