@@ -3,7 +3,6 @@ import { arriveAllows } from '@theone/contracts/bus/arrive';
 import { Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
 import type { TableResponse } from '../../../lib/request';
 import { loadSearch } from '../load/columns';
@@ -11,7 +10,7 @@ import { trackKeys } from '../track/api';
 import { WarehouseFilterSelect } from './WarehouseFilterSelect';
 import '../shared/bus.css';
 import './arrive.css';
-import { detailsAction } from '../shared/list-parts';
+import { detailsAction, detailsLinkColumn } from '../shared/list-parts';
 import { cancelContainer, deleteRegistration, sureContainer } from './actions';
 import { ARRIVE_DETAIL_PATH, type ArriveWire, arriveKeys } from './api';
 import { PickupDialog } from './dialogs';
@@ -49,17 +48,7 @@ export default function ArriveListPage() {
           loadSearch.range('pickupTime', 'arrive_pickup_time', 'PickupTime'),
         ]}
         columns={[
-          {
-            key: 'loadNo',
-            title: 'load_no',
-            width: 140,
-            fixed: 'left',
-            render: (_v, r) => (
-              <Link to={`${ARRIVE_DETAIL_PATH}?id=${r.id}`} data-testid={`arrive-link-${r.loadNo}`}>
-                {r.loadNo}
-              </Link>
-            ),
-          },
+          detailsLinkColumn('loadNo', 'load_no', 140, ARRIVE_DETAIL_PATH, 'arrive-link', { fixed: 'left' }),
           { key: 'containerNo', title: 'field_container_no', width: 130 },
           { key: 'status', title: 'arrive_status', width: 110, type: 'dict', dictType: 'arrive_status' },
           {

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EXCEPTION_DAYS_RED, EXCEPTION_TABS, type TExceptionTab } from '@theone/contracts/bus/exception.schemas';
 import { checkExceptionMoves } from '@theone/contracts/bus/order-edit-rules';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { type ListColumn, type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
 import { ORDER_DETAIL_PATH } from '../inware/api';
 import '../shared/bus.css';
 import { ListTabs } from '../shared/ListTabs';
+import { detailsLinkColumn } from '../shared/list-parts';
 import { EXCEPTION_LIST_URL, exceptionKeys, reopenException, type TExceptionRow, takeException } from './api';
 import { CloseDialog, RaiseDialog } from './dialogs';
 import { ExceptionPhotos } from './ExceptionPhotos';
@@ -59,17 +59,9 @@ export default function ExceptionListPage() {
   };
 
   const columns: ListColumn<TExceptionRow>[] = [
-    {
-      key: 'transportId',
-      title: 'field_transport_id',
-      width: 150,
+    detailsLinkColumn('transportId', 'field_transport_id', 150, ORDER_DETAIL_PATH, 'exception-order', {
       sortable: true,
-      render: (_v, r) => (
-        <Link to={`${ORDER_DETAIL_PATH}?id=${r.id}`} data-testid={`exception-order-${r.transportId}`}>
-          {r.transportId}
-        </Link>
-      ),
-    },
+    }),
     { key: 'mark', title: 'field_mark', width: 90 },
     { key: 'status', title: 'exception_order_status', width: 110, type: 'dict', dictType: 'order_status' },
     { key: 'containerNo', title: 'field_container_no', width: 130 },

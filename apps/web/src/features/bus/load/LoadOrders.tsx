@@ -3,10 +3,10 @@ import { canTransition, type TOrderFrom } from '@theone/contracts/bus/order-stat
 import { Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type ListColumn, ListPage, type ToolbarButton } from '../../../components/ListPage';
 import { ORDER_DETAIL_PATH } from '../inware/api';
 import { LoadSumsFooter } from '../loadplan';
+import { detailsLinkColumn } from '../shared/list-parts';
 import { fetchLoadOrders, type LoadWire, loadKeys, unloadOrders } from './api';
 
 /**
@@ -15,17 +15,7 @@ import { fetchLoadOrders, type LoadWire, loadKeys, unloadOrders } from './api';
  * separate small table (`marks` of `GET load/{id}`).
  */
 const ORDER_COLUMNS: ListColumn<LoadWire['LoadOrderRow']>[] = [
-  {
-    key: 'transportId',
-    title: 'field_transport_id',
-    width: 150,
-    fixed: 'left',
-    render: (_v, r) => (
-      <Link to={`${ORDER_DETAIL_PATH}?id=${r.id}`} data-testid={`load-order-${r.transportId}`}>
-        {r.transportId}
-      </Link>
-    ),
-  },
+  detailsLinkColumn('transportId', 'field_transport_id', 150, ORDER_DETAIL_PATH, 'load-order', { fixed: 'left' }),
   { key: 'mark', title: 'field_mark', width: 100 },
   { key: 'status', title: 'field_status', width: 100, type: 'dict', dictType: 'order_status' },
   { key: 'consignee', title: 'field_consignee', width: 120 },

@@ -1,9 +1,8 @@
 import { Space, Tooltip } from 'antd';
-import { Link } from 'react-router';
 import type { ListColumn, SearchField } from '../../../components/ListPage';
 import { translate as t } from '../../../lib/i18n';
 import { FillBar } from '../loadplan';
-import { columnKinds, searchKinds } from '../shared/list-parts';
+import { columnKinds, detailsLinkColumn, searchKinds } from '../shared/list-parts';
 
 import { LOAD_DETAIL_PATH, type LoadWire } from './api';
 
@@ -15,17 +14,8 @@ import { LOAD_DETAIL_PATH, type LoadWire } from './api';
 
 export function loadColumns<R extends LoadWire['LoadRow']>() {
   return {
-    loadNo: (to: string = LOAD_DETAIL_PATH): ListColumn<R> => ({
-      key: 'loadNo',
-      title: 'load_no',
-      width: 140,
-      fixed: 'left',
-      render: (_v, r) => (
-        <Link to={`${to}?id=${r.id}`} data-testid={`load-link-${r.loadNo}`}>
-          {r.loadNo}
-        </Link>
-      ),
-    }),
+    loadNo: (to: string = LOAD_DETAIL_PATH) =>
+      detailsLinkColumn<R>('loadNo', 'load_no', 140, to, 'load-link', { fixed: 'left' }),
     ...columnKinds<R>(),
     date: (key: keyof R & string, title: string, sortable = false): ListColumn<R> => ({
       key,

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { loadAllows } from '@theone/contracts/bus/load';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import { inwareKeys } from '../inware/api';
 import { search } from '../inware/columns';
 import '../shared/bus.css';
 import { queryClient } from '../../../lib/query-client';
+import { detailsLinkColumn } from '../shared/list-parts';
 import { deletePlans, LOADPLAN_ADD_PATH, LOADPLAN_DETAILS_PATH, type LoadWire, loadplanKeys } from './api';
 import { FillBar } from './FillGauge';
 import { LoadSumsFooter } from './LoadSumsFooter';
@@ -20,18 +20,11 @@ import { totalsOf } from './plan-parts';
  * (the server leaves those fields out for anyone else, so the columns are absent). Row actions follow the load
  * status through contracts' loadAllows.
  */
-export const loadNoColumn = (path = LOADPLAN_DETAILS_PATH): ListColumn<LoadWire['LoadRow']> => ({
-  key: 'loadNo',
-  title: 'field_load_no',
-  width: 140,
-  fixed: 'left',
-  sortable: true,
-  render: (_v, r) => (
-    <Link to={`${path}?id=${r.id}`} data-testid={`load-link-${r.loadNo}`}>
-      {r.loadNo}
-    </Link>
-  ),
-});
+export const loadNoColumn = (path = LOADPLAN_DETAILS_PATH) =>
+  detailsLinkColumn<LoadWire['LoadRow']>('loadNo', 'field_load_no', 140, path, 'load-link', {
+    fixed: 'left',
+    sortable: true,
+  });
 
 export const loadColumns = {
   route: (): ListColumn<LoadWire['LoadRow']> => ({

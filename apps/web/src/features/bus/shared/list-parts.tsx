@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ListColumn, RowAction, SearchField } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import type { PermissionValue } from '../../../lib/permission';
@@ -26,6 +28,29 @@ export const detailsAction = <Row extends { id: number }>(perm: PermissionValue,
   label: 'details',
   perm,
   onClick: (r) => navigateTo(`${path}?id=${r.id}`),
+});
+
+/**
+ * A column showing the row's `key` (a load number, a waybill) as the link to its details screen (`path?id=<the
+ * row's id>`); the link's test id is `<testPrefix>-<the value>`. `more`: fixed, sortable...
+ */
+export const detailsLinkColumn = <R extends { id: number }>(
+  key: keyof R & string,
+  title: string,
+  width: number,
+  path: string,
+  testPrefix: string,
+  more: Partial<ListColumn<R>> = {},
+): ListColumn<R> => ({
+  key,
+  title,
+  width,
+  ...more,
+  render: (_v, r) => (
+    <Link to={`${path}?id=${r.id}`} data-testid={`${testPrefix}-${r[key]}`}>
+      {r[key] as ReactNode}
+    </Link>
+  ),
 });
 
 /** The plain column kinds of a list of `R` rows: a text, a dictionary label, a time in the business zone. */
