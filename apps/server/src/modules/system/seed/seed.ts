@@ -24,7 +24,7 @@ import {
 } from '../shared/localized';
 import { sysUser, sysUserPost, sysUserRole } from '../user/user.table';
 import { ADMIN_NICK_NAME, CONFIG_SEED, DEMO_USERS, DEPT_SEED, POST_SEED, ROLE_SEED } from './org.seed';
-import type { DeptSeed, MenuSeed, RoleSeed } from './seed.types';
+import type { DeptSeed, MenuSeed, RoleSeed, SeedNames } from './seed.types';
 
 /**
  * Applies the seed data, idempotently, in one transaction at start-up. Rows are inserted when missing and never
@@ -59,6 +59,14 @@ function untranslated(cols: NameColumns, seededNames: readonly string[]) {
   return and(eq(cols.en, ''), eq(cols.th, ''), inArray(cols.name, [...seededNames]));
 }
 
+/** A seeded name as the columns `key` (as typed), `keyEn` and `keyTh` of its record (ADR 0007). */
+function nameValues<K extends string>(key: K, names: SeedNames) {
+  return { [key]: names.name, [`${key}En`]: names.en, [`${key}Th`]: names.th } as Record<
+    K | `${K}En` | `${K}Th`,
+    string
+  >;
+}
+
 /** Sets the seed's names (`names`) on the `row` of `table` while it is untranslated (see above). */
 async function fillNames<T extends PgTable>(
   tx: Tx,
@@ -76,19 +84,16 @@ async function fillNames<T extends PgTable>(
 
 async function seedDepts(tx: Tx, node: DeptSeed, parentId: number, ancestors: string, keyToId: Map<string, number>) {
   const [existing] = await tx.select({ id: sysDept.deptId }).from(sysDept).where(eq(sysDept.seedKey, node.key));
+  const names = nameValues('deptName', node);
   let id = existing?.id;
-  if (id) {
-    const names = { deptNameEn: node.en, deptNameTh: node.th };
-    await fillNames(tx, sysDept, names, eq(sysDept.deptId, id), DEPT_NAME, [node.name]);
-  } else {
+  if (id) await fillNames(tx, sysDept, names, eq(sysDept.deptId, id), DEPT_NAME, [node.name]);
+  else {
     const [row] = await tx
       .insert(sysDept)
       .values({
         parentId,
         ancestors,
-        deptName: node.name,
-        deptNameEn: node.en,
-        deptNameTh: node.th,
+        ...names,
         orderNum: node.order,
         leader: node.leader ?? '',
         seedKey: node.key,
@@ -150,7 +155,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
     await seedDepts(tx, DEPT_SEED, 0, '0', deptIds);
 
     for (const p of POST_SEED) {
-      const names = { postName: p.name, postNameEn: p.en, postNameTh: p.th };
+      const names = nameValues('postName', p);
       await tx
         .insert(sysPost)
         .values({ postCode: p.code, ...names, postSort: p.sort, createBy: 'system' })
@@ -159,8 +164,8 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
     }
 
     for (const c of CONFIG_SEED) {
-      const name = { configName: c.name.name, configNameEn: c.name.en, configNameTh: c.name.th };
-      const remark = { remark: c.remark.name, remarkEn: c.remark.en, remarkTh: c.remark.th };
+      const name = nameValues('configName', c.name);
+      const remark = nameValues('remark', c.remark);
       await tx
         .insert(sysConfig)
         .values({
@@ -191,17 +196,14 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         .select({ id: sysRole.roleId })
         .from(sysRole)
         .where(and(eq(sysRole.roleKey, role.key), eq(sysRole.delFlag, '0')));
+      const names = nameValues('roleName', role);
       let id = existing?.id;
-      if (id) {
-        const names = { roleNameEn: role.en, roleNameTh: role.th };
-        await fillNames(tx, sysRole, names, eq(sysRole.roleId, id), ROLE_NAME, [role.name]);
-      } else {
+      if (id) await fillNames(tx, sysRole, names, eq(sysRole.roleId, id), ROLE_NAME, [role.name]);
+      else {
         const [row] = await tx
           .insert(sysRole)
           .values({
-            roleName: role.name,
-            roleNameEn: role.en,
-            roleNameTh: role.th,
+            ...names,
             roleKey: role.key,
             roleSort: role.sort,
             dataScope: role.dataScope,
@@ -231,11 +233,7 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
 
     // The built-in administrator (user id 1).
     const [admin] = await tx.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, 1));
-    const adminNames = {
-      nickName: ADMIN_NICK_NAME.name,
-      nickNameEn: ADMIN_NICK_NAME.en,
-      nickNameTh: ADMIN_NICK_NAME.th,
-    };
+    const adminNames = nameValues('nickName', ADMIN_NICK_NAME);
     if (admin) {
       await fillNames(tx, sysUser, adminNames, eq(sysUser.userId, 1), NICK_NAME, [ADMIN_NICK_NAME.name]);
     } else {

@@ -316,27 +316,23 @@ export async function checkUserUnique(
   exceptUserId?: number,
 ) {
   const other = exceptUserId === undefined ? undefined : ne(sysUser.userId, exceptUserId);
-  const live = eq(sysUser.delFlag, '0');
-  if (values.userName) {
+  const checks = [
+    {
+      value: values.userName,
+      match: sql`lower(${sysUser.userName}) = lower(${values.userName})`,
+      key: 'err_user_name_exists',
+    },
+    { value: values.phonenumber, match: eq(sysUser.phonenumber, values.phonenumber ?? ''), key: 'err_phone_exists' },
+    { value: values.email, match: sql`lower(${sysUser.email}) = lower(${values.email})`, key: 'err_email_exists' },
+  ];
+  // one at a time, in this order: the first taken value is the one reported
+  for (const { value, match, key } of checks) {
+    if (!value) continue;
     const [row] = await db
       .select({ id: sysUser.userId })
       .from(sysUser)
-      .where(and(live, other, sql`lower(${sysUser.userName}) = lower(${values.userName})`));
-    if (row) throw duplicate('err_user_name_exists', { value: values.userName });
-  }
-  if (values.phonenumber) {
-    const [row] = await db
-      .select({ id: sysUser.userId })
-      .from(sysUser)
-      .where(and(live, other, eq(sysUser.phonenumber, values.phonenumber)));
-    if (row) throw duplicate('err_phone_exists', { value: values.phonenumber });
-  }
-  if (values.email) {
-    const [row] = await db
-      .select({ id: sysUser.userId })
-      .from(sysUser)
-      .where(and(live, other, sql`lower(${sysUser.email}) = lower(${values.email})`));
-    if (row) throw duplicate('err_email_exists', { value: values.email });
+      .where(and(eq(sysUser.delFlag, '0'), other, match));
+    if (row) throw duplicate(key, { value });
   }
 }
 
