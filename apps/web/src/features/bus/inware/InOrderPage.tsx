@@ -246,10 +246,7 @@ export default function InOrderPage() {
           },
           toolbar.exportCargo('bus:inOrder:export'),
         ]}
-        toolbarExtra={selectionPrints<TOrder>(['pieces', 'receipt'], {
-          pieces: 'bus:inOrder:print',
-          receipt: 'bus:inOrder:print',
-        })}
+        toolbarExtra={selectionPrints<TOrder>(['pieces', 'receipt'], 'bus:inOrder:print')}
         rowActions={[
           rowActions.info(),
           ...RECEIVE_ACTIONS.map(

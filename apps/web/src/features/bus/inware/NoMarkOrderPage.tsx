@@ -18,6 +18,7 @@ import { addOrder, editFields, fetchMarkAddress, fetchNewNo, type TOrder, useIni
 import { col, search, sumsFooter } from './columns';
 import { rowActions } from './list-actions';
 import { str } from './order-form/form-values';
+import { TextItems } from './order-items';
 import { inwareList, selectionPrints } from './order-list-parts';
 import { originWarehouseOptions, ReceiptFigureItems } from './receipt-fields';
 
@@ -126,19 +127,9 @@ function RegisterDialog({
       <Form.Item name="expressNo" label={t('field_express_no')}>
         <Input placeholder={t('msg_comma_separated')} data-testid="register-express" />
       </Form.Item>
-      <Form.Item name="trayNo" label={t('field_tray_no')}>
-        <Input />
-      </Form.Item>
+      <TextItems names={['trayNo']} />
       <ReceiptFigureItems testIdPrefix="register" />
-      <Form.Item name="cargoName" label={t('field_cargo_name')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="shipper" label={t('field_shipper')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="shipperTel" label={t('field_shipper_tel')}>
-        <Input />
-      </Form.Item>
+      <TextItems names={['cargoName', 'shipper', 'shipperTel']} />
       <Form.Item name="cargoRemark" label={t('field_cargo_remark')} className="bus-span-2">
         <Input />
       </Form.Item>
@@ -209,12 +200,7 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
       <Form.Item name="destAddrId" label={t('field_dest_addr_id')} rules={[required('field_dest_addr_id')]}>
         <GeogSelect orgId={2} />
       </Form.Item>
-      <Form.Item name="consignee" label={t('field_consignee')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="consigneeTel" label={t('field_consignee_tel')}>
-        <Input />
-      </Form.Item>
+      <TextItems names={['consignee', 'consigneeTel']} />
       <Form.Item name="consigneeAddr" label={t('field_consignee_addr')} className="bus-span-all">
         <Input />
       </Form.Item>
@@ -278,7 +264,7 @@ export default function NoMarkOrderPage() {
             onClick: (ctx) => setAssigning([...ctx.selectedRows]),
           },
         ]}
-        toolbarExtra={selectionPrints<TOrder>(['label'], { label: 'bus:noMarkOrder:print' })}
+        toolbarExtra={selectionPrints<TOrder>(['label'], 'bus:noMarkOrder:print')}
         rowActions={[
           rowActions.info(),
           {

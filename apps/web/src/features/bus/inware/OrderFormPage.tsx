@@ -21,6 +21,7 @@ import { useLivePricing } from './order-form/live-pricing';
 import { OrderFormActions, type TPrintActions } from './order-form/OrderFormActions';
 import { Section } from './order-form/Section';
 import { useOrderForm } from './order-form/useOrderForm';
+import { TextItems } from './order-items';
 import { originWarehouseOptions } from './receipt-fields';
 
 /**
@@ -117,12 +118,7 @@ export function OrderFormPage({ mode, printActions }: { mode: 'add' | 'edit'; pr
                 }
               />
             </Form.Item>
-            <Form.Item name="businessNo" label={t('field_business_no')}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="clientNo" label={t('field_client_no')}>
-              <Input maxLength={100} />
-            </Form.Item>
+            <TextItems names={['businessNo', 'clientNo']} maxLength={100} />
           </div>
           {subMarkOf ? (
             <Tag color="orange" style={{ marginBottom: 12 }} data-testid="sub-mark-tag">

@@ -85,10 +85,7 @@ export default function OrderListPage() {
         toolbar.fetchPrice('bus:order:price'),
         toolbar.recalculate('bus:order:price'),
       ]}
-      toolbarExtra={selectionPrints<TOrder>(['label', 'receipt'], {
-        label: 'bus:order:print',
-        receipt: 'bus:order:print',
-      })}
+      toolbarExtra={selectionPrints<TOrder>(['label', 'receipt'], 'bus:order:print')}
       rowActions={[
         rowActions.details(),
         rowActions.edit('bus:order:edit'),

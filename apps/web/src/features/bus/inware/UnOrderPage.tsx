@@ -61,7 +61,7 @@ export default function UnOrderPage() {
           { key: 'import', label: 'import', perm: 'bus:unOrder:import', onClick: () => setImportOpen(true) },
           toolbar.exportCargo('bus:unOrder:export'),
         ]}
-        toolbarExtra={selectionPrints<TOrder>(['label'], { label: 'bus:unOrder:print' })}
+        toolbarExtra={selectionPrints<TOrder>(['label'], 'bus:unOrder:print')}
         rowActions={[
           rowActions.info(),
           rowActions.edit('bus:unOrder:edit'),

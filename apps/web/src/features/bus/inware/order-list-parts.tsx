@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ListContext } from '../../../components/ListPage';
-import { PrintButtons, type PrintButtonsProps } from '../print';
+import { PrintButtons, type PrintKind } from '../print';
 import { inwareKeys } from './api';
 import { col, search } from './columns';
 
@@ -44,9 +44,10 @@ export const cargoAndRouteSearch = () => [
   search.dict('status', 'field_status', 'order_status'),
 ];
 
-/** The toolbar's print buttons for the selected orders. */
-export const selectionPrints =
-  <Row extends { id: number }>(kinds: PrintButtonsProps['kinds'], perms: PrintButtonsProps['perms']) =>
-  (ctx: ListContext<Row>): ReactNode => (
+/** The toolbar's print buttons (`kinds`) for the selected orders, each for users with the screen's `perm`. */
+export const selectionPrints = <Row extends { id: number }>(kinds: readonly PrintKind[], perm: string) => {
+  const perms = Object.fromEntries(kinds.map((k) => [k, perm]));
+  return (ctx: ListContext<Row>): ReactNode => (
     <PrintButtons ids={ctx.selectedRows.map((r) => r.id)} kinds={kinds} perms={perms} onPrinted={() => ctx.refetch()} />
   );
+};
