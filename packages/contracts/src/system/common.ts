@@ -16,6 +16,14 @@ export const zName = (max: number) => z.string().trim().min(1, 'err_required').m
 /** Optional trimmed text, '' when absent. */
 export const zText = (max: number) => z.string().trim().max(max).default('');
 export const zRemark = zText(500);
+/**
+ * A record's name in three languages (ADR 0007, common/localized.ts): `<field>` as typed (required, at most `max`)
+ * and the optional `<field>En` and `<field>Th` (at most `translatedMax`).
+ */
+export const zNames = <const F extends string>(field: F, max: number, translatedMax: number) =>
+  ({ [field]: zName(max), [`${field}En`]: zText(translatedMax), [`${field}Th`]: zText(translatedMax) }) as {
+    [K in F]: ReturnType<typeof zName>;
+  } & { [K in `${F}En` | `${F}Th`]: ReturnType<typeof zText> };
 export const zSort = z.number().int().min(0).max(99_999);
 /** A body id: positive integer. */
 export const zBodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

@@ -3,7 +3,7 @@ import { ZNewPassword } from '../auth/auth.schemas';
 import { PASSWORD_PROBLEMS } from '../auth/password-rule';
 import { isPositive } from '../common/money';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { createEditBodies, zName, zRemark, zText } from './common';
+import { createEditBodies, zName, zNames, zRemark, zText } from './common';
 
 export const ZConfigQuery = zPageQuery(['createTime', 'configId'], {
   configName: zTextFilter(200),
@@ -16,9 +16,7 @@ export type TConfigQuery = z.infer<typeof ZConfigQuery>;
 export const zConfigKey = zName(100).regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'err_config_key');
 
 const configFields = {
-  configName: zName(100),
-  configNameEn: zText(200),
-  configNameTh: zText(200),
+  ...zNames('configName', 100, 200),
   configKey: zConfigKey,
   configValue: z.string().trim().max(500).default(''),
   /** 'Y' built-in (cannot be deleted, key cannot change), 'N' user-defined. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zCodeFilter, zTextFilter } from '../common/page';
-import { zBodyId, zName, zOptionalEmail, zOptionalPhone, zSort, zStatus, zText, zVersion } from './common';
+import { zBodyId, zNames, zOptionalEmail, zOptionalPhone, zSort, zStatus, zText, zVersion } from './common';
 
 /** GET /system/dept/list: flat, filtered, inside the caller's data scope; the client builds the tree. */
 export const ZDeptQuery = z
@@ -13,9 +13,7 @@ export type TDeptQuery = z.infer<typeof ZDeptQuery>;
 
 const deptFields = {
   parentId: zBodyId,
-  deptName: zName(50),
-  deptNameEn: zText(100),
-  deptNameTh: zText(100),
+  ...zNames('deptName', 50, 100),
   orderNum: zSort,
   leader: zText(30),
   phone: zOptionalPhone,

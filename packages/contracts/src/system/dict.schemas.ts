@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { createEditBodies, zName, zRemark, zSort, zStatus, zText } from './common';
+import { createEditBodies, zName, zNames, zRemark, zSort, zStatus } from './common';
 
 /** Dictionary type: lower case letters, digits and '_', starting with a letter (screens §4.8). */
 export const zDictType = zName(100).regex(/^[a-z][a-z0-9_]*$/, 'err_dict_type');
@@ -13,9 +13,7 @@ export const ZDictTypeQuery = zPageQuery(['createTime', 'dictId'], {
 export type TDictTypeQuery = z.infer<typeof ZDictTypeQuery>;
 
 const dictTypeFields = {
-  dictName: zName(100),
-  dictNameEn: zText(100),
-  dictNameTh: zText(100),
+  ...zNames('dictName', 100, 100),
   dictType: zDictType,
   status: zStatus.default('0'),
   remark: zRemark,
@@ -38,9 +36,7 @@ export type TDictDataQuery = z.infer<typeof ZDictDataQuery>;
 
 const dictDataFields = {
   dictType: zDictType,
-  dictLabel: zName(100),
-  dictLabelEn: zText(100),
-  dictLabelTh: zText(100),
+  ...zNames('dictLabel', 100, 100),
   dictValue: zName(100),
   dictSort: zSort,
   cssClass: z

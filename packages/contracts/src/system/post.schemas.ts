@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { zCodeFilter, zPageQuery, zTextFilter } from '../common/page';
-import { createEditBodies, zName, zRemark, zSort, zStatus, zText } from './common';
+import { createEditBodies, zName, zNames, zRemark, zSort, zStatus } from './common';
 
 export const ZPostQuery = zPageQuery(['createTime', 'postSort', 'postId'], {
   postCode: zTextFilter(64),
@@ -11,9 +11,7 @@ export type TPostQuery = z.infer<typeof ZPostQuery>;
 
 const postFields = {
   postCode: zName(64).regex(/^[A-Za-z0-9_-]+$/, 'err_code_chars'),
-  postName: zName(50),
-  postNameEn: zText(100),
-  postNameTh: zText(100),
+  ...zNames('postName', 50, 100),
   postSort: zSort,
   status: zStatus.default('0'),
   remark: zRemark,

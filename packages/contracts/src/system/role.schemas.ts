@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zCodeFilter, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
-import { createEditBodies, zBodyId, zIdList, zName, zRemark, zSort, zStatus, zText, zVersion } from './common';
+import { createEditBodies, zBodyId, zIdList, zName, zNames, zRemark, zSort, zStatus, zVersion } from './common';
 
 /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */
 export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
@@ -22,9 +22,7 @@ export type TRoleQuery = z.infer<typeof ZRoleQuery>;
 export const zRoleKey = zName(100).regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, 'err_role_key');
 
 const roleFields = {
-  roleName: zName(30),
-  roleNameEn: zText(60),
-  roleNameTh: zText(60),
+  ...zNames('roleName', 30, 60),
   roleKey: zRoleKey,
   roleSort: zSort,
   status: zStatus.default('0'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZNewPassword } from '../auth/auth.schemas';
 import { zCodeFilter, zIdText, zIntFilter, zPageQuery, zTextFilter } from '../common/page';
 import { zAccount } from '../common/validators';
-import { zBodyId, zIdList, zName, zOptionalEmail, zOptionalMobile, zRemark, zStatus, zText, zVersion } from './common';
+import { zBodyId, zIdList, zNames, zOptionalEmail, zOptionalMobile, zRemark, zStatus, zVersion } from './common';
 
 /** GET /system/user/list (and POST /system/user/export): `deptId` includes its sub-departments. */
 export const ZUserQuery = zPageQuery(['createTime', 'userId', 'loginDate'], {
@@ -18,9 +18,7 @@ export const USER_SEX = ['0', '1', '2'] as const;
 
 const userFields = {
   deptId: zBodyId.nullable().default(null),
-  nickName: zName(30),
-  nickNameEn: zText(60),
-  nickNameTh: zText(60),
+  ...zNames('nickName', 30, 60),
   phonenumber: zOptionalMobile,
   email: zOptionalEmail(50),
   sex: z.enum(USER_SEX).default('2'),
