@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PRICE_UNIT_FIELDS } from '@theone/contracts/bas/price.schemas';
 import { apiLogin, expect, signInAccount, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
 
@@ -185,16 +186,7 @@ test('[BAS]: a user without the fee role sees no price columns and gets no price
     `/bas/price/select?mark=TH001&busType=EK&leftAddrId=${id(1, 'GZ')}&destAddrId=${id(2, 'BKK')}`,
   );
   expect(price.data).toMatchObject({ mark: 'TH001', scope: 'mark' });
-  for (const field of [
-    'volumePrice',
-    'weightPrice',
-    'volumePriceAgent',
-    'weightPriceAgent',
-    'volWgtRate',
-    'wgtVolRate',
-  ]) {
-    expect(price.data).not.toHaveProperty(field);
-  }
+  for (const field of PRICE_UNIT_FIELDS) expect(price.data).not.toHaveProperty(field);
   const list = await api(page, 'service', 'GET', '/bas/price/list');
   expect(list.code).toBe(403);
 });

@@ -56,6 +56,16 @@ export function defaultVolWgtRate(busType: string): string {
   return busType === TRANSPORT_MODE.AIR || busType === TRANSPORT_MODE.DIRECT_FLIGHT ? '167.000000' : '300.000000';
 }
 
+/** A price row's unit prices and ratios: fee fields (FEE_FIELDS), copied onto an order by 'fetch price'. */
+export const PRICE_UNIT_FIELDS = [
+  'volumePrice',
+  'weightPrice',
+  'volumePriceAgent',
+  'weightPriceAgent',
+  'volWgtRate',
+  'wgtVolRate',
+] as const;
+
 export const PRICE_ORDER_BY = [
   'createTime',
   'updateTime',
