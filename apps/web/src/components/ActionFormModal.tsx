@@ -1,6 +1,7 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validValues } from './valid-values';
 
 export interface ActionFormModalProps<Values> {
   form: FormInstance<Values>;
@@ -26,12 +27,8 @@ export interface ActionFormModalProps<Values> {
 export function ActionFormModal<Values>(props: ActionFormModalProps<Values>) {
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    let values: Values;
-    try {
-      values = await props.form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(props.form);
+    if (!values) return;
     if (props.prepare && !(await props.prepare(values))) return;
     setSaving(true);
     try {

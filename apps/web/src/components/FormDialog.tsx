@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../lib/feedback';
 import { isApiError } from '../lib/request';
 import { confirmAction } from './confirm';
+import { validValues } from './valid-values';
 
 /**
  * Add/edit forms in a modal (system screens, as RuoYi) or a drawer (long forms):
@@ -76,12 +77,8 @@ function useFormDialog<Values>(props: FormDialogProps<Values>) {
   }, [open, initialValues, form]);
 
   const save = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       const result = await props.onSubmit(values);

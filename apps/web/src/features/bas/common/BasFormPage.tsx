@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { confirmAction } from '../../../components/confirm';
 import { FormFooter } from '../../../components/FormFooter';
+import { validValues } from '../../../components/valid-values';
 import { feedback } from '../../../lib/feedback';
 import { isApiError } from '../../../lib/request';
 import './bas.css';
@@ -56,14 +57,10 @@ export function BasFormPage<Values>(props: BasFormPageProps<Values>) {
   };
 
   const save = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+    const values = await validValues(form, ([first]) => {
       if (first) form.scrollToField(first.name, { block: 'center' });
-      return;
-    }
+    });
+    if (!values) return;
     setSaving(true);
     try {
       await props.onSubmit(values);
