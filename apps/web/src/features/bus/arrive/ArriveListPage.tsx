@@ -10,7 +10,7 @@ import { trackKeys } from '../track/api';
 import { WarehouseFilterSelect } from './WarehouseFilterSelect';
 import '../shared/bus.css';
 import './arrive.css';
-import { detailsAction, detailsLinkColumn } from '../shared/list-parts';
+import { countOfColumn, detailsAction, detailsLinkColumn } from '../shared/list-parts';
 import { cancelContainer, deleteRegistration, sureContainer } from './actions';
 import { ARRIVE_DETAIL_PATH, type ArriveWire, arriveKeys } from './api';
 import { PickupDialog } from './dialogs';
@@ -51,17 +51,12 @@ export default function ArriveListPage() {
           detailsLinkColumn('loadNo', 'load_no', 140, ARRIVE_DETAIL_PATH, 'arrive-link', { fixed: 'left' }),
           { key: 'containerNo', title: 'field_container_no', width: 130 },
           { key: 'status', title: 'arrive_status', width: 110, type: 'dict', dictType: 'arrive_status' },
-          {
-            key: 'arrivedCount',
-            title: 'arrive_orders_in',
-            width: 100,
-            align: 'right',
-            render: (_v, r) => (
-              <span data-testid={`arrive-count-${r.loadNo}`}>
-                {r.arrivedCount} / {r.orderCount}
-              </span>
-            ),
-          },
+          countOfColumn(
+            'arrivedCount',
+            'arrive_orders_in',
+            (r) => [r.arrivedCount, r.orderCount],
+            (r) => `arrive-count-${r.loadNo}`,
+          ),
           { key: 'sealNo', title: 'field_seal_no', width: 110 },
           { key: 'truckNo', title: 'field_truck_no', width: 110, defaultHidden: true },
           { key: 'containerType', title: 'field_container_type', width: 110, type: 'dict', dictType: 'container_type' },

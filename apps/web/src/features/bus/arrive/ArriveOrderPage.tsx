@@ -14,7 +14,7 @@ import '../shared/bus.css';
 import './arrive.css';
 import { containerName } from '../shared/container-fields';
 import { ListTabs } from '../shared/ListTabs';
-import { yesNoField } from '../shared/list-parts';
+import { countOfColumn, daysColumn, yesNoField } from '../shared/list-parts';
 import { ArriveScanPanel } from './ArriveScanPanel';
 import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
 import { ARRIVE_DETAIL_PATH, type ArriveWire, arriveKeys } from './api';
@@ -43,33 +43,17 @@ export function arriveOrderColumns(): ListColumn<ArriveWire['ArriveOrderRow']>[]
       render: (_v, r) =>
         r.arriveId ? <Link to={`${ARRIVE_DETAIL_PATH}?id=${r.arriveId}`}>{containerName(r)}</Link> : r.containerNo,
     },
-    {
-      key: 'pieces',
-      title: 'arrive_scanned',
-      width: 100,
-      align: 'right',
-      render: (_v, r) => (
-        <span data-testid={`arrive-pieces-${r.transportId}`}>
-          {r.scannedPieces} / {r.expectedPieces}
-        </span>
-      ),
-    },
+    countOfColumn(
+      'pieces',
+      'arrive_scanned',
+      (r) => [r.scannedPieces, r.expectedPieces],
+      (r) => `arrive-pieces-${r.transportId}`,
+    ),
     { key: 'arrivedPiece', title: 'field_arrived_piece', width: 80, align: 'right' },
     { key: 'arrivedWeight', title: 'field_arrived_weight', width: 100, align: 'right' },
     { key: 'arrivedVolume', title: 'field_arrived_volume', width: 100, align: 'right' },
     { key: 'arriveTime', title: 'arrive_time', width: 160, type: 'datetime', sortable: true },
-    {
-      key: 'daysInStock',
-      title: 'arrive_days_in_stock',
-      width: 90,
-      align: 'right',
-      render: (_v, r) =>
-        r.daysInStock === null ? (
-          '-'
-        ) : (
-          <span className={r.daysInStock > STOCK_WARN_DAYS ? 'arrive-days-warn' : undefined}>{r.daysInStock}</span>
-        ),
-    },
+    daysColumn('daysInStock', 'arrive_days_in_stock', STOCK_WARN_DAYS, 'arrive-days-warn'),
     { key: 'trayNo', title: 'arrive_location', width: 100 },
     { key: 'deliveryStatus', title: 'field_delivery_status', width: 100, type: 'dict', dictType: 'send_status' },
     {

@@ -8,7 +8,7 @@ import { translate } from '../../../lib/i18n';
 import { ORDER_DETAIL_PATH } from '../inware/api';
 import '../shared/bus.css';
 import { ListTabs } from '../shared/ListTabs';
-import { detailsLinkColumn } from '../shared/list-parts';
+import { daysColumn, detailsLinkColumn } from '../shared/list-parts';
 import { EXCEPTION_LIST_URL, exceptionKeys, reopenException, type TExceptionRow, takeException } from './api';
 import { CloseDialog, RaiseDialog } from './dialogs';
 import { ExceptionPhotos } from './ExceptionPhotos';
@@ -79,23 +79,7 @@ export default function ExceptionListPage() {
     { key: 'exceptionHandler', title: 'field_exception_handler', width: 100 },
     { key: 'exceptionHandleTime', title: 'exception_handled_at', width: 160, type: 'datetime', sortable: true },
     { key: 'handleRemark', title: 'field_handle_remark', width: 180 },
-    {
-      key: 'daysOpen',
-      title: 'exception_days_open',
-      width: 90,
-      align: 'right',
-      render: (_v, r) =>
-        r.daysOpen === null ? (
-          '-'
-        ) : (
-          <span
-            className={r.daysOpen > EXCEPTION_DAYS_RED ? 'bus-diff' : undefined}
-            data-testid={`days-open-${r.transportId}`}
-          >
-            {r.daysOpen}
-          </span>
-        ),
-    },
+    daysColumn('daysOpen', 'exception_days_open', EXCEPTION_DAYS_RED, 'bus-diff', (r) => `days-open-${r.transportId}`),
     {
       key: 'photos',
       title: 'exception_photos',

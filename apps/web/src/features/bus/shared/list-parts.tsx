@@ -53,6 +53,51 @@ export const detailsLinkColumn = <R extends { id: number }>(
   ),
 });
 
+/** A right-aligned 'done / all' count of a row (orders in, pieces scanned), the cell's test id `testId(row)`. */
+export const countOfColumn = <R,>(
+  key: string,
+  title: string,
+  count: (r: R) => [done: ReactNode, all: ReactNode],
+  testId: (r: R) => string,
+): ListColumn<R> => ({
+  key,
+  title,
+  width: 100,
+  align: 'right',
+  render: (_v, r) => {
+    const [done, all] = count(r);
+    return (
+      <span data-testid={testId(r)}>
+        {done} / {all}
+      </span>
+    );
+  },
+});
+
+/** A right-aligned number of days ('-' when there is none), marked with `warnClass` beyond `limit` days. */
+export const daysColumn = <R,>(
+  key: keyof R & string,
+  title: string,
+  limit: number,
+  warnClass: string,
+  testId?: (r: R) => string,
+): ListColumn<R> => ({
+  key,
+  title,
+  width: 90,
+  align: 'right',
+  render: (_v, r) => {
+    const days = r[key] as number | null;
+    return days === null ? (
+      '-'
+    ) : (
+      <span className={days > limit ? warnClass : undefined} data-testid={testId?.(r)}>
+        {days}
+      </span>
+    );
+  },
+});
+
 /** The plain column kinds of a list of `R` rows: a text, a dictionary label, a time in the business zone. */
 export function columnKinds<R>() {
   return {
