@@ -2,7 +2,6 @@ import {
   formatTransportId,
   money,
   ORDER_FEE_AR_FIELDS,
-  orderFieldLabelKey,
   type TInwareAddBody,
   type TLanguage,
   ZInwareAddBody,
@@ -20,6 +19,7 @@ import {
 import { t } from '../../../platform/i18n';
 import { periodOf, reserveSequence } from '../../../platform/sequences';
 import { activeMarksByCode, activePlaces, destinationCountryCodes } from '../../bas/api/order-lookups';
+import { label, orderQuantityColumns, ROUTE_COLUMNS, WAYBILL_COLUMNS } from '../bus.excel-columns';
 import { insertOrders } from '../order/order-core';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';
 import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
@@ -31,17 +31,13 @@ import type { busOrder } from './inware.table';
  * language, each row priced like an order entered by hand).
  */
 
-const label = (field: string) => orderFieldLabelKey(field);
 type Row = Record<string, unknown>;
 
 export const ORDER_EXPORT_COLUMNS: ExcelColumn<Row>[] = [
-  { key: 'transportId', header: label('transportId'), width: 17 },
-  { key: 'status', header: label('status'), type: 'dict', dict: 'order_status', width: 12 },
+  ...WAYBILL_COLUMNS,
   { key: 'mark', header: label('mark'), width: 10 },
   { key: 'markName', header: label('markName'), width: 18 },
-  { key: 'busType', header: label('busType'), type: 'dict', dict: 'bus_type', width: 12 },
-  { key: 'leftAddrName', header: label('leftAddrId'), width: 10 },
-  { key: 'destAddrName', header: label('destAddrId'), width: 10 },
+  ...ROUTE_COLUMNS,
   { key: 'consignee', header: label('consignee') },
   { key: 'consigneeTel', header: label('consigneeTel'), width: 14 },
   { key: 'consigneeAddr', header: label('consigneeAddr'), width: 30 },
@@ -52,12 +48,8 @@ export const ORDER_EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { key: 'receivingNo', header: label('receivingNo'), width: 16 },
   { key: 'cargoName', header: label('cargoName') },
   { key: 'cargoType', header: label('cargoType'), type: 'dict', dict: 'cargo_type', width: 12 },
-  { key: 'cargoPiece', header: label('cargoPiece'), type: 'integer', width: 9 },
-  { key: 'cargoWeight', header: label('cargoWeight'), type: 'number', width: 11 },
-  { key: 'cargoVolume', header: label('cargoVolume'), type: 'number', width: 11 },
-  { key: 'arrivedPiece', header: label('arrivedPiece'), type: 'integer', width: 9 },
-  { key: 'arrivedWeight', header: label('arrivedWeight'), type: 'number', width: 11 },
-  { key: 'arrivedVolume', header: label('arrivedVolume'), type: 'number', width: 11 },
+  ...orderQuantityColumns('cargo'),
+  ...orderQuantityColumns('arrived'),
   { key: 'arrivedHouseName', header: label('arrivedHouseId') },
   { key: 'trayNo', header: label('trayNo'), width: 10 },
   { key: 'orderTime', header: label('orderTime'), type: 'datetime' },

@@ -11,21 +11,15 @@ import {
   toWeightString,
   VIEWS_NEEDING_CONDITION,
 } from '@theone/contracts';
-import { eq, getTableColumns, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
-import {
-  dateRange,
-  descNullsLast as desc,
-  likeContains,
-  limitOffset,
-  orderOf,
-  pageOf,
-} from '../../../platform/http/paging';
+import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { allMarkNames, ofMarksInScope } from '../../bas/api/order-lookups';
+import { containing, equalTo, namedDateRanges } from '../bus-list';
 import { busOrder } from './inware.table';
 import { orderScope, type TOrderRow } from './order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from './order-names';
@@ -316,18 +310,28 @@ export async function listWhere(
     const agent = sql`(SELECT a.id FROM bas_mark a WHERE a.mark = ${q.agent.toUpperCase()})`;
     parts.push(sql`(${busOrder.markId} = ${agent} OR ${busOrder.topMarkId} = ${agent})`);
   }
-  if (q.clientNo) parts.push(ilike(busOrder.clientNo, likeContains(q.clientNo)));
-  if (q.consignee) parts.push(ilike(busOrder.consignee, likeContains(q.consignee)));
-  if (q.consigneeTel) parts.push(ilike(busOrder.consigneeTel, likeContains(q.consigneeTel)));
-  if (q.shipper) parts.push(ilike(busOrder.shipper, likeContains(q.shipper)));
-  if (q.shipperTel) parts.push(ilike(busOrder.shipperTel, likeContains(q.shipperTel)));
-  if (q.cargoName) parts.push(ilike(busOrder.cargoName, likeContains(q.cargoName)));
-  if (q.expressCorp) parts.push(eq(busOrder.expressCorp, q.expressCorp));
-  if (q.busType) parts.push(eq(busOrder.busType, q.busType));
-  if (q.cargoType) parts.push(eq(busOrder.cargoType, q.cargoType));
-  if (q.leftAddrId) parts.push(eq(busOrder.leftAddrId, q.leftAddrId));
-  if (q.destAddrId) parts.push(eq(busOrder.destAddrId, q.destAddrId));
-  if (q.arrivedHouseId) parts.push(eq(busOrder.arrivedHouseId, q.arrivedHouseId));
+  parts.push(
+    ...containing([
+      [q.clientNo, busOrder.clientNo],
+      [q.consignee, busOrder.consignee],
+      [q.consigneeTel, busOrder.consigneeTel],
+      [q.shipper, busOrder.shipper],
+      [q.shipperTel, busOrder.shipperTel],
+      [q.cargoName, busOrder.cargoName],
+      [q.sealNo, busOrder.sealNo],
+      [q.truckNo, busOrder.truckNo],
+      [q.trayNo, busOrder.trayNo],
+    ]),
+    ...equalTo([
+      [q.expressCorp, busOrder.expressCorp],
+      [q.busType, busOrder.busType],
+      [q.cargoType, busOrder.cargoType],
+      [q.leftAddrId, busOrder.leftAddrId],
+      [q.destAddrId, busOrder.destAddrId],
+      [q.arrivedHouseId, busOrder.arrivedHouseId],
+      [q.createBy, busOrder.createBy],
+    ]),
+  );
   const codes: [string | undefined, AnyPgColumn][] = [
     [q.status, busOrder.status],
     [q.auditStatus, busOrder.auditStatus],
@@ -339,13 +343,9 @@ export async function listWhere(
     const list = digits(text);
     if (list) parts.push(sql`${column} = ANY(${param(list, 'smallint[]')})`);
   }
-  if (q.sealNo) parts.push(ilike(busOrder.sealNo, likeContains(q.sealNo)));
-  if (q.truckNo) parts.push(ilike(busOrder.truckNo, likeContains(q.truckNo)));
-  if (q.trayNo) parts.push(ilike(busOrder.trayNo, likeContains(q.trayNo)));
   if (q.ifException) parts.push(eq(busOrder.ifException, Number(q.ifException)));
   if (q.sales) parts.push(sql`${busOrder.markId} IN (SELECT s.id FROM bas_mark s WHERE s.sales = ${q.sales})`);
   if (q.service) parts.push(sql`${busOrder.markId} IN (SELECT s.id FROM bas_mark s WHERE s.service = ${q.service})`);
-  if (q.createBy) parts.push(eq(busOrder.createBy, q.createBy));
   if (q.noMark === '1') parts.push(isNull(busOrder.markId));
   if (q.noMark === '0') parts.push(sql`${busOrder.markId} IS NOT NULL`);
   const incomplete = q.incomplete ?? (view === 'arrivedAddOrder' ? '1' : undefined);
@@ -359,18 +359,19 @@ export async function listWhere(
   if (q.hasSupplement === '1') parts.push(supplement);
   if (q.hasSupplement === '0') parts.push(sql`NOT ${supplement}`);
   parts.push(dateRange(defaultDateColumn(view), q, timezone));
-  const ranges: [string, AnyPgColumn][] = [
-    ['OrderTime', busOrder.orderTime],
-    ['ArrivedTime', busOrder.arrivedTime],
-    ['LeftTime', busOrder.leftTime],
-    ['PreArriveTime', busOrder.preArriveTime],
-    ['SignTime', busOrder.signTime],
-  ];
-  for (const [name, column] of ranges) {
-    const begin = q[`params[begin${name}]` as keyof TInwareListQuery] as string | undefined;
-    const end = q[`params[end${name}]` as keyof TInwareListQuery] as string | undefined;
-    if (begin || end) parts.push(dateRange(column, { 'params[beginTime]': begin, 'params[endTime]': end }, timezone));
-  }
+  parts.push(
+    ...namedDateRanges(
+      q,
+      [
+        ['OrderTime', busOrder.orderTime],
+        ['ArrivedTime', busOrder.arrivedTime],
+        ['LeftTime', busOrder.leftTime],
+        ['PreArriveTime', busOrder.preArriveTime],
+        ['SignTime', busOrder.signTime],
+      ],
+      timezone,
+    ),
+  );
   return allOf(parts);
 }
 

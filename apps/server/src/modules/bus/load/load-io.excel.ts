@@ -1,6 +1,7 @@
-import { orderFieldLabelKey, type TLanguage, type TOrderFeeArField } from '@theone/contracts';
+import type { TLanguage, TOrderFeeArField } from '@theone/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { t } from '../../../platform/i18n';
+import { label, MARK_COLUMNS, QUANTITY_COLUMNS, ROUTE_COLUMNS, WAYBILL_COLUMNS } from '../bus.excel-columns';
 import { billRows, type TLoadDocument } from './load-io.service';
 
 /**
@@ -10,28 +11,21 @@ import { billRows, type TLoadDocument } from './load-io.service';
  */
 
 type Row = Record<string, unknown>;
-const label = (field: string) => orderFieldLabelKey(field);
 
 export const MANIFEST_MARK_COLUMNS: ExcelColumn<Row>[] = [
-  { key: 'mark', header: label('mark'), width: 12 },
-  { key: 'markName', header: label('markName'), width: 18 },
+  ...MARK_COLUMNS,
   { key: 'cargoNames', header: label('cargoName'), width: 30 },
   { key: 'orders', header: label('orderCount'), type: 'integer', width: 9 },
-  { key: 'pieces', header: label('piece'), type: 'integer', width: 9 },
-  { key: 'weight', header: label('weight'), type: 'number', width: 12 },
-  { key: 'volume', header: label('volume'), type: 'number', width: 12 },
+  ...QUANTITY_COLUMNS,
   { key: 'consignees', header: label('consignee'), width: 36 },
 ];
 
 export const MANIFEST_ORDER_COLUMNS: ExcelColumn<Row>[] = [
   { key: 'mark', header: label('mark'), width: 12 },
-  { key: 'transportId', header: label('transportId'), width: 17 },
-  { key: 'status', header: label('status'), type: 'dict', dict: 'order_status', width: 12 },
+  ...WAYBILL_COLUMNS,
   { key: 'cargoName', header: label('cargoName'), width: 20 },
   { key: 'cargoType', header: label('cargoType'), type: 'dict', dict: 'cargo_type', width: 12 },
-  { key: 'pieces', header: label('piece'), type: 'integer', width: 9 },
-  { key: 'weight', header: label('weight'), type: 'number', width: 12 },
-  { key: 'volume', header: label('volume'), type: 'number', width: 12 },
+  ...QUANTITY_COLUMNS,
   { key: 'consignee', header: label('consignee'), width: 18 },
   { key: 'consigneeTel', header: label('consigneeTel'), width: 14 },
   { key: 'consigneeAddr', header: label('consigneeAddr'), width: 36 },
@@ -68,8 +62,7 @@ export function manifestRows(doc: TLoadDocument, lang: TLanguage): { marks: Row[
 /** The bill's columns: mark, currency, orders, the fees some order has, Σ feeArAmount (all fee columns). */
 export function billColumns(feeFields: readonly TOrderFeeArField[]): ExcelColumn<Row>[] {
   return [
-    { key: 'mark', header: label('mark'), width: 12 },
-    { key: 'markName', header: label('markName'), width: 18 },
+    ...MARK_COLUMNS,
     { key: 'currency', header: label('currency'), fee: true, width: 9 },
     { key: 'orders', header: label('orderCount'), type: 'integer', width: 9 },
     ...feeFields.map((f): ExcelColumn<Row> => ({ key: f, header: label(f), type: 'money', width: 14 })),
@@ -107,9 +100,7 @@ export function loadExportColumns(view: 'load' | 'loadplan'): ExcelColumn<Row>[]
     { key: 'sealNo', header: label('sealNo'), width: 12 },
     { key: 'truckNo', header: label('truckNo'), width: 12 },
     { key: 'containerType', header: label('containerType'), type: 'dict', dict: 'container_type', width: 16 },
-    { key: 'busType', header: label('busType'), type: 'dict', dict: 'bus_type', width: 12 },
-    { key: 'leftAddrName', header: label('leftAddrId'), width: 10 },
-    { key: 'destAddrName', header: label('destAddrId'), width: 10 },
+    ...ROUTE_COLUMNS,
     { key: 'loadHouseName', header: label('loadHouseId'), width: 14 },
     { key: 'loadTime', header: label(plan ? 'planLoadTime' : 'loadTime'), type: 'datetime' },
     { key: 'loadPerson', header: label('loadPerson'), width: 10 },
@@ -127,9 +118,7 @@ export function loadExportColumns(view: 'load' | 'loadplan'): ExcelColumn<Row>[]
     { key: 'orderCount', header: label('orderCount'), type: 'integer', width: 9 },
     { key: 'loadedCount', header: label('loaded'), type: 'integer', width: 9 },
     { key: 'markCount', header: label('markCount'), type: 'integer', width: 9 },
-    { key: 'pieces', header: label('piece'), type: 'integer', width: 9 },
-    { key: 'weight', header: label('weight'), type: 'number', width: 12 },
-    { key: 'volume', header: label('volume'), type: 'number', width: 12 },
+    ...QUANTITY_COLUMNS,
     { key: 'volumePercent', header: label('fillVolume'), type: 'number', width: 10 },
     { key: 'weightPercent', header: label('fillWeight'), type: 'number', width: 10 },
     { key: 'containerFee', header: label('containerFee'), type: 'money' },

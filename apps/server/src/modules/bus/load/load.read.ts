@@ -15,22 +15,16 @@ import {
   toVolumeString,
   toWeightString,
 } from '@theone/contracts';
-import { getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, notFound } from '../../../platform/errors';
-import {
-  dateRange,
-  descNullsLast as desc,
-  likeContains,
-  limitOffset,
-  orderOf,
-  pageOf,
-} from '../../../platform/http/paging';
+import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
+import { containing, equalTo, namedDateRanges } from '../bus-list';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
@@ -149,28 +143,33 @@ export async function loadListWhere(
       sql`${busLoad.id} IN (SELECT ${o.loadId} FROM ${O} WHERE ${ofMarksInScope(auth, o.markId, ids)} AND ${o.loadId} IS NOT NULL)`,
     );
   }
-  if (q.sealNo) parts.push(ilike(busLoad.sealNo, likeContains(q.sealNo)));
-  if (q.truckNo) parts.push(ilike(busLoad.truckNo, likeContains(q.truckNo)));
-  if (q.busType) parts.push(sql`${busLoad.busType} = ${q.busType}`);
-  if (q.leftAddrId) parts.push(sql`${busLoad.leftAddrId} = ${q.leftAddrId}`);
-  if (q.destAddrId) parts.push(sql`${busLoad.destAddrId} = ${q.destAddrId}`);
-  if (q.containerType) parts.push(sql`${busLoad.containerType} = ${q.containerType}`);
-  if (q.loadPerson) parts.push(ilike(busLoad.loadPerson, likeContains(q.loadPerson)));
-  if (q.vesselName) parts.push(ilike(busLoad.vesselName, likeContains(q.vesselName)));
-  if (q.voyageNo) parts.push(ilike(busLoad.voyageNo, likeContains(q.voyageNo)));
-  if (q.customsCorp) parts.push(ilike(busLoad.customsCorp, likeContains(q.customsCorp)));
-  parts.push(dateRange(busLoad.loadTime, q, timezone));
-  const ranges: [string, AnyPgColumn][] = [
-    ['LoadTime', busLoad.loadTime],
-    ['EtdDate', busLoad.etdDate],
-    ['EtaDate', busLoad.etaDate],
-    ['LeftTime', busLoad.leftTime],
-  ];
-  for (const [name, column] of ranges) {
-    const begin = q[`params[begin${name}]` as keyof TLoadListQuery] as string | undefined;
-    const end = q[`params[end${name}]` as keyof TLoadListQuery] as string | undefined;
-    if (begin || end) parts.push(dateRange(column, { 'params[beginTime]': begin, 'params[endTime]': end }, timezone));
-  }
+  parts.push(
+    ...containing([
+      [q.sealNo, busLoad.sealNo],
+      [q.truckNo, busLoad.truckNo],
+      [q.loadPerson, busLoad.loadPerson],
+      [q.vesselName, busLoad.vesselName],
+      [q.voyageNo, busLoad.voyageNo],
+      [q.customsCorp, busLoad.customsCorp],
+    ]),
+    ...equalTo([
+      [q.busType, busLoad.busType],
+      [q.leftAddrId, busLoad.leftAddrId],
+      [q.destAddrId, busLoad.destAddrId],
+      [q.containerType, busLoad.containerType],
+    ]),
+    dateRange(busLoad.loadTime, q, timezone),
+    ...namedDateRanges(
+      q,
+      [
+        ['LoadTime', busLoad.loadTime],
+        ['EtdDate', busLoad.etdDate],
+        ['EtaDate', busLoad.etaDate],
+        ['LeftTime', busLoad.leftTime],
+      ],
+      timezone,
+    ),
+  );
   if ('trackStatus' in q && q.trackStatus) parts.push(sql`${latestTrack('track_status')} = ${q.trackStatus}`);
   if ('noNews' in q && q.noNews === '1') parts.push(noNewsSql);
   if ('noNews' in q && q.noNews === '0') parts.push(sql`NOT ${noNewsSql}`);
