@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { editKey, zFlagFilter, zIdFilter, zText } from '../bas/common.schemas';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
+import {
+  okEnvelope,
+  tableEnvelope,
+  ZRecordLogRow,
+  zCode,
+  zDecimal,
+  zRef,
+  zTime,
+  zTimestamp,
+} from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 import { MAX_LOAD_ORDERS } from './load.schemas';
 import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
-import { cargoSums, tickedOrders, zDigitsFilter, zIdsText, zRef, zRequiredDateTime, zTime } from './record.schemas';
+import { cargoSums, tickedOrders, zDigitsFilter, zIdsText, zRequiredDateTime } from './record.schemas';
 
 /**
  * Requests and answers of the pick-up (arrive) record and the overseas warehouse receipt (screens arriveList,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, zDateFilter, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, zCode, zTimestamp } from '../common/responses';
+import { okEnvelope, tableEnvelope, zCode, zTime, zTimestamp } from '../common/responses';
 import { orderRef } from './order.responses';
 import { zStatusCodesFilter } from './order-list.schemas';
 
@@ -61,8 +61,6 @@ export type TExceptionExportBody = z.infer<typeof ZExceptionExportBody>;
 
 /** Rows of an export at most (problem items are a small part of all orders). */
 export const EXCEPTION_EXPORT_MAX = 50_000;
-
-const zTime = zTimestamp.nullable();
 
 /** A row of the exception list: the order's problem item and what the desk needs to act on it. */
 export const ZExceptionRow = z.object({

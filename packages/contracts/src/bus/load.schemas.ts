@@ -3,7 +3,16 @@ import { editKey, zFlagFilter, zIdFilter, zText } from '../bas/common.schemas';
 import { CURRENCIES, TRANSPORT_MODES } from '../bas/constants';
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageFields, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
+import {
+  okEnvelope,
+  tableEnvelope,
+  ZRecordLogRow,
+  zCode,
+  zDecimal,
+  zRef,
+  zTime,
+  zTimestamp,
+} from '../common/responses';
 import { isContainerNo, isPlate, VALIDATOR_MESSAGE_KEYS } from '../common/validators';
 import { zOptionalDateTime } from './inware.schemas';
 import { CONTAINER_CAPACITY } from './load';
@@ -16,9 +25,7 @@ import {
   zDigitsFilter,
   zIdsText,
   zRecordIds,
-  zRef,
   zRequiredDateTime,
-  zTime,
 } from './record.schemas';
 
 /**

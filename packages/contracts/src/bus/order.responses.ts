@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZMarkAddress } from '../bas/mark.responses';
 import { FEE_FIELDS, type TFeeField } from '../common/permissions';
-import { okEnvelope, tableEnvelope, zCode, zDecimal, zOkEmpty, zTimestamp } from '../common/responses';
+import { okEnvelope, tableEnvelope, zCode, zDecimal, zOkEmpty, zRef, zTime, zTimestamp } from '../common/responses';
 
 /**
  * Response contracts of the order endpoints (issue 12 item 4; rules in common/responses.ts): the row of the order
@@ -30,7 +30,6 @@ export function feeOptional<S extends z.ZodRawShape>(shape: S): TFeeOptional<S> 
 }
 
 const zId = z.number().int();
-const zRef = z.number().int().nullable();
 
 /** The first columns of a row about an order: which order, at which version and status, whose mark. */
 export const orderRef = {
@@ -51,7 +50,6 @@ export const arrivedFigures = {
   arrivedWeight: zDecimal.nullable(),
   arrivedVolume: zDecimal.nullable(),
 };
-const zTime = zTimestamp.nullable();
 const zFee = zDecimal;
 
 /** The columns of an order row in the lists (`inware.list.ts` listRowColumns), with its names. */

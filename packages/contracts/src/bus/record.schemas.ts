@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zVersion } from '../bas/common.schemas';
 import { emptyToUndefined, zId } from '../common/page';
-import { okEnvelope, zDecimal, zTimestamp } from '../common/responses';
+import { okEnvelope, zDecimal } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 
 /**
@@ -42,11 +42,6 @@ export const tickedOrders = (max: number) => ({
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers
-
-/** A nullable reference column (an id). */
-export const zRef = z.number().int().nullable();
-/** A nullable timestamp column. */
-export const zTime = zTimestamp.nullable();
 
 /** The orders, pieces, weight and volume summed over rows (list sums, a mark's summary). */
 export const cargoSums = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { editKey, zIdFilter, zRequiredText, zText, zVersion } from '../bas/common.schemas';
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
-import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTimestamp } from '../common/responses';
+import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTime, zTimestamp } from '../common/responses';
 import { feeOptional, orderRef } from './order.responses';
 import {
   cargoSums,
@@ -13,7 +13,6 @@ import {
   zIdsText,
   zRecordIds,
   zRequiredDateTime,
-  zTime,
 } from './record.schemas';
 import { isSignIdcard, isSignTel, normalizeSignIdcard, SIGN_TABS } from './send';
 

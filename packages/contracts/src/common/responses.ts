@@ -27,6 +27,12 @@ export const zTimestamp = z.codec(z.string(), z.date(), {
   encode: (date) => date.toISOString(),
 });
 
+/** A timestamp column that may be empty (not yet happened). */
+export const zTime = zTimestamp.nullable();
+
+/** A reference (id) column that may be empty. */
+export const zRef = z.number().int().nullable();
+
 /** An exact decimal (money, weight, volume, rate) as PostgreSQL `numeric` text, e.g. `"12.50"`. */
 export const zDecimal = z.string().meta({ description: 'exact decimal as text', examples: ['12.50'] });
 
