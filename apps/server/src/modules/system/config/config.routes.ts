@@ -8,12 +8,11 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysConfig } from '../../../platform/db/config.table';
 import type { DbOrTx } from '../../../platform/db/database';
-import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
@@ -24,7 +23,8 @@ import { spec } from '../../../platform/http/route-spec';
 import { SETTING_KEYS } from '../../../platform/settings';
 import { assertNewPassword } from '../../auth/credentials';
 import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shared/localized';
-import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
+import { orClash, refuseTaken, rowOr404, saveAtVersion } from '../shared/rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
 
 const TITLE = 'menu_config_list';
 const configIdParam = z.object({ configId: zIdText }).strict();
@@ -56,13 +56,8 @@ function configWhere(q: Partial<TConfigQuery>): SQL | undefined {
 }
 
 async function checkKeyUnique(db: DbOrTx, configKey: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: sysConfig.configId })
-    .from(sysConfig)
-    .where(
-      and(eq(sysConfig.configKey, configKey), exceptId === undefined ? undefined : ne(sysConfig.configId, exceptId)),
-    );
-  if (row) throw duplicate('err_config_key_exists', { value: configKey });
+  const key = eq(sysConfig.configKey, configKey);
+  await refuseTaken(db, sysConfig.configId, exceptId, key, 'err_config_key_exists', configKey);
 }
 
 function checkValue(configKey: string, configValue: string) {
@@ -113,11 +108,7 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
   app.get(
     '/system/config/:configId',
     spec({ permission: ['system:config:query', 'system:config:edit'] }, 'One setting', { params: configIdParam }),
-    async (req) => {
-      const [row] = await db.select().from(sysConfig).where(eq(sysConfig.configId, req.params.configId));
-      if (!row) throw notFound();
-      return ok(req, row);
-    },
+    async (req) => ok(req, await rowOr404(db, sysConfig, sysConfig.configId, req.params.configId)),
   );
 
   app.post(
@@ -129,17 +120,15 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
       const b = req.body;
       checkValue(b.configKey, b.configValue);
       await checkKeyUnique(db, b.configKey);
-      try {
-        const [row] = await db
+      const [row] = await orClash(
+        db
           .insert(sysConfig)
           .values({ ...b, createBy: req.auth.userName })
-          .returning({ configId: sysConfig.configId });
-        settings.invalidate();
-        return ok(req, { configId: row!.configId });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_config_key_exists', { value: b.configKey });
-        throw err;
-      }
+          .returning({ configId: sysConfig.configId }),
+        () => duplicate('err_config_key_exists', { value: b.configKey }),
+      );
+      settings.invalidate();
+      return ok(req, { configId: row!.configId });
     },
   );
 
@@ -152,24 +141,15 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
     ),
     async (req) => {
       const { configId, version, ...b } = req.body;
-      const [old] = await db.select().from(sysConfig).where(eq(sysConfig.configId, configId));
-      if (!old) throw notFound();
+      const old = await rowOr404(db, sysConfig, sysConfig.configId, configId);
       // Built-in settings are read by key: the key stays, and so does the built-in flag.
       if (old.configType === 'Y' && (b.configKey !== old.configKey || b.configType !== 'Y'))
         throw badRequest('err_config_builtin_key', undefined, 'configKey');
       checkValue(b.configKey, b.configValue);
       await checkKeyUnique(db, b.configKey, configId);
-      try {
-        const updated = await db
-          .update(sysConfig)
-          .set({ ...b, version: sql`${sysConfig.version} + 1`, ...touched(req) })
-          .where(and(eq(sysConfig.configId, configId), eq(sysConfig.version, version)))
-          .returning({ configId: sysConfig.configId });
-        if (!updated.length) lostUpdate(true);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_config_key_exists', { value: b.configKey });
-        throw err;
-      }
+      await orClash(saveAtVersion(db, req, sysConfig, eq(sysConfig.configId, configId), version, b), () =>
+        duplicate('err_config_key_exists', { value: b.configKey }),
+      );
       settings.invalidate();
       return ok(req);
     },

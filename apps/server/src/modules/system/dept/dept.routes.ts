@@ -1,24 +1,17 @@
 import { ZDeptCreate, ZDeptEdit, ZDeptQuery, zIdText } from '@theone/contracts';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest, duplicate, forbidden, inUse } from '../../../platform/errors';
+import { badRequest, forbidden, inUse } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { sysRoleDept } from '../role/role.table';
 import { Grants } from '../shared/grants';
 import { DEPT_NAME, nameContains } from '../shared/localized';
-import {
-  BUSINESS_TYPE,
-  deptScope,
-  deptsInScope,
-  dropCountsOnChange,
-  lostUpdate,
-  operlog,
-  touched,
-} from '../shared/system';
+import { refuseTaken, saveAtVersion } from '../shared/rows';
+import { BUSINESS_TYPE, deptScope, deptsInScope, dropCountsOnChange, operlog, touched } from '../shared/system';
 import { sysUser } from '../user/user.table';
 import { sysDept } from './dept.table';
 
@@ -47,18 +40,8 @@ const subtree = (deptId: number) =>
   sql`(${sysDept.deptId} = ${deptId} OR ${String(deptId)} = ANY(string_to_array(${sysDept.ancestors}, ',')))`;
 
 async function checkDeptUnique(db: DbOrTx, parentId: number, deptName: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: sysDept.deptId })
-    .from(sysDept)
-    .where(
-      and(
-        eq(sysDept.delFlag, '0'),
-        eq(sysDept.parentId, parentId),
-        eq(sysDept.deptName, deptName),
-        exceptId === undefined ? undefined : ne(sysDept.deptId, exceptId),
-      ),
-    );
-  if (row) throw duplicate('err_dept_name_exists', { value: deptName });
+  const name = and(eq(sysDept.delFlag, '0'), eq(sysDept.parentId, parentId), eq(sysDept.deptName, deptName))!;
+  await refuseTaken(db, sysDept.deptId, exceptId, name, 'err_dept_name_exists', deptName);
 }
 
 /**
@@ -175,12 +158,8 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         if (child) throw forbidden('err_dept_has_enabled_children');
       }
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(sysDept)
-          .set({ ...b, ancestors, version: sql`${sysDept.version} + 1`, ...touched(req) })
-          .where(and(eq(sysDept.deptId, deptId), eq(sysDept.version, version), eq(sysDept.delFlag, '0')))
-          .returning({ deptId: sysDept.deptId });
-        if (!updated.length) lostUpdate(true);
+        const live = and(eq(sysDept.deptId, deptId), eq(sysDept.delFlag, '0'))!;
+        await saveAtVersion(tx, req, sysDept, live, version, { ...b, ancestors });
         if (ancestors !== dept!.ancestors) {
           // Descendants carry the old path: '<old ancestors>,<id>,...' becomes '<new ancestors>,<id>,...'.
           const oldPrefix = `${dept!.ancestors},${deptId}`;

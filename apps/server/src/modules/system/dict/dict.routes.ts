@@ -10,12 +10,11 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
-import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
@@ -24,7 +23,8 @@ import { ok, table } from '../../../platform/http/envelope';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
-import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
+import { orClash, refuseTaken, rowOr404, saveAtVersion } from '../shared/rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
 
 const TITLE = 'menu_dict_list';
 const dictIdParam = z.object({ dictId: zIdText }).strict();
@@ -77,27 +77,13 @@ function dataWhere(q: Partial<TDictDataQuery>): SQL | undefined {
 }
 
 async function checkTypeUnique(db: DbOrTx, dictType: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: sysDictType.dictId })
-    .from(sysDictType)
-    .where(
-      and(eq(sysDictType.dictType, dictType), exceptId === undefined ? undefined : ne(sysDictType.dictId, exceptId)),
-    );
-  if (row) throw duplicate('err_dict_type_exists', { value: dictType });
+  const type = eq(sysDictType.dictType, dictType);
+  await refuseTaken(db, sysDictType.dictId, exceptId, type, 'err_dict_type_exists', dictType);
 }
 
 async function checkValueUnique(db: DbOrTx, dictType: string, dictValue: string, exceptCode?: number) {
-  const [row] = await db
-    .select({ id: sysDictData.dictCode })
-    .from(sysDictData)
-    .where(
-      and(
-        eq(sysDictData.dictType, dictType),
-        eq(sysDictData.dictValue, dictValue),
-        exceptCode === undefined ? undefined : ne(sysDictData.dictCode, exceptCode),
-      ),
-    );
-  if (row) throw duplicate('err_dict_value_exists', { value: dictValue });
+  const value = and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, dictValue))!;
+  await refuseTaken(db, sysDictData.dictCode, exceptCode, value, 'err_dict_value_exists', dictValue);
 }
 
 async function assertTypeExists(db: DbOrTx, dictType: string) {
@@ -152,11 +138,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.get(
     '/system/dict/type/:dictId',
     spec({ permission: ['system:dict:query', 'system:dict:list'] }, 'One dictionary type', { params: dictIdParam }),
-    async (req) => {
-      const [row] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, req.params.dictId));
-      if (!row) throw notFound();
-      return ok(req, row);
-    },
+    async (req) => ok(req, await rowOr404(db, sysDictType, sysDictType.dictId, req.params.dictId)),
   );
 
   app.post(
@@ -167,16 +149,14 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => {
       const b = req.body;
       await checkTypeUnique(db, b.dictType);
-      try {
-        const [row] = await db
+      const [row] = await orClash(
+        db
           .insert(sysDictType)
           .values({ ...b, createBy: req.auth.userName })
-          .returning({ dictId: sysDictType.dictId });
-        return ok(req, { dictId: row!.dictId });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_dict_type_exists', { value: b.dictType });
-        throw err;
-      }
+          .returning({ dictId: sysDictType.dictId }),
+        () => duplicate('err_dict_type_exists', { value: b.dictType }),
+      );
+      return ok(req, { dictId: row!.dictId });
     },
   );
 
@@ -189,25 +169,17 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     ),
     async (req) => {
       const { dictId, version, ...b } = req.body;
-      const [old] = await db.select().from(sysDictType).where(eq(sysDictType.dictId, dictId));
-      if (!old) throw notFound();
+      const old = await rowOr404(db, sysDictType, sysDictType.dictId, dictId);
       await checkTypeUnique(db, b.dictType, dictId);
-      try {
-        await db.transaction(async (tx) => {
-          const updated = await tx
-            .update(sysDictType)
-            .set({ ...b, version: sql`${sysDictType.version} + 1`, ...touched(req) })
-            .where(and(eq(sysDictType.dictId, dictId), eq(sysDictType.version, version)))
-            .returning({ dictId: sysDictType.dictId });
-          if (!updated.length) lostUpdate(true);
+      await orClash(
+        db.transaction(async (tx) => {
+          await saveAtVersion(tx, req, sysDictType, eq(sysDictType.dictId, dictId), version, b);
           if (old.dictType !== b.dictType) {
             await tx.update(sysDictData).set({ dictType: b.dictType }).where(eq(sysDictData.dictType, old.dictType));
           }
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_dict_type_exists', { value: b.dictType });
-        throw err;
-      }
+        }),
+        () => duplicate('err_dict_type_exists', { value: b.dictType }),
+      );
       return ok(req);
     },
   );
@@ -292,11 +264,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.get(
     '/system/dict/data/:dictCode',
     spec({ permission: ['system:dict:query', 'system:dict:list'] }, 'One dictionary entry', { params: dictCodeParam }),
-    async (req) => {
-      const [row] = await db.select().from(sysDictData).where(eq(sysDictData.dictCode, req.params.dictCode));
-      if (!row) throw notFound();
-      return ok(req, row);
-    },
+    async (req) => ok(req, await rowOr404(db, sysDictData, sysDictData.dictCode, req.params.dictCode)),
   );
 
   app.post(
@@ -310,16 +278,14 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const b = req.body;
       await assertTypeExists(db, b.dictType);
       await checkValueUnique(db, b.dictType, b.dictValue);
-      try {
-        const [row] = await db
+      const [row] = await orClash(
+        db
           .insert(sysDictData)
           .values({ ...b, createBy: req.auth.userName })
-          .returning({ dictCode: sysDictData.dictCode });
-        return ok(req, { dictCode: row!.dictCode });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_dict_value_exists', { value: b.dictValue });
-        throw err;
-      }
+          .returning({ dictCode: sysDictData.dictCode }),
+        () => duplicate('err_dict_value_exists', { value: b.dictValue }),
+      );
+      return ok(req, { dictCode: row!.dictCode });
     },
   );
 
@@ -332,24 +298,12 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     ),
     async (req) => {
       const { dictCode, version, ...b } = req.body;
-      const [old] = await db
-        .select({ id: sysDictData.dictCode })
-        .from(sysDictData)
-        .where(eq(sysDictData.dictCode, dictCode));
-      if (!old) throw notFound();
+      await rowOr404(db, sysDictData, sysDictData.dictCode, dictCode);
       await assertTypeExists(db, b.dictType);
       await checkValueUnique(db, b.dictType, b.dictValue, dictCode);
-      try {
-        const updated = await db
-          .update(sysDictData)
-          .set({ ...b, version: sql`${sysDictData.version} + 1`, ...touched(req) })
-          .where(and(eq(sysDictData.dictCode, dictCode), eq(sysDictData.version, version)))
-          .returning({ dictCode: sysDictData.dictCode });
-        if (!updated.length) lostUpdate(true);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_dict_value_exists', { value: b.dictValue });
-        throw err;
-      }
+      await orClash(saveAtVersion(db, req, sysDictData, eq(sysDictData.dictCode, dictCode), version, b), () =>
+        duplicate('err_dict_value_exists', { value: b.dictValue }),
+      );
       return ok(req);
     },
   );

@@ -1,17 +1,18 @@
 import { ZMenuCreate, ZMenuEdit, ZMenuQuery, zIdText } from '@theone/contracts';
-import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
+import { badRequest, inUse, notFound } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
 import { likeContains } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { sysRoleMenu } from '../role/role.table';
 import { assertMenuPerms } from '../shared/grants';
-import { BUSINESS_TYPE, lostUpdate, operlog, touched } from '../shared/system';
+import { refuseTaken, saveAtVersion } from '../shared/rows';
+import { BUSINESS_TYPE, operlog } from '../shared/system';
 import { callerMenuIds, menuLabel, menuTree } from './menu.service';
 import { sysMenu } from './menu.table';
 
@@ -67,17 +68,8 @@ async function checkParent(db: DbOrTx, auth: AuthContext, parentId: number, menu
 }
 
 async function checkMenuUnique(db: DbOrTx, parentId: number, menuName: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: sysMenu.menuId })
-    .from(sysMenu)
-    .where(
-      and(
-        eq(sysMenu.parentId, parentId),
-        eq(sysMenu.menuName, menuName),
-        exceptId === undefined ? undefined : ne(sysMenu.menuId, exceptId),
-      ),
-    );
-  if (row) throw duplicate('err_menu_name_exists', { value: menuName });
+  const name = and(eq(sysMenu.parentId, parentId), eq(sysMenu.menuName, menuName))!;
+  await refuseTaken(db, sysMenu.menuId, exceptId, name, 'err_menu_name_exists', menuName);
 }
 
 /** /system/menu (issue 4 item 3; screens §4.5). */
@@ -160,12 +152,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       assertMenuPerms(req.auth, menu, { perms: b.perms ?? '', status: b.status ?? '0' });
       await checkParent(db, req.auth, b.parentId, menuId);
       await checkMenuUnique(db, b.parentId, b.menuName, menuId);
-      const updated = await db
-        .update(sysMenu)
-        .set({ ...b, version: sql`${sysMenu.version} + 1`, ...touched(req) })
-        .where(and(eq(sysMenu.menuId, menuId), eq(sysMenu.version, version)))
-        .returning({ menuId: sysMenu.menuId });
-      if (!updated.length) lostUpdate(true);
+      await saveAtVersion(db, req, sysMenu, eq(sysMenu.menuId, menuId), version, b);
       return ok(req);
     },
   );

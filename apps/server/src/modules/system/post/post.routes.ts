@@ -1,9 +1,8 @@
 import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery, zIdsParam, zIdText } from '@theone/contracts';
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
-import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, inUse, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
@@ -12,7 +11,8 @@ import { ok, table } from '../../../platform/http/envelope';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { localizedName, nameContains, POST_NAME } from '../shared/localized';
-import { BUSINESS_TYPE, lostUpdate, operlog, pageWithTotal, touched } from '../shared/system';
+import { orClash, refuseTaken, rowOr404, saveAtVersion } from '../shared/rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
 
@@ -40,17 +40,9 @@ function postWhere(q: Partial<TPostQuery>): SQL | undefined {
 }
 
 async function checkPostUnique(db: DbOrTx, postCode: string, postName: string, exceptId?: number) {
-  const other = exceptId === undefined ? undefined : ne(sysPost.postId, exceptId);
-  const [byCode] = await db
-    .select({ id: sysPost.postId })
-    .from(sysPost)
-    .where(and(sql`lower(${sysPost.postCode}) = lower(${postCode})`, other));
-  if (byCode) throw duplicate('err_post_code_exists', { value: postCode });
-  const [byName] = await db
-    .select({ id: sysPost.postId })
-    .from(sysPost)
-    .where(and(eq(sysPost.postName, postName), other));
-  if (byName) throw duplicate('err_post_name_exists', { value: postName });
+  const code = sql`lower(${sysPost.postCode}) = lower(${postCode})`;
+  await refuseTaken(db, sysPost.postId, exceptId, code, 'err_post_code_exists', postCode);
+  await refuseTaken(db, sysPost.postId, exceptId, eq(sysPost.postName, postName), 'err_post_name_exists', postName);
 }
 
 /** /system/post (issue 4 item 5; screens §4.10). */
@@ -93,11 +85,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.get(
     '/system/post/:postId',
     spec({ permission: ['system:post:query', 'system:post:edit'] }, 'One post', { params: postIdParam }),
-    async (req) => {
-      const [row] = await db.select().from(sysPost).where(eq(sysPost.postId, req.params.postId));
-      if (!row) throw notFound();
-      return ok(req, row);
-    },
+    async (req) => ok(req, await rowOr404(db, sysPost, sysPost.postId, req.params.postId)),
   );
 
   app.post(
@@ -108,16 +96,14 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => {
       const b = req.body;
       await checkPostUnique(db, b.postCode, b.postName);
-      try {
-        const [row] = await db
+      const [row] = await orClash(
+        db
           .insert(sysPost)
           .values({ ...b, createBy: req.auth.userName })
-          .returning({ postId: sysPost.postId });
-        return ok(req, { postId: row!.postId });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_post_code_exists', { value: b.postCode });
-        throw err;
-      }
+          .returning({ postId: sysPost.postId }),
+        () => duplicate('err_post_code_exists', { value: b.postCode }),
+      );
+      return ok(req, { postId: row!.postId });
     },
   );
 
@@ -130,20 +116,11 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     ),
     async (req) => {
       const { postId, version, ...b } = req.body;
-      const [existing] = await db.select({ id: sysPost.postId }).from(sysPost).where(eq(sysPost.postId, postId));
-      if (!existing) throw notFound();
+      await rowOr404(db, sysPost, sysPost.postId, postId);
       await checkPostUnique(db, b.postCode, b.postName, postId);
-      try {
-        const updated = await db
-          .update(sysPost)
-          .set({ ...b, version: sql`${sysPost.version} + 1`, ...touched(req) })
-          .where(and(eq(sysPost.postId, postId), eq(sysPost.version, version)))
-          .returning({ postId: sysPost.postId });
-        if (!updated.length) lostUpdate(true);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw duplicate('err_post_code_exists', { value: b.postCode });
-        throw err;
-      }
+      await orClash(saveAtVersion(db, req, sysPost, eq(sysPost.postId, postId), version, b), () =>
+        duplicate('err_post_code_exists', { value: b.postCode }),
+      );
       return ok(req);
     },
   );

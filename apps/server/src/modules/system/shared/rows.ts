@@ -1,0 +1,70 @@
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../../platform/db/database';
+import { isUniqueViolation } from '../../../platform/db/sql-helpers';
+import { type AppError, duplicate, notFound } from '../../../platform/errors';
+import { lostUpdate, touched } from './system';
+
+/**
+ * The row steps of the system settings screens (posts, settings, dictionaries, departments, menus): one row or 404,
+ * a name or code taken by another row (409 with the screen's message), an insert or update whose unique index
+ * still catches a race past that check, and the optimistic-version update with its audit fields.
+ */
+
+/** The row whose `id` column is `id`, or 404. */
+export async function rowOr404<T extends PgTable>(db: DbOrTx, table: T, id: PgColumn, value: number) {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(id, value));
+  if (!row) throw notFound();
+  return row as T['$inferSelect'];
+}
+
+/** 409 `err` (naming `value`) when a row other than `exceptId` matches `where`. */
+export async function refuseTaken(
+  db: DbOrTx,
+  id: PgColumn,
+  exceptId: number | undefined,
+  where: SQL,
+  err: string,
+  value: string,
+) {
+  const [row] = await db
+    .select({ id })
+    .from(id.table)
+    .where(and(where, exceptId === undefined ? undefined : ne(id, exceptId)))
+    .limit(1);
+  if (row) throw duplicate(err, { value });
+}
+
+/** `write`, with a unique-index violation (two users saving the same name at once) answered as `clash()`. */
+export async function orClash<T>(write: PromiseLike<T>, clash: () => AppError): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw clash();
+    throw err;
+  }
+}
+
+/**
+ * Sets `values`, the next version and the audit fields on the row `where` picks, as read at `version`; 409 when
+ * the version moved on.
+ */
+export async function saveAtVersion<T extends PgTable & { version: AnyColumn }>(
+  db: DbOrTx,
+  req: FastifyRequest,
+  table: T,
+  where: SQL,
+  version: number,
+  values: PgUpdateSetSource<T>,
+): Promise<void> {
+  const updated = await db
+    .update(table as PgTable)
+    .set({ ...values, version: sql`${table.version} + 1`, ...touched(req) } as PgUpdateSetSource<PgTable>)
+    .where(and(where, eq(table.version, version)))
+    .returning({ version: sql<number>`1` });
+  if (!updated.length) lostUpdate(true);
+}
