@@ -15,6 +15,7 @@ import '../shared/bus.css';
 import { yesNoField } from '../shared/list-parts';
 import { orderUpdateFee, type TOrder, useRefreshOrders } from './api';
 import { col, search } from './columns';
+import { toolbar } from './list-actions';
 import { inwareList } from './order-list-parts';
 
 /**
@@ -137,13 +138,9 @@ export default function DeliveryFreePage() {
             perm: 'bus:feeRecord:save',
             onClick: (ctx) => save(ctx.rows),
           },
-          {
-            key: 'fill',
-            label: 'bus_btn_fill_selected',
-            perm: 'bus:feeRecord:save',
-            selection: 'multiple',
-            onClick: (ctx) => setFill({ rows: [...ctx.selectedRows], field: FEE_SUPPLEMENT_FIELDS[0], value: null }),
-          },
+          toolbar.onSelection('fill', 'bus_btn_fill_selected', 'bus:feeRecord:save', (rows) =>
+            setFill({ rows, field: FEE_SUPPLEMENT_FIELDS[0], value: null }),
+          ),
         ]}
       />
       <Modal

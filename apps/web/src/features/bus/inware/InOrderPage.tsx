@@ -237,13 +237,7 @@ export default function InOrderPage() {
             }),
           ),
           toolbar.cancelReceipt(),
-          {
-            key: 'plan',
-            label: 'load_btn_add_to_plan',
-            perm: 'bus:inOrder:plan',
-            selection: 'multiple',
-            onClick: (ctx) => setPlanning(ctx.selectedRows),
-          },
+          toolbar.onSelection('plan', 'load_btn_add_to_plan', 'bus:inOrder:plan', setPlanning),
           toolbar.exportCargo('bus:inOrder:export'),
         ]}
         toolbarExtra={selectionPrints<TOrder>(['pieces', 'receipt'], 'bus:inOrder:print')}

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { confirmAction } from '../../../components/confirm';
 import { DictSelect } from '../../../components/DictSelect';
 import { useRequiredRule } from '../../../components/GridField';
 import { ListPage } from '../../../components/ListPage';
+import { addButton } from '../../../components/list-presets';
 import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
 import { GeogSelect } from '../../bas/common/selects';
@@ -16,7 +16,7 @@ import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
 import '../shared/bus.css';
 import { addOrder, editFields, fetchMarkAddress, fetchNewNo, type TOrder, useInit, useRefreshOrders } from './api';
 import { col, search, sumsFooter } from './columns';
-import { rowActions } from './list-actions';
+import { rowActions, toolbar } from './list-actions';
 import { str } from './order-form/form-values';
 import { TextItems } from './order-items';
 import { inwareList, selectionPrints } from './order-list-parts';
@@ -249,20 +249,11 @@ export default function NoMarkOrderPage() {
         ]}
         toolbar={[
           {
+            ...addButton<TOrder>('bus:noMarkOrder:add', () => setRegisterOpen(true)),
             key: 'register',
             label: 'bus_btn_register_no_mark',
-            type: 'primary',
-            icon: <PlusOutlined />,
-            perm: 'bus:noMarkOrder:add',
-            onClick: () => setRegisterOpen(true),
           },
-          {
-            key: 'assign',
-            label: 'bus_btn_assign_mark',
-            perm: 'bus:noMarkOrder:assign',
-            selection: 'multiple',
-            onClick: (ctx) => setAssigning([...ctx.selectedRows]),
-          },
+          toolbar.onSelection('assign', 'bus_btn_assign_mark', 'bus:noMarkOrder:assign', setAssigning),
         ]}
         toolbarExtra={selectionPrints<TOrder>(['label'], 'bus:noMarkOrder:print')}
         rowActions={[

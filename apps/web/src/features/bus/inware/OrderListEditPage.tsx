@@ -21,7 +21,7 @@ import { ActionModal } from '../../../components/ActionFormModal';
 import { useSaving } from '../shared/use-saving';
 import { editFields, orderUpdate, type TOrder, useRefreshOrders } from './api';
 import { col, search } from './columns';
-import { modifiableFields } from './list-actions';
+import { modifiableFields, toolbar } from './list-actions';
 import { inwareList } from './order-list-parts';
 
 /**
@@ -291,15 +291,7 @@ export default function OrderListEditPage() {
           col.money('feeFreightAr', 'field_fee_freight_ar'),
           col.money('feeArAmount', 'field_fee_ar_amount'),
         ]}
-        toolbar={[
-          {
-            key: 'batch',
-            label: 'bus_btn_set_field',
-            perm: 'bus:orderListEdit:batch',
-            selection: 'multiple',
-            onClick: (ctx) => setBatch([...ctx.selectedRows]),
-          },
-        ]}
+        toolbar={[toolbar.onSelection('batch', 'bus_btn_set_field', 'bus:orderListEdit:batch', setBatch)]}
         rowActions={[
           {
             key: 'modify',

@@ -1,6 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { ListPage } from '../../../components/ListPage';
+import { addButton } from '../../../components/list-presets';
 import { navigateTo } from '../../../lib/navigation';
 import '../shared/bus.css';
 import type { TOrder } from './api';
@@ -46,14 +46,7 @@ export default function UnOrderPage() {
           col.text('createBy', 'field_create_by', 100),
         ]}
         toolbar={[
-          {
-            key: 'add',
-            label: 'bus_btn_new_order',
-            type: 'primary',
-            icon: <PlusOutlined />,
-            perm: 'bus:orderAdd',
-            onClick: () => navigateTo('/bus/orderAdd'),
-          },
+          { ...addButton<TOrder>('bus:orderAdd', () => navigateTo('/bus/orderAdd')), label: 'bus_btn_new_order' },
           toolbar.confirm(),
           toolbar.backToStaged(),
           toolbar.fetchPrice('bus:unOrder:price'),

@@ -135,6 +135,14 @@ export const toolbar = {
   remove: (perm = OPERATIONS.remove.perm) => guardedButton(OPERATIONS.remove, perm),
   fetchPrice: (perm: string) => guardedButton(OPERATIONS.fetchPrice, perm),
   recalculate: (perm: string) => guardedButton(OPERATIONS.recalculate, perm),
+  /** A button that hands the selected orders to `open` (a dialog on them). */
+  onSelection: (key: string, label: string, perm: string, open: (rows: TOrder[]) => void): ToolbarButton<TOrder> => ({
+    key,
+    label,
+    perm,
+    selection: 'multiple',
+    onClick: (ctx) => open([...ctx.selectedRows]),
+  }),
   exportCargo: (perm: string): ToolbarButton<TOrder> => ({
     key: 'exportCargo',
     label: 'bus_btn_export_cargo',
