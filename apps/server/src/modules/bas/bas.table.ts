@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   char,
-  date,
   index,
   integer,
   numeric,
@@ -14,7 +13,18 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, remarkColumn, statusColumn, versionColumn } from '../../platform/db/columns';
+import {
+  auditColumns,
+  day,
+  idColumn,
+  localizedNameColumns,
+  money,
+  rate,
+  recordColumns,
+  remarkColumn,
+  statusColumn,
+  versionColumn,
+} from '../../platform/db/columns';
 
 /**
  * Basic data (spec §3 'Mark', 'Agent', 'Pricing'; screens balance-bas-system §3). Money numeric(14,2), rates
@@ -22,10 +32,6 @@ import { auditColumns, idColumn, remarkColumn, statusColumn, versionColumn } fro
  * the operation log keeps what was deleted. `deptId` (the sales person's department), `createBy`, `sales`
  * and `service` carry the data scope.
  */
-
-const money = () => numeric({ precision: 14, scale: 2 });
-const rate = () => numeric({ precision: 12, scale: 6 });
-const day = () => date({ mode: 'string' });
 
 /** Customers and agents (isAgent '1'); a customer with topMarkId is that agent's sub-mark. */
 export const basMark = pgTable(
@@ -57,10 +63,7 @@ export const basMark = pgTable(
     addr: varchar({ length: 500 }).notNull().default(''),
     lastLoginTime: timestamp({ withTimezone: true }),
     deptId: bigint({ mode: 'number' }),
-    ...statusColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...recordColumns,
   },
   (t) => [
     uniqueIndex('bas_mark_mark_uq').on(t.mark),
@@ -151,9 +154,7 @@ export const basGeog = pgTable(
     parentId: bigint({ mode: 'number' }).notNull().default(0),
     level: char({ length: 1 }).notNull().default('2'),
     code: varchar({ length: 20 }).notNull(),
-    name: varchar({ length: 100 }).notNull(),
-    nameEn: varchar({ length: 100 }).notNull().default(''),
-    nameTh: varchar({ length: 100 }).notNull().default(''),
+    ...localizedNameColumns('name', 100),
     orderNum: integer().notNull().default(0),
     ...statusColumn,
     ...auditColumns,
@@ -164,9 +165,7 @@ export const basGeog = pgTable(
 export const basCurrency = pgTable('bas_currency', {
   id: idColumn(),
   code: varchar({ length: 3 }).notNull().unique(),
-  name: varchar({ length: 50 }).notNull(),
-  nameEn: varchar({ length: 50 }).notNull().default(''),
-  nameTh: varchar({ length: 50 }).notNull().default(''),
+  ...localizedNameColumns('name', 50),
   symbol: varchar({ length: 8 }).notNull().default(''),
   orderNum: integer().notNull().default(0),
   ...statusColumn,
@@ -177,9 +176,7 @@ export const basCurrency = pgTable('bas_currency', {
 export const basWarehouse = pgTable('bas_warehouse', {
   id: idColumn(),
   code: varchar({ length: 20 }).notNull().unique(),
-  name: varchar({ length: 100 }).notNull(),
-  nameEn: varchar({ length: 100 }).notNull().default(''),
-  nameTh: varchar({ length: 100 }).notNull().default(''),
+  ...localizedNameColumns('name', 100),
   whType: char({ length: 1 }).notNull().default('1'),
   geogId: bigint({ mode: 'number' }),
   address: varchar({ length: 500 }).notNull().default(''),
@@ -220,10 +217,7 @@ export const basDriver = pgTable(
     employment: char({ length: 1 }).notNull().default('1'),
     userId: bigint({ mode: 'number' }),
     deptId: bigint({ mode: 'number' }),
-    ...statusColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...recordColumns,
   },
   (t) => [index('bas_driver_user_idx').on(t.userId)],
 );
@@ -241,10 +235,7 @@ export const basVehicle = pgTable(
     ownership: char({ length: 1 }).notNull().default('1'),
     insuranceExpiry: day(),
     deptId: bigint({ mode: 'number' }),
-    ...statusColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...recordColumns,
   },
   (t) => [uniqueIndex('bas_vehicle_plate_uq').on(t.plateNo)],
 );
@@ -262,10 +253,7 @@ export const basInsurance = pgTable('bas_insurance', {
   validFromDate: day(),
   validToDate: day(),
   isDefault: char({ length: 1 }).notNull().default('0'),
-  ...statusColumn,
-  ...versionColumn,
-  ...auditColumns,
-  ...remarkColumn,
+  ...recordColumns,
 });
 
 export const basPayinfo = pgTable('bas_payinfo', {
@@ -278,8 +266,5 @@ export const basPayinfo = pgTable('bas_payinfo', {
   payType: char({ length: 1 }).notNull().default('2'),
   qrFileId: varchar({ length: 100 }).notNull().default(''),
   isDefault: char({ length: 1 }).notNull().default('0'),
-  ...statusColumn,
-  ...versionColumn,
-  ...auditColumns,
-  ...remarkColumn,
+  ...recordColumns,
 });

@@ -1,4 +1,15 @@
-import { bigint, char, integer, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Who and when, on every business table (RuoYi's BaseEntity). */
 export const auditColumns = {
@@ -22,6 +33,56 @@ export const idColumn = (name?: string) =>
     : bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 
 export const remarkColumn = { remark: varchar({ length: 500 }).notNull().default('') };
+
+/**
+ * The tail of a record people maintain: status, optimistic-lock version, who and when, remark (in that column order).
+ */
+export const recordColumns = { ...statusColumn, ...versionColumn, ...auditColumns, ...remarkColumn };
+
+/** Money: numeric(14,2), a string in TypeScript (a fresh builder on every call). */
+export const money = () => numeric({ precision: 14, scale: 2 });
+
+/** A rate (exchange rate, price ratio, insurance percentage): numeric(12,6), a string in TypeScript. */
+export const rate = () => numeric({ precision: 12, scale: 6 });
+
+/** A calendar day without time, as 'YYYY-MM-DD' text. */
+export const day = () => date({ mode: 'string' });
+
+const requiredText = (length: number) => varchar({ length }).notNull();
+const optionalText = (length: number) => varchar({ length }).notNull().default('');
+
+/** The English and Thai translations of the text column `key`: `keyEn` and `keyTh`, '' when there is none (ADR 0007). */
+export function translationColumns<K extends string>(key: K, length: number) {
+  return { [`${key}En`]: optionalText(length), [`${key}Th`]: optionalText(length) } as Record<
+    `${K}En` | `${K}Th`,
+    ReturnType<typeof optionalText>
+  >;
+}
+
+/**
+ * A record's name in three languages (ADR 0007): `key`, the name as typed (required), then its translations
+ * `keyEn` and `keyTh` (translationColumns), which may be longer than the name itself.
+ */
+export function localizedNameColumns<K extends string>(key: K, length: number, translatedLength = length) {
+  return {
+    ...({ [key]: requiredText(length) } as Record<K, ReturnType<typeof requiredText>>),
+    ...translationColumns(key, translatedLength),
+  };
+}
+
+const linkId = () => bigint({ mode: 'number' }).notNull();
+
+/**
+ * A many-to-many link table: the ids `left` and `right`, the pair its primary key; `rightIndex` names an index on
+ * `right` for look-ups from that side.
+ */
+export function linkTable<L extends string, R extends string>(name: string, left: L, right: R, rightIndex?: string) {
+  const columns = { [left]: linkId(), [right]: linkId() } as Record<L | R, ReturnType<typeof linkId>>;
+  return pgTable(name, columns, (t) => [
+    primaryKey({ columns: [t[left], t[right]] }),
+    ...(rightIndex ? [index(rightIndex).on(t[right])] : []),
+  ]);
+}
 
 /** A record-log entry (load log, run log): the action, status from -> to, orders it moved, a remark. */
 export interface TRecordLogEntry {

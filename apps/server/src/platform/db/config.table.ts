@@ -1,12 +1,10 @@
 import { bigint, char, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, remarkColumn, versionColumn } from './columns';
+import { auditColumns, localizedNameColumns, remarkColumn, translationColumns, versionColumn } from './columns';
 
 export const sysConfig = pgTable('sys_config', {
   configId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   /** Name and remark as typed (zh-cn for seeded rows) and in English and Thai ('' = show the typed one; ADR 0007). */
-  configName: varchar({ length: 100 }).notNull(),
-  configNameEn: varchar({ length: 200 }).notNull().default(''),
-  configNameTh: varchar({ length: 200 }).notNull().default(''),
+  ...localizedNameColumns('configName', 100, 200),
   configKey: varchar({ length: 100 }).notNull().unique(),
   configValue: varchar({ length: 500 }).notNull().default(''),
   /** 'Y' built-in (cannot be deleted), 'N' user-defined. */
@@ -14,6 +12,5 @@ export const sysConfig = pgTable('sys_config', {
   ...versionColumn,
   ...auditColumns,
   ...remarkColumn,
-  remarkEn: varchar({ length: 500 }).notNull().default(''),
-  remarkTh: varchar({ length: 500 }).notNull().default(''),
+  ...translationColumns('remark', 500),
 });

@@ -1,16 +1,11 @@
 import { bigint, char, index, integer, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, remarkColumn, statusColumn, versionColumn } from './columns';
+import { localizedNameColumns, recordColumns } from './columns';
 
 export const sysDictType = pgTable('sys_dict_type', {
   dictId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  dictName: varchar({ length: 100 }).notNull(),
-  dictNameEn: varchar({ length: 100 }).notNull().default(''),
-  dictNameTh: varchar({ length: 100 }).notNull().default(''),
+  ...localizedNameColumns('dictName', 100),
   dictType: varchar({ length: 100 }).notNull().unique(),
-  ...statusColumn,
-  ...versionColumn,
-  ...auditColumns,
-  ...remarkColumn,
+  ...recordColumns,
 });
 
 export const sysDictData = pgTable(
@@ -18,18 +13,13 @@ export const sysDictData = pgTable(
   {
     dictCode: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     dictSort: integer().notNull().default(0),
-    dictLabel: varchar({ length: 100 }).notNull(),
-    dictLabelEn: varchar({ length: 100 }).notNull().default(''),
-    dictLabelTh: varchar({ length: 100 }).notNull().default(''),
+    ...localizedNameColumns('dictLabel', 100),
     dictValue: varchar({ length: 100 }).notNull(),
     dictType: varchar({ length: 100 }).notNull(),
     cssClass: varchar({ length: 100 }).notNull().default(''),
     listClass: varchar({ length: 20 }).notNull().default('default'),
     isDefault: char({ length: 1 }).notNull().default('N'),
-    ...statusColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...recordColumns,
   },
   (t) => [
     unique('sys_dict_data_type_value_uq').on(t.dictType, t.dictValue),

@@ -1,5 +1,11 @@
 import { bigint, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, delFlagColumn, statusColumn, versionColumn } from '../../../platform/db/columns';
+import {
+  auditColumns,
+  delFlagColumn,
+  localizedNameColumns,
+  statusColumn,
+  versionColumn,
+} from '../../../platform/db/columns';
 
 export const sysDept = pgTable(
   'sys_dept',
@@ -9,9 +15,7 @@ export const sysDept = pgTable(
     /** Comma-separated ids of all ancestors, root first ('0,100,101'): 'department and below' without recursion. */
     ancestors: varchar({ length: 500 }).notNull().default('0'),
     /** The name as typed (zh-cn for seeded rows) and its English and Thai names ('' = show deptName; ADR 0007). */
-    deptName: varchar({ length: 50 }).notNull(),
-    deptNameEn: varchar({ length: 100 }).notNull().default(''),
-    deptNameTh: varchar({ length: 100 }).notNull().default(''),
+    ...localizedNameColumns('deptName', 50, 100),
     orderNum: integer().notNull().default(0),
     leader: varchar({ length: 30 }).notNull().default(''),
     phone: varchar({ length: 20 }).notNull().default(''),

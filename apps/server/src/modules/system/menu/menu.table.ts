@@ -1,5 +1,5 @@
 import { bigint, boolean, char, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, remarkColumn, statusColumn, versionColumn } from '../../../platform/db/columns';
+import { recordColumns } from '../../../platform/db/columns';
 
 export const sysMenu = pgTable(
   'sys_menu',
@@ -25,10 +25,7 @@ export const sysMenu = pgTable(
     icon: varchar({ length: 100 }).notNull().default(''),
     /** Stable key of seeded entries so re-seeding inserts only what is missing. */
     seedKey: varchar({ length: 120 }).unique(),
-    ...statusColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...recordColumns,
   },
   (t) => [index('sys_menu_parent_idx').on(t.parentId)],
 );

@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, delFlagColumn, remarkColumn, statusColumn, versionColumn } from '../../../platform/db/columns';
+import { bigint, boolean, char, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  auditColumns,
+  delFlagColumn,
+  linkTable,
+  localizedNameColumns,
+  remarkColumn,
+  statusColumn,
+  versionColumn,
+} from '../../../platform/db/columns';
 
 export const sysRole = pgTable(
   'sys_role',
   {
     roleId: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     /** The name as typed (zh-cn for seeded rows) and its English and Thai names ('' = show roleName; ADR 0007). */
-    roleName: varchar({ length: 30 }).notNull(),
-    roleNameEn: varchar({ length: 60 }).notNull().default(''),
-    roleNameTh: varchar({ length: 60 }).notNull().default(''),
+    ...localizedNameColumns('roleName', 30, 60),
     roleKey: varchar({ length: 100 }).notNull(),
     roleSort: integer().notNull().default(0),
     /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 self only. */
@@ -28,20 +34,6 @@ export const sysRole = pgTable(
   ],
 );
 
-export const sysRoleMenu = pgTable(
-  'sys_role_menu',
-  {
-    roleId: bigint({ mode: 'number' }).notNull(),
-    menuId: bigint({ mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('sys_role_menu_menu_idx').on(t.menuId)],
-);
+export const sysRoleMenu = linkTable('sys_role_menu', 'roleId', 'menuId', 'sys_role_menu_menu_idx');
 
-export const sysRoleDept = pgTable(
-  'sys_role_dept',
-  {
-    roleId: bigint({ mode: 'number' }).notNull(),
-    deptId: bigint({ mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
-);
+export const sysRoleDept = linkTable('sys_role_dept', 'roleId', 'deptId');

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { bigint, boolean, char, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  boolean,
-  char,
-  index,
-  pgTable,
-  primaryKey,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { auditColumns, delFlagColumn, remarkColumn, statusColumn, versionColumn } from '../../../platform/db/columns';
+  auditColumns,
+  delFlagColumn,
+  linkTable,
+  localizedNameColumns,
+  remarkColumn,
+  statusColumn,
+  versionColumn,
+} from '../../../platform/db/columns';
 
 export const sysUser = pgTable(
   'sys_user',
@@ -19,9 +17,7 @@ export const sysUser = pgTable(
     deptId: bigint({ mode: 'number' }),
     userName: varchar({ length: 30 }).notNull(),
     /** The display name as typed, and optionally in English and Thai ('' = show nickName; ADR 0007). */
-    nickName: varchar({ length: 30 }).notNull(),
-    nickNameEn: varchar({ length: 60 }).notNull().default(''),
-    nickNameTh: varchar({ length: 60 }).notNull().default(''),
+    ...localizedNameColumns('nickName', 30, 60),
     userType: varchar({ length: 2 }).notNull().default('00'),
     email: varchar({ length: 50 }).notNull().default(''),
     phonenumber: varchar({ length: 20 }).notNull().default(''),
@@ -55,20 +51,6 @@ export const sysUser = pgTable(
   ],
 );
 
-export const sysUserRole = pgTable(
-  'sys_user_role',
-  {
-    userId: bigint({ mode: 'number' }).notNull(),
-    roleId: bigint({ mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
-);
+export const sysUserRole = linkTable('sys_user_role', 'userId', 'roleId', 'sys_user_role_role_idx');
 
-export const sysUserPost = pgTable(
-  'sys_user_post',
-  {
-    userId: bigint({ mode: 'number' }).notNull(),
-    postId: bigint({ mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('sys_user_post_post_idx').on(t.postId)],
-);
+export const sysUserPost = linkTable('sys_user_post', 'userId', 'postId', 'sys_user_post_post_idx');
