@@ -12,6 +12,7 @@ import { zodRule } from '../../../components/form-rules';
 import { MoneyCell } from '../../../components/MoneyCell';
 import { DecimalInput } from '../../../components/NumberInput';
 import { useDictLabel } from '../../../lib/dict';
+import { pick } from '../../../lib/pick';
 import { getData, postData } from '../../../lib/request';
 import { priceKeys, type TPrice, todayText } from '../api';
 import { BasFormPage, FormSection } from '../common/BasFormPage';
@@ -123,23 +124,25 @@ export default function PriceFormPage() {
       const p = source.data;
       if (!p) return undefined;
       return {
-        markId: p.markId,
-        busType: p.busType,
-        leftAddrId: p.leftAddrId,
-        destAddrId: p.destAddrId,
-        cargoType: p.cargoType,
-        currency: p.currency,
-        isWeight: p.isWeight,
-        volumePrice: p.volumePrice,
-        weightPrice: p.weightPrice,
-        isWeightAgent: p.isWeightAgent,
+        ...pick(p, [
+          'markId',
+          'busType',
+          'leftAddrId',
+          'destAddrId',
+          'cargoType',
+          'currency',
+          'isWeight',
+          'volumePrice',
+          'weightPrice',
+          'isWeightAgent',
+          'validToDate',
+          'remark',
+        ]),
         volumePriceAgent: p.volumePriceAgent ?? null,
         weightPriceAgent: p.weightPriceAgent ?? null,
         volWgtRate: p.volWgtRate ? toPlainString(p.volWgtRate) : null,
         wgtVolRate: p.wgtVolRate ? toPlainString(p.wgtVolRate) : null,
         validFromDate: editing ? p.validFromDate : todayText(),
-        validToDate: editing ? p.validToDate : p.validToDate,
-        remark: p.remark,
       };
     }
     const today = todayText();

@@ -11,7 +11,9 @@ import { IntegerInput } from '../../../components/NumberInput';
 import { createdAtColumn, statusTagColumn, treeActionsColumn, useTreeList } from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
+import { pick } from '../../../lib/pick';
 import { shellKeys } from '../../../lib/query-keys';
+import { textsOf } from '../../../lib/texts-of';
 import { deptKeys, systemApi, type TDept } from '../api';
 import '../system.css';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
@@ -71,20 +73,22 @@ function DeptFormModal(props: {
   const initialValues = useMemo<Partial<DeptForm> | undefined>(() => {
     if (!props.open) return undefined;
     if (props.dept) {
-      const { parentId, deptName, deptNameEn, deptNameTh, orderNum, leader, phone, email, status } = props.dept;
-      return { parentId, deptName, deptNameEn, deptNameTh, orderNum, leader, phone, email, status };
+      return pick(props.dept, [
+        'parentId',
+        'deptName',
+        'deptNameEn',
+        'deptNameTh',
+        'orderNum',
+        'leader',
+        'phone',
+        'email',
+        'status',
+      ]);
     }
     return { parentId: props.parentId, orderNum: 0, status: '0' };
   }, [props.open, props.dept, props.parentId]);
   const submit = (v: DeptForm) => {
-    const body = {
-      ...v,
-      deptNameEn: v.deptNameEn ?? '',
-      deptNameTh: v.deptNameTh ?? '',
-      leader: v.leader ?? '',
-      phone: v.phone ?? '',
-      email: v.email ?? '',
-    };
+    const body = { ...v, ...textsOf(v, ['deptNameEn', 'deptNameTh', 'leader', 'phone', 'email']) };
     return props.dept
       ? systemApi.editDept({
           ...body,

@@ -14,6 +14,8 @@ import { IntegerInput } from '../../../components/NumberInput';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLocalName } from '../../../lib/localized';
 import { usePermission } from '../../../lib/permission';
+import { pick } from '../../../lib/pick';
+import { textsOf } from '../../../lib/texts-of';
 import { useLanguage } from '../../../lib/use-language';
 import { roleKeys, systemApi, type TRole } from '../api';
 import '../system.css';
@@ -84,15 +86,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
   const initialValues = useMemo<Partial<RoleForm> | undefined>(() => {
     if (!props.open || !tree.data) return undefined;
     return props.role
-      ? {
-          roleName: props.role.roleName,
-          roleNameEn: props.role.roleNameEn,
-          roleNameTh: props.role.roleNameTh,
-          roleKey: props.role.roleKey,
-          roleSort: props.role.roleSort,
-          status: props.role.status,
-          remark: props.role.remark,
-        }
+      ? pick(props.role, ['roleName', 'roleNameEn', 'roleNameTh', 'roleKey', 'roleSort', 'status', 'remark'])
       : { roleSort: 0, status: '0' };
   }, [props.open, props.role, tree.data]);
 
@@ -100,9 +94,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
     const ids = linked ? withAncestors(tree.data?.menus ?? [], menuIds) : menuIds;
     const body = {
       ...v,
-      roleNameEn: v.roleNameEn ?? '',
-      roleNameTh: v.roleNameTh ?? '',
-      remark: v.remark ?? '',
+      ...textsOf(v, ['roleNameEn', 'roleNameTh', 'remark']),
       menuIds: ids,
       menuCheckStrictly: linked,
     };

@@ -11,6 +11,8 @@ import { GridField, useRequiredRule } from '../../../components/GridField';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrength';
 import { newPasswordRules } from '../../../components/password-rules';
+import { pick } from '../../../lib/pick';
+import { textsOf } from '../../../lib/texts-of';
 import { type Status, systemApi, userKeys } from '../api';
 import { DictRadio } from '../shared/DictRadio';
 
@@ -64,17 +66,9 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
     const u = answer?.data;
     if (!u) return undefined;
     return {
-      nickName: u.nickName,
-      nickNameEn: u.nickNameEn,
-      nickNameTh: u.nickNameTh,
-      deptId: u.deptId,
-      phonenumber: u.phonenumber,
-      email: u.email,
-      sex: u.sex,
-      status: u.status,
+      ...pick(u, ['nickName', 'nickNameEn', 'nickNameTh', 'deptId', 'phonenumber', 'email', 'sex', 'status', 'remark']),
       postIds: answer?.postIds ?? [],
       roleIds: answer?.roleIds ?? [],
-      remark: u.remark,
     };
   }, [props.open, editing, answer, initPassword.data]);
 
@@ -94,16 +88,12 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
   const submit = async (v: UserForm) => {
     const body = {
       nickName: v.nickName,
-      nickNameEn: v.nickNameEn ?? '',
-      nickNameTh: v.nickNameTh ?? '',
+      ...textsOf(v, ['nickNameEn', 'nickNameTh', 'phonenumber', 'email', 'remark']),
       deptId: v.deptId ?? null,
-      phonenumber: v.phonenumber ?? '',
-      email: v.email ?? '',
       sex: v.sex ?? '2',
       status: v.status ?? '0',
       postIds: v.postIds ?? [],
       roleIds: v.roleIds ?? [],
-      remark: v.remark ?? '',
     };
     if (editing) return systemApi.editUser({ ...body, userId: props.userId!, version: answer?.data?.version ?? 0 });
     return systemApi.addUser({ ...body, userName: v.userName ?? '', password: v.password || undefined });
