@@ -2,33 +2,46 @@ import { eq, ilike, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dateRange, likeContains } from '../../platform/http/paging';
 
-/** What the bus lists' WHERE builders share: text boxes, code boxes and named date ranges of the query. */
+/**
+ * What the bus lists' WHERE builders share: text boxes, code boxes and named date ranges of the query, each named by
+ * the field the query and the table both call it.
+ */
 
-type TBox<V> = readonly [V | null | undefined, AnyPgColumn];
+/** The fields the query and the table share (a box of the query filters the column of the same name). */
+type TField<Q, T> = keyof Q & keyof T & string;
 
-/** `column ILIKE %text%` for each filled text box (`[text, column]`). */
-export const containing = (boxes: readonly TBox<string>[]): SQL[] =>
-  boxes.flatMap(([text, column]) => (text ? [ilike(column, likeContains(text))] : []));
+const columnOf = <T>(table: T, field: string) => table[field as keyof T] as AnyPgColumn;
 
-/** `column = value` for each filled box (`[value, column]`; an empty text or 0 is no filter). */
-export const equalTo = (boxes: readonly TBox<string | number>[]): SQL[] =>
-  boxes.flatMap(([value, column]) => (value ? [eq(column, value)] : []));
+/** `column ILIKE %text%` for each filled text box. */
+export const containing = <Q extends object, T extends object>(q: Q, table: T, fields: readonly TField<Q, T>[]) =>
+  fields.flatMap((f): SQL[] => {
+    const text = q[f] as string | null | undefined;
+    return text ? [ilike(columnOf(table, f), likeContains(text))] : [];
+  });
+
+/** `column = value` for each filled box (an empty text or 0 is no filter). */
+export const equalTo = <Q extends object, T extends object>(q: Q, table: T, fields: readonly TField<Q, T>[]) =>
+  fields.flatMap((f): SQL[] => {
+    const value = q[f] as string | number | null | undefined;
+    return value ? [eq(columnOf(table, f), value)] : [];
+  });
 
 /**
- * The query's named date ranges: for each `[Name, column]`, `params[beginName]` / `params[endName]` (either may be
- * missing), read in the business time zone like the list's own `params[beginTime]` / `params[endTime]`.
+ * The query's named date ranges: for each field (orderTime), `params[beginOrderTime]` / `params[endOrderTime]`
+ * (either may be missing), read in the business time zone like the list's own `params[beginTime]` / `params[endTime]`.
  */
-export function namedDateRanges(
+export function namedDateRanges<T extends object>(
   q: object,
-  ranges: readonly (readonly [string, AnyPgColumn])[],
+  table: T,
+  fields: readonly (keyof T & string)[],
   timezone: string,
 ): (SQL | undefined)[] {
   const box = q as Record<string, string | undefined>;
-  return ranges.map(([name, column]) => {
+  return fields.map((f) => {
+    const name = f[0]!.toUpperCase() + f.slice(1);
     const begin = box[`params[begin${name}]`];
     const end = box[`params[end${name}]`];
-    return begin || end
-      ? dateRange(column, { 'params[beginTime]': begin, 'params[endTime]': end }, timezone)
-      : undefined;
+    if (!begin && !end) return undefined;
+    return dateRange(columnOf(table, f), { 'params[beginTime]': begin, 'params[endTime]': end }, timezone);
   });
 }

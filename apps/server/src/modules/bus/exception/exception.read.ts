@@ -8,16 +8,15 @@ import {
   TIMER_ROWS_MAX,
 } from '@theone/contracts/bus/exception.schemas';
 import { NO_NEWS_HOURS } from '@theone/contracts/bus/load';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
-import { dateRange, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { markServiceIdOf } from '../../bas/api/mark-staff-refs';
 import { markCodeOf } from '../../bas/api/order-refs';
 import { userNameOf } from '../../system/api';
-import { containing } from '../bus-list';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { markIdsByCode } from '../inware/order-names';
@@ -63,12 +62,8 @@ async function listWhere(db: DbOrTx, auth: AuthContext, q: TExceptionListQuery, 
   if (states) parts.push(anyOf(sql`${busOrder.exceptionStatus}`, states, 'smallint[]'));
   const statuses = codes(q.status);
   if (statuses) parts.push(anyOf(busOrder.status, statuses, 'smallint[]'));
-  parts.push(
-    ...containing([
-      [q.handler, busOrder.exceptionHandler],
-      [q.raisedBy, busOrder.exceptionRaiseBy],
-    ]),
-  );
+  if (q.handler) parts.push(ilike(busOrder.exceptionHandler, likeContains(q.handler)));
+  if (q.raisedBy) parts.push(ilike(busOrder.exceptionRaiseBy, likeContains(q.raisedBy)));
   parts.push(dateRange(busOrder.exceptionRaiseTime, q, timezone));
   return allOf(parts) ?? sql`true`;
 }

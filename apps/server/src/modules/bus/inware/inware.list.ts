@@ -311,25 +311,25 @@ export async function listWhere(
     parts.push(sql`(${busOrder.markId} = ${agent} OR ${busOrder.topMarkId} = ${agent})`);
   }
   parts.push(
-    ...containing([
-      [q.clientNo, busOrder.clientNo],
-      [q.consignee, busOrder.consignee],
-      [q.consigneeTel, busOrder.consigneeTel],
-      [q.shipper, busOrder.shipper],
-      [q.shipperTel, busOrder.shipperTel],
-      [q.cargoName, busOrder.cargoName],
-      [q.sealNo, busOrder.sealNo],
-      [q.truckNo, busOrder.truckNo],
-      [q.trayNo, busOrder.trayNo],
+    ...containing(q, busOrder, [
+      'clientNo',
+      'consignee',
+      'consigneeTel',
+      'shipper',
+      'shipperTel',
+      'cargoName',
+      'sealNo',
+      'truckNo',
+      'trayNo',
     ]),
-    ...equalTo([
-      [q.expressCorp, busOrder.expressCorp],
-      [q.busType, busOrder.busType],
-      [q.cargoType, busOrder.cargoType],
-      [q.leftAddrId, busOrder.leftAddrId],
-      [q.destAddrId, busOrder.destAddrId],
-      [q.arrivedHouseId, busOrder.arrivedHouseId],
-      [q.createBy, busOrder.createBy],
+    ...equalTo(q, busOrder, [
+      'expressCorp',
+      'busType',
+      'cargoType',
+      'leftAddrId',
+      'destAddrId',
+      'arrivedHouseId',
+      'createBy',
     ]),
   );
   const codes: [string | undefined, AnyPgColumn][] = [
@@ -360,17 +360,7 @@ export async function listWhere(
   if (q.hasSupplement === '0') parts.push(sql`NOT ${supplement}`);
   parts.push(dateRange(defaultDateColumn(view), q, timezone));
   parts.push(
-    ...namedDateRanges(
-      q,
-      [
-        ['OrderTime', busOrder.orderTime],
-        ['ArrivedTime', busOrder.arrivedTime],
-        ['LeftTime', busOrder.leftTime],
-        ['PreArriveTime', busOrder.preArriveTime],
-        ['SignTime', busOrder.signTime],
-      ],
-      timezone,
-    ),
+    ...namedDateRanges(q, busOrder, ['orderTime', 'arrivedTime', 'leftTime', 'preArriveTime', 'signTime'], timezone),
   );
   return allOf(parts);
 }

@@ -144,31 +144,10 @@ export async function loadListWhere(
     );
   }
   parts.push(
-    ...containing([
-      [q.sealNo, busLoad.sealNo],
-      [q.truckNo, busLoad.truckNo],
-      [q.loadPerson, busLoad.loadPerson],
-      [q.vesselName, busLoad.vesselName],
-      [q.voyageNo, busLoad.voyageNo],
-      [q.customsCorp, busLoad.customsCorp],
-    ]),
-    ...equalTo([
-      [q.busType, busLoad.busType],
-      [q.leftAddrId, busLoad.leftAddrId],
-      [q.destAddrId, busLoad.destAddrId],
-      [q.containerType, busLoad.containerType],
-    ]),
+    ...containing(q, busLoad, ['sealNo', 'truckNo', 'loadPerson', 'vesselName', 'voyageNo', 'customsCorp']),
+    ...equalTo(q, busLoad, ['busType', 'leftAddrId', 'destAddrId', 'containerType']),
     dateRange(busLoad.loadTime, q, timezone),
-    ...namedDateRanges(
-      q,
-      [
-        ['LoadTime', busLoad.loadTime],
-        ['EtdDate', busLoad.etdDate],
-        ['EtaDate', busLoad.etaDate],
-        ['LeftTime', busLoad.leftTime],
-      ],
-      timezone,
-    ),
+    ...namedDateRanges(q, busLoad, ['loadTime', 'etdDate', 'etaDate', 'leftTime'], timezone),
   );
   if ('trackStatus' in q && q.trackStatus) parts.push(sql`${latestTrack('track_status')} = ${q.trackStatus}`);
   if ('noNews' in q && q.noNews === '1') parts.push(noNewsSql);
