@@ -21,6 +21,7 @@ import {
   CLIENT_TYPE,
   TRANSPORT_MODES,
 } from './constants';
+import type { TMarkListRow } from './mark.responses';
 
 /**
  * Marks (spec §3 'Mark', 'Agent'; screens §3.1-3.6): customers and agents in one table, `isAgent` tells
@@ -204,45 +205,8 @@ export const ZAddressListQuery = zPageQuery(['createTime'], {
 });
 export const ZAddressExportBody = ZAddressListQuery.extend({ ids: zIdsText });
 
-/** What a mark row looks like on the wire (list, get). Money as strings; fee fields are stripped for non-fee users. */
-export interface TMarkRow {
-  id: number;
-  mark: string;
-  nameZh: string;
-  isAgent: '0' | '1';
-  clientType: string;
-  topMarkId: number | null;
-  topMark: string | null;
-  userId: number | null;
-  balanceType: string;
-  calPriceType: string;
-  sales: number | null;
-  salesName: string | null;
-  service: number | null;
-  serviceName: string | null;
-  isPrintPrice: '0' | '1';
-  credtLimit?: string | null;
-  minAmount?: string | null;
-  shippingChannels: string[];
-  agentName: string;
-  agentUserName: string;
-  realName: string;
-  company: string;
-  phone: string;
-  addr: string;
-  underMark: string;
-  underMarkNum: number;
-  lastLoginTime: string | null;
-  status: '0' | '1';
-  remark: string;
-  version: number;
-  createBy: string;
-  createTime: string;
-  updateBy: string;
-  updateTime: string | null;
-  defaultContact: string | null;
-  defaultTel: string | null;
-}
+/** What a mark row looks like on the wire (list, get): the wire type of the response contract (mark.responses.ts). */
+export type TMarkRow = TMarkListRow;
 
 export interface TAddressRow {
   id: number;
