@@ -10,6 +10,7 @@ import { createQueryKeys } from '../../../lib/query-keys';
 import { getData } from '../../../lib/request';
 import { containerName } from '../shared/container-fields';
 import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
+import { RequiredTimeItem } from '../shared/form-items';
 import { type ArriveWire, editArrive, setLocation } from './api';
 
 /**
@@ -133,13 +134,7 @@ export function PickupDialog({
         })
       }
     >
-      <Form.Item
-        name="pickupTime"
-        label={t('arrive_pickup_time')}
-        rules={[{ required: true, message: t('err_required') }]}
-      >
-        <BusinessDatePicker showTime data-testid="pickup-time" />
-      </Form.Item>
+      <RequiredTimeItem name="pickupTime" label="arrive_pickup_time" testId="pickup-time" />
       <Form.Item name="houseId" label={t('arrive_house')} rules={[{ required: true, message: t('err_required') }]}>
         <RefSelect<{ id: number; label: string }>
           url="/bas/warehouse/select"

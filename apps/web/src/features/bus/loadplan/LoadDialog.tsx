@@ -3,11 +3,11 @@ import { zLoadContainerNo, zTruckNo } from '@theone/contracts/bus/load.schemas';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { zodRule } from '../../../components/form-rules';
 import { businessNowText } from '../../../lib/business-time';
 import { authStore } from '../../../lib/session';
+import { RequiredTimeItem } from '../shared/form-items';
 import { useKeyboardForm } from '../shared/keyboard-form';
 import type { LoadWire, TContainerFields } from './api';
 
@@ -158,13 +158,7 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
             <Input autoComplete="off" maxLength={40} data-testid="load-truck-no" />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="loadTime"
-          label={t('field_load_time')}
-          rules={[{ required: true, message: t('err_required') }]}
-        >
-          <BusinessDatePicker showTime data-testid="load-time" />
-        </Form.Item>
+        <RequiredTimeItem name="loadTime" label="field_load_time" testId="load-time" />
         <Form.Item
           name="loadPerson"
           label={t('field_load_person')}

@@ -1,9 +1,8 @@
 import { milestonesFor } from '@theone/contracts/bus/load';
-import { Checkbox, Form, Input, Select, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Checkbox, Form, type FormInstance, Input, Select, Typography } from 'antd';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionFormModal } from '../../../components/ActionFormModal';
-import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { confirmAction } from '../../../components/confirm';
 import { businessNowText, formatBusinessTime } from '../../../lib/business-time';
 import { dictLabel, useDict } from '../../../lib/dict';
@@ -11,6 +10,7 @@ import { useLanguage } from '../../../lib/use-language';
 import type { LoadWire } from '../load/api';
 import { containerName } from '../shared/container-fields';
 import { type TActionDialogEvents, useActionDialog } from '../shared/dialog-form';
+import { RequiredTimeItem } from '../shared/form-items';
 import { addMilestone, changeEta, confirmDeparture, editMilestone, type TMilestone } from './api';
 
 /**
@@ -32,6 +32,46 @@ interface TLoadsDialogProps extends TActionDialogEvents {
 }
 
 const namesOf = (loads: readonly TJourneyLoad[]) => loads.map(containerName).join(', ');
+
+/**
+ * An action dialog on the ticked loads: their container names at the top (test id `<testId>-loads`), the fields
+ * taking `initial(loads)` when it opens, and `save` given the loads' ids with the values.
+ */
+function LoadsFormModal<Values>({
+  loads,
+  events,
+  initial,
+  testId,
+  save,
+  ...modal
+}: {
+  loads: readonly TJourneyLoad[] | null;
+  events: TActionDialogEvents;
+  initial: (loads: readonly TJourneyLoad[]) => Parameters<FormInstance<Values>['setFieldsValue']>[0];
+  testId: string;
+  save: (loadIds: number[], values: Values) => Promise<unknown>;
+  title: string;
+  width: number;
+  prepare?: (values: Values) => Promise<boolean>;
+  children: ReactNode;
+}) {
+  const dialog = useActionDialog<Values, readonly TJourneyLoad[]>(loads, events, initial);
+  return (
+    <ActionFormModal<Values>
+      {...dialog}
+      {...modal}
+      save={(v) =>
+        save(
+          (loads ?? []).map((l) => l.id),
+          v,
+        )
+      }
+    >
+      <Typography.Paragraph data-testid={`${testId}-loads`}>{namesOf(loads ?? [])}</Typography.Paragraph>
+      {modal.children}
+    </ActionFormModal>
+  );
+}
 
 /** Milestone codes that fit every one of the loads' transport modes, in journey order. */
 export function commonMilestones(busTypes: readonly string[]): string[] {
@@ -82,13 +122,12 @@ interface DepartValues {
 
 export function DepartDialog({ loads, ...events }: TLoadsDialogProps) {
   const { t } = useTranslation();
-  const dialog = useActionDialog<DepartValues, readonly TJourneyLoad[]>(loads, events, () => ({
-    trackTime: businessNowText(),
-    trackRemark: '',
-  }));
   return (
-    <ActionFormModal<DepartValues>
-      {...dialog}
+    <LoadsFormModal<DepartValues>
+      loads={loads}
+      events={events}
+      initial={() => ({ trackTime: businessNowText(), trackRemark: '' })}
+      testId="depart"
       title={t('perm_bus_track_depart')}
       width={520}
       prepare={(v) =>
@@ -99,22 +138,13 @@ export function DepartDialog({ loads, ...events }: TLoadsDialogProps) {
           }),
         })
       }
-      save={(v) =>
-        confirmDeparture({
-          loadIds: (loads ?? []).map((l) => l.id),
-          trackTime: v.trackTime,
-          trackRemark: v.trackRemark ?? '',
-        })
-      }
+      save={(loadIds, v) => confirmDeparture({ loadIds, trackTime: v.trackTime, trackRemark: v.trackRemark ?? '' })}
     >
-      <Typography.Paragraph data-testid="depart-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
-      <Form.Item name="trackTime" label={t('field_left_time')} rules={[{ required: true, message: t('err_required') }]}>
-        <BusinessDatePicker showTime data-testid="depart-time" />
-      </Form.Item>
+      <RequiredTimeItem name="trackTime" label="field_left_time" testId="depart-time" />
       <Form.Item name="trackRemark" label={t('field_remark')}>
         <Input.TextArea maxLength={500} rows={2} data-testid="depart-remark" />
       </Form.Item>
-    </ActionFormModal>
+    </LoadsFormModal>
   );
 }
 
@@ -128,21 +158,19 @@ interface MilestoneValues {
 
 export function MilestoneDialog({ loads, ...events }: TLoadsDialogProps) {
   const { t } = useTranslation();
-  const dialog = useActionDialog<MilestoneValues, readonly TJourneyLoad[]>(loads, events, () => ({
-    trackTime: businessNowText(),
-    trackStatus: undefined,
-    visibleToCustomer: true,
-  }));
   const busTypes = useMemo(() => [...new Set((loads ?? []).map((l) => l.busType))], [loads]);
   const none = loads !== null && commonMilestones(busTypes).length === 0;
   return (
-    <ActionFormModal<MilestoneValues>
-      {...dialog}
+    <LoadsFormModal<MilestoneValues>
+      loads={loads}
+      events={events}
+      initial={() => ({ trackTime: businessNowText(), trackStatus: undefined, visibleToCustomer: true })}
+      testId="milestone"
       title={t('perm_bus_track_add')}
       width={560}
-      save={(v) =>
+      save={(loadIds, v) =>
         addMilestone({
-          loadIds: (loads ?? []).map((l) => l.id),
+          loadIds,
           trackStatus: v.trackStatus,
           trackTime: v.trackTime,
           trackRemark: v.trackRemark ?? '',
@@ -151,7 +179,6 @@ export function MilestoneDialog({ loads, ...events }: TLoadsDialogProps) {
         })
       }
     >
-      <Typography.Paragraph data-testid="milestone-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
       {none ? (
         <Typography.Paragraph type="danger" data-testid="milestone-none">
           {t('track_msg_no_common_milestone')}
@@ -164,7 +191,7 @@ export function MilestoneDialog({ loads, ...events }: TLoadsDialogProps) {
       <Form.Item name="visibleToCustomer" valuePropName="checked">
         <Checkbox>{t('track_visible_to_customer')}</Checkbox>
       </Form.Item>
-    </ActionFormModal>
+    </LoadsFormModal>
   );
 }
 
@@ -180,9 +207,7 @@ function MilestoneFields({ busTypes }: { busTypes: readonly string[] }) {
       >
         <MilestoneSelect busTypes={busTypes} />
       </Form.Item>
-      <Form.Item name="trackTime" label={t('track_time')} rules={[{ required: true, message: t('err_required') }]}>
-        <BusinessDatePicker showTime />
-      </Form.Item>
+      <RequiredTimeItem name="trackTime" label="track_time" />
       <Form.Item name="trackRemark" label={t('field_remark')}>
         <Input.TextArea maxLength={500} rows={2} />
       </Form.Item>
@@ -192,26 +217,19 @@ function MilestoneFields({ busTypes }: { busTypes: readonly string[] }) {
 
 export function EtaDialog({ loads, ...events }: TLoadsDialogProps) {
   const { t } = useTranslation();
-  const dialog = useActionDialog<{ preArriveTime: string }, readonly TJourneyLoad[]>(loads, events, (chosen) => ({
-    preArriveTime: (chosen.length === 1 ? chosen[0]?.etaDate : null) as string,
-  }));
   return (
-    <ActionFormModal<{ preArriveTime: string }>
-      {...dialog}
+    <LoadsFormModal<{ preArriveTime: string }>
+      loads={loads}
+      events={events}
+      initial={(chosen) => ({ preArriveTime: (chosen.length === 1 ? chosen[0]?.etaDate : null) as string })}
+      testId="eta"
       title={t('perm_bus_track_eta')}
       width={480}
-      save={(v) => changeEta({ loadIds: (loads ?? []).map((l) => l.id), preArriveTime: v.preArriveTime })}
+      save={(loadIds, v) => changeEta({ loadIds, preArriveTime: v.preArriveTime })}
     >
-      <Typography.Paragraph data-testid="eta-loads">{namesOf(loads ?? [])}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('track_eta_hint')}</Typography.Paragraph>
-      <Form.Item
-        name="preArriveTime"
-        label={t('load_eta_date')}
-        rules={[{ required: true, message: t('err_required') }]}
-      >
-        <BusinessDatePicker showTime data-testid="eta-time" />
-      </Form.Item>
-    </ActionFormModal>
+      <RequiredTimeItem name="preArriveTime" label="load_eta_date" testId="eta-time" />
+    </LoadsFormModal>
   );
 }
 
