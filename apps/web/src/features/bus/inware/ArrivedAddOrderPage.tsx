@@ -30,7 +30,6 @@ function Missing({ keys }: { keys: string[] }) {
 export default function ArrivedAddOrderPage() {
   return (
     <ListPage<TOrder>
-      id="bus/arrivedAddOrder"
       {...inwareList('arrivedAddOrder', 'bus:arrivedAddOrder:export')}
       requireCondition
       searchFields={[

@@ -77,7 +77,6 @@ export default function DeliveryFreePage() {
   return (
     <>
       <ListPage<TOrder>
-        id="bus/deliveryfree"
         {...inwareList('deliveryfree', 'bus:feeRecord:export')}
         defaultFilters={{ auditStatus: '0' }}
         searchFields={[

@@ -184,7 +184,6 @@ export default function InOrderPage() {
         />
       </Space>
       <ListPage<TOrder>
-        id="bus/inOrder"
         {...list}
         searchFields={[
           search.transportId(),

@@ -217,7 +217,6 @@ export default function NoMarkOrderPage() {
   return (
     <>
       <ListPage<TOrder>
-        id="bus/noMarkOrder"
         {...inwareList('noMarkOrder', 'bus:noMarkOrder:export')}
         searchFields={[
           search.expressNo(),

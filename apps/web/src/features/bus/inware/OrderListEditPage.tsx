@@ -257,7 +257,6 @@ export default function OrderListEditPage() {
   return (
     <>
       <ListPage<TOrder>
-        id="bus/orderListEdit"
         {...inwareList('orderListEdit', 'bus:orderListEdit:export')}
         requireCondition
         searchFields={[

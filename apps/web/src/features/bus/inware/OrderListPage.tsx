@@ -18,7 +18,6 @@ const day = (offset: number) => businessToday(offset);
 export default function OrderListPage() {
   return (
     <ListPage<TOrder>
-      id="bus/orderList"
       {...inwareList('orderList', 'bus:order:export')}
       requireCondition
       defaultFilters={{ beginTime: day(-30), endTime: day(0) }}

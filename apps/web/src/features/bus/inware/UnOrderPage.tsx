@@ -15,7 +15,6 @@ export default function UnOrderPage() {
   return (
     <>
       <ListPage<TOrder>
-        id="bus/unOrder"
         {...inwareList('unOrder', 'bus:unOrder:export')}
         searchFields={[
           search.transportId(),

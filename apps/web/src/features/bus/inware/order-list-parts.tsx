@@ -10,10 +10,12 @@ import { col, search } from './columns';
  */
 
 /**
- * The ListPage props every order list shares: its query key, the list endpoint showing `view` (the server's list of
- * that screen, with `params`), the row key, and the order export for users with `exportPerm`.
+ * The ListPage props every order list shares: its id (`bus/<view>`, the key of its saved settings), query key, the
+ * list endpoint showing `view` (the server's list of that screen, with `params`), the row key, and the order export
+ * for users with `exportPerm`.
  */
 export const inwareList = (view: string, exportPerm: string, params?: Record<string, string>) => ({
+  id: `bus/${view}`,
   queryKey: inwareKeys.lists(),
   url: '/bus/inware/list',
   baseParams: { view, ...params },
