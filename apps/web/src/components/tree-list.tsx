@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../lib/feedback';
 import { formatDateTime } from '../lib/format';
+import { usePermission } from '../lib/permission';
 import { confirmAction } from './confirm';
 import { DictTag } from './DictTag';
 import { RowLinks } from './RowLinks';
@@ -45,6 +46,43 @@ export function useTreeList<Row>(options: {
   /** What the tree table takes from here: rows, loading, filters, search and refresh. */
   const tableProps = { rows, loading: list.isFetching, filters, onSearch: setFilters, onRefresh: refresh };
   return { rows, refresh, remove, tableProps };
+}
+
+/** What a tree screen's add/edit dialog takes: open, the row to edit (none: a new one under `parentId`), close, saved. */
+export interface TreeDialogProps<Row> {
+  open: boolean;
+  row?: Row;
+  parentId?: number;
+  onClose: () => void;
+  onSaved: () => unknown;
+}
+
+/** The add/edit dialog of a tree screen: `add` a row (under a parent) or `edit` one; `dialog` goes to the form. */
+export function useTreeDialog<Row>(onSaved: () => unknown) {
+  const [state, setState] = useState<{ open: boolean; row?: Row; parentId?: number }>({ open: false });
+  const dialog: TreeDialogProps<Row> = { ...state, onClose: () => setState({ open: false }), onSaved };
+  return {
+    add: (parentId?: number) => setState({ open: true, parentId }),
+    edit: (row: Row) => setState({ open: true, row }),
+    dialog,
+  };
+}
+
+/**
+ * The row actions of a tree screen for `treeActionsColumn`: Edit, Add child and Delete, each under its permission
+ * `<perm>:edit|add|remove`; `allow` leaves Add child or Delete out of the rows that refuse it.
+ */
+export function useTreeActions<Row>(
+  perm: string,
+  on: { edit: (row: Row) => unknown; addChild: (row: Row) => unknown; remove: (row: Row) => unknown },
+  allow: { addChild?: (row: Row) => boolean; remove?: (row: Row) => boolean } = {},
+) {
+  const { hasPermi } = usePermission();
+  return (row: Row) => ({
+    edit: hasPermi(`${perm}:edit`) ? () => on.edit(row) : undefined,
+    addChild: hasPermi(`${perm}:add`) && (allow.addChild?.(row) ?? true) ? () => on.addChild(row) : undefined,
+    remove: hasPermi(`${perm}:remove`) && (allow.remove?.(row) ?? true) ? () => on.remove(row) : undefined,
+  });
 }
 
 /** The status column (normal / disabled tag) of an antd table. */

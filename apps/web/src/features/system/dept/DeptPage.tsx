@@ -2,15 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { isPhone, zEmail } from '@theone/contracts/common/validators';
 import { zSort } from '@theone/contracts/system/common';
 import { Col, Input, Row, TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import { createdAtColumn, statusTagColumn, treeActionsColumn, useTreeList } from '../../../components/tree-list';
+import {
+  createdAtColumn,
+  statusTagColumn,
+  type TreeDialogProps,
+  treeActionsColumn,
+  useTreeActions,
+  useTreeDialog,
+  useTreeList,
+} from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
-import { usePermission } from '../../../lib/permission';
 import { pick } from '../../../lib/pick';
 import { shellKeys } from '../../../lib/query-keys';
 import { textsOf } from '../../../lib/texts-of';
@@ -50,18 +57,13 @@ function deptOptions(rows: TDept[], name: (d: TDept) => string): DeptOption[] {
   return map(tree);
 }
 
-function DeptFormModal(props: {
-  open: boolean;
-  dept?: TDept;
-  parentId?: number;
-  onClose: () => void;
-  onSaved: () => unknown;
-}) {
+function DeptFormModal(props: TreeDialogProps<TDept>) {
   const { t } = useTranslation();
-  const isRoot = props.dept?.parentId === 0;
+  const dept = props.row;
+  const isRoot = dept?.parentId === 0;
   const parents = useQuery({
-    queryKey: deptKeys.custom('parents', props.dept?.deptId ?? 'new'),
-    queryFn: () => (props.dept ? systemApi.deptsExcluding(props.dept.deptId) : systemApi.depts()),
+    queryKey: deptKeys.custom('parents', dept?.deptId ?? 'new'),
+    queryFn: () => (dept ? systemApi.deptsExcluding(dept.deptId) : systemApi.depts()),
     enabled: props.open && !isRoot,
     staleTime: 0,
   });
@@ -72,8 +74,8 @@ function DeptFormModal(props: {
   );
   const initialValues = useMemo<Partial<DeptForm> | undefined>(() => {
     if (!props.open) return undefined;
-    if (props.dept) {
-      return pick(props.dept, [
+    if (dept) {
+      return pick(dept, [
         'parentId',
         'deptName',
         'deptNameEn',
@@ -86,15 +88,15 @@ function DeptFormModal(props: {
       ]);
     }
     return { parentId: props.parentId, orderNum: 0, status: '0' };
-  }, [props.open, props.dept, props.parentId]);
+  }, [props.open, dept, props.parentId]);
   const submit = (v: DeptForm) => {
     const body = { ...v, ...textsOf(v, ['deptNameEn', 'deptNameTh', 'leader', 'phone', 'email']) };
-    return props.dept
+    return dept
       ? systemApi.editDept({
           ...body,
           parentId: isRoot ? 0 : v.parentId,
-          deptId: props.dept.deptId,
-          version: props.dept.version,
+          deptId: dept.deptId,
+          version: dept.version,
         })
       : systemApi.addDept(body);
   };
@@ -102,7 +104,7 @@ function DeptFormModal(props: {
   return (
     <FormModal<DeptForm>
       open={props.open}
-      title={t(props.dept ? 'system_edit_dept' : 'system_add_dept')}
+      title={t(dept ? 'system_edit_dept' : 'system_add_dept')}
       width={640}
       initialValues={initialValues}
       onSubmit={submit}
@@ -157,8 +159,6 @@ function DeptFormModal(props: {
 export default function DeptPage() {
   const { t } = useTranslation();
   const localName = useLocalName();
-  const { hasPermi } = usePermission();
-  const [editing, setEditing] = useState<{ open: boolean; dept?: TDept; parentId?: number }>({ open: false });
   const { rows, refresh, remove, tableProps } = useTreeList<TDept>({
     queryKey: deptKeys.list,
     fetch: systemApi.depts,
@@ -166,8 +166,19 @@ export default function DeptPage() {
     parentKey: 'parentId',
     invalidate: [deptKeys.all, shellKeys.deptTree],
   });
-  const removeDept = (d: TDept) =>
-    remove(t('system_confirm_delete_dept', { name: localName(d, 'deptName') }), () => systemApi.deleteDept(d.deptId));
+  const editing = useTreeDialog<TDept>(refresh);
+  const actions = useTreeActions<TDept>(
+    'system:dept',
+    {
+      edit: editing.edit,
+      addChild: (d) => editing.add(d.deptId),
+      remove: (d) =>
+        remove(t('system_confirm_delete_dept', { name: localName(d, 'deptName') }), () =>
+          systemApi.deleteDept(d.deptId),
+        ),
+    },
+    { remove: (d) => d.parentId !== 0 },
+  );
   return (
     <>
       <TreeTablePage<TDept>
@@ -177,7 +188,7 @@ export default function DeptPage() {
         nameField="deptName"
         nameLabel="system_dept_name"
         addPerm="system:dept:add"
-        onAdd={() => setEditing({ open: true, parentId: rows[0]?.deptId })}
+        onAdd={() => editing.add(rows[0]?.deptId)}
         expandAll
         columns={[
           {
@@ -191,20 +202,10 @@ export default function DeptPage() {
           { key: 'leader', dataIndex: 'leader', title: t('system_leader'), width: 120 },
           statusTagColumn(t),
           createdAtColumn(t),
-          treeActionsColumn<TDept>(t, (d) => ({
-            edit: hasPermi('system:dept:edit') ? () => setEditing({ open: true, dept: d }) : undefined,
-            addChild: hasPermi('system:dept:add') ? () => setEditing({ open: true, parentId: d.deptId }) : undefined,
-            remove: hasPermi('system:dept:remove') && d.parentId !== 0 ? () => removeDept(d) : undefined,
-          })),
+          treeActionsColumn<TDept>(t, actions),
         ]}
       />
-      <DeptFormModal
-        open={editing.open}
-        dept={editing.dept}
-        parentId={editing.parentId}
-        onClose={() => setEditing({ open: false })}
-        onSaved={refresh}
-      />
+      <DeptFormModal {...editing.dialog} />
     </>
   );
 }

@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { zSort } from '@theone/contracts/system/common';
 import { Form, Input, Radio, Row, Select, Space, TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../app/layout/menu-icons';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import { createdAtColumn, statusTagColumn, treeActionsColumn, useTreeList } from '../../../components/tree-list';
-import { usePermission } from '../../../lib/permission';
+import {
+  createdAtColumn,
+  statusTagColumn,
+  type TreeDialogProps,
+  treeActionsColumn,
+  useTreeActions,
+  useTreeDialog,
+  useTreeList,
+} from '../../../components/tree-list';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
 import '../system.css';
@@ -69,14 +76,9 @@ function IconSelect({ value, onChange }: { value?: string; onChange?: (v: string
   );
 }
 
-function MenuFormModal(props: {
-  open: boolean;
-  menu?: TMenu;
-  parentId?: number;
-  onClose: () => void;
-  onSaved: () => unknown;
-}) {
+function MenuFormModal(props: TreeDialogProps<TMenu>) {
   const { t } = useTranslation();
+  const menu = props.row;
   const [form] = Form.useForm<MenuForm>();
   const type = Form.useWatch('menuType', form) ?? 'M';
   const isFrame = Form.useWatch('isFrame', form);
@@ -87,26 +89,24 @@ function MenuFormModal(props: {
   );
   const initialValues = useMemo<Partial<MenuForm> | undefined>(() => {
     if (!props.open) return undefined;
-    if (props.menu) {
-      const { menuId: _i, title: _t, createTime: _c, version: _v, children: _ch, ...rest } = props.menu;
+    if (menu) {
+      const { menuId: _i, title: _t, createTime: _c, version: _v, children: _ch, ...rest } = menu;
       return rest;
     }
     return { ...EMPTY, parentId: props.parentId ?? 0 };
-  }, [props.open, props.menu, props.parentId]);
+  }, [props.open, menu, props.parentId]);
 
   const submit = (v: MenuForm) => {
-    const body = { ...EMPTY, ...v, remark: props.menu?.remark ?? '' } as MenuForm;
+    const body = { ...EMPTY, ...v, remark: menu?.remark ?? '' } as MenuForm;
     if (body.menuType === 'F') Object.assign(body, { path: '', component: '', icon: '', query: '' });
     if (body.menuType === 'M') Object.assign(body, { component: '', query: '' });
-    return props.menu
-      ? systemApi.editMenu({ ...body, menuId: props.menu.menuId, version: props.menu.version })
-      : systemApi.addMenu(body);
+    return menu ? systemApi.editMenu({ ...body, menuId: menu.menuId, version: menu.version }) : systemApi.addMenu(body);
   };
   const required = useRequiredRule(true);
   return (
     <FormModal<MenuForm>
       open={props.open}
-      title={t(props.menu ? 'system_edit_menu' : 'system_add_menu')}
+      title={t(menu ? 'system_edit_menu' : 'system_add_menu')}
       form={form}
       width={720}
       labelCol={{ flex: '110px' }}
@@ -213,8 +213,6 @@ function MenuFormModal(props: {
 
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { hasPermi } = usePermission();
-  const [editing, setEditing] = useState<{ open: boolean; menu?: TMenu; parentId?: number }>({ open: false });
   const { refresh, remove, tableProps } = useTreeList<TMenu>({
     queryKey: menuKeys.list,
     fetch: systemApi.menus,
@@ -222,8 +220,16 @@ export default function MenuPage() {
     parentKey: 'parentId',
     invalidate: [menuKeys.all, shellKeys.routers],
   });
-  const removeMenu = (m: TMenu) =>
-    remove(t('system_confirm_delete_menu', { name: m.title }), () => systemApi.deleteMenu(m.menuId));
+  const editing = useTreeDialog<TMenu>(refresh);
+  const actions = useTreeActions<TMenu>(
+    'system:menu',
+    {
+      edit: editing.edit,
+      addChild: (m) => editing.add(m.menuId),
+      remove: (m) => remove(t('system_confirm_delete_menu', { name: m.title }), () => systemApi.deleteMenu(m.menuId)),
+    },
+    { addChild: (m) => m.menuType !== 'F' },
+  );
 
   return (
     <>
@@ -234,7 +240,7 @@ export default function MenuPage() {
         nameField="menuName"
         nameLabel="system_menu_name"
         addPerm="system:menu:add"
-        onAdd={() => setEditing({ open: true })}
+        onAdd={() => editing.add()}
         columns={[
           { key: 'title', dataIndex: 'title', title: t('system_menu_name'), width: 240, ellipsis: true },
           {
@@ -257,23 +263,10 @@ export default function MenuPage() {
           },
           statusTagColumn(t),
           createdAtColumn(t),
-          treeActionsColumn<TMenu>(t, (m) => ({
-            edit: hasPermi('system:menu:edit') ? () => setEditing({ open: true, menu: m }) : undefined,
-            addChild:
-              hasPermi('system:menu:add') && m.menuType !== 'F'
-                ? () => setEditing({ open: true, parentId: m.menuId })
-                : undefined,
-            remove: hasPermi('system:menu:remove') ? () => removeMenu(m) : undefined,
-          })),
+          treeActionsColumn<TMenu>(t, actions),
         ]}
       />
-      <MenuFormModal
-        open={editing.open}
-        menu={editing.menu}
-        parentId={editing.parentId}
-        onClose={() => setEditing({ open: false })}
-        onSaved={refresh}
-      />
+      <MenuFormModal {...editing.dialog} />
     </>
   );
 }

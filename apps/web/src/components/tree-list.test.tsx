@@ -1,0 +1,54 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore, clearSession } from '../lib/session';
+import { useTreeActions, useTreeDialog } from './tree-list';
+
+/** The tree screens' (departments, menus) add/edit dialog state and their permission-gated row actions. */
+interface Node {
+  id: number;
+  leaf: boolean;
+}
+
+afterEach(() => clearSession());
+
+describe('useTreeDialog', () => {
+  it('opens for a new row under a parent or for a row to edit, and closes empty', () => {
+    const saved = vi.fn();
+    const { result } = renderHook(() => useTreeDialog<Node>(saved));
+    const state = () => {
+      const { open, row, parentId } = result.current.dialog;
+      return { open, row, parentId };
+    };
+    expect(state()).toEqual({ open: false, row: undefined, parentId: undefined });
+    act(() => result.current.add(4));
+    expect(state()).toEqual({ open: true, row: undefined, parentId: 4 });
+    act(() => result.current.edit({ id: 9, leaf: true }));
+    expect(state()).toEqual({ open: true, row: { id: 9, leaf: true }, parentId: undefined });
+    act(() => result.current.dialog.onClose());
+    expect(state()).toEqual({ open: false, row: undefined, parentId: undefined });
+    expect(result.current.dialog.onSaved).toBe(saved);
+  });
+});
+
+describe('useTreeActions', () => {
+  const on = { edit: vi.fn(), addChild: vi.fn(), remove: vi.fn() };
+
+  it('gives each action under its permission, and leaves out what the row refuses', () => {
+    authStore.set({ permissions: ['t:node:edit', 't:node:add', 't:node:remove'] });
+    const { result } = renderHook(() => useTreeActions<Node>('t:node', on, { addChild: (n) => !n.leaf }));
+    const leaf = result.current({ id: 1, leaf: true });
+    expect(leaf.addChild).toBeUndefined();
+    leaf.edit?.();
+    leaf.remove?.();
+    expect(on.edit).toHaveBeenCalledWith({ id: 1, leaf: true });
+    expect(on.remove).toHaveBeenCalledWith({ id: 1, leaf: true });
+    result.current({ id: 2, leaf: false }).addChild?.();
+    expect(on.addChild).toHaveBeenCalledWith({ id: 2, leaf: false });
+  });
+
+  it('gives none without the permissions', () => {
+    authStore.set({ permissions: ['t:node:list'] });
+    const { result } = renderHook(() => useTreeActions<Node>('t:node', on));
+    expect(result.current({ id: 1, leaf: false })).toEqual({ edit: undefined, addChild: undefined, remove: undefined });
+  });
+});
