@@ -51,12 +51,11 @@ export default function ArriveListPage() {
           detailsLinkColumn('loadNo', 'load_no', 140, ARRIVE_DETAIL_PATH, 'arrive-link', { fixed: 'left' }),
           { key: 'containerNo', title: 'field_container_no', width: 130 },
           { key: 'status', title: 'arrive_status', width: 110, type: 'dict', dictType: 'arrive_status' },
-          countOfColumn(
-            'arrivedCount',
-            'arrive_orders_in',
-            (r) => [r.arrivedCount, r.orderCount],
-            (r) => `arrive-count-${r.loadNo}`,
-          ),
+          countOfColumn('arrivedCount', 'arrive_orders_in', (r) => [
+            r.arrivedCount,
+            r.orderCount,
+            `arrive-count-${r.loadNo}`,
+          ]),
           { key: 'sealNo', title: 'field_seal_no', width: 110 },
           { key: 'truckNo', title: 'field_truck_no', width: 110, defaultHidden: true },
           { key: 'containerType', title: 'field_container_type', width: 110, type: 'dict', dictType: 'container_type' },

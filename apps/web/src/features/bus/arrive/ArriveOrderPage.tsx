@@ -43,12 +43,11 @@ export function arriveOrderColumns(): ListColumn<ArriveWire['ArriveOrderRow']>[]
       render: (_v, r) =>
         r.arriveId ? <Link to={`${ARRIVE_DETAIL_PATH}?id=${r.arriveId}`}>{containerName(r)}</Link> : r.containerNo,
     },
-    countOfColumn(
-      'pieces',
-      'arrive_scanned',
-      (r) => [r.scannedPieces, r.expectedPieces],
-      (r) => `arrive-pieces-${r.transportId}`,
-    ),
+    countOfColumn('pieces', 'arrive_scanned', (r) => [
+      r.scannedPieces,
+      r.expectedPieces,
+      `arrive-pieces-${r.transportId}`,
+    ]),
     { key: 'arrivedPiece', title: 'field_arrived_piece', width: 80, align: 'right' },
     { key: 'arrivedWeight', title: 'field_arrived_weight', width: 100, align: 'right' },
     { key: 'arrivedVolume', title: 'field_arrived_volume', width: 100, align: 'right' },

@@ -53,40 +53,39 @@ export const detailsLinkColumn = <R extends { id: number }>(
   ),
 });
 
-/** A right-aligned 'done / all' count of a row (orders in, pieces scanned), the cell's test id `testId(row)`. */
+/** A right-aligned column of figures, each cell `cell(row)`. */
+const figureColumn = <R,>(key: string, title: string, width: number, cell: (r: R) => ReactNode): ListColumn<R> => ({
+  key,
+  title,
+  width,
+  align: 'right',
+  render: (_v, r) => cell(r),
+});
+
+/** A 'done / all' count of a row (orders in, pieces scanned): `count(row)` gives both and the cell's test id. */
 export const countOfColumn = <R,>(
   key: string,
   title: string,
-  count: (r: R) => [done: ReactNode, all: ReactNode],
-  testId: (r: R) => string,
-): ListColumn<R> => ({
-  key,
-  title,
-  width: 100,
-  align: 'right',
-  render: (_v, r) => {
-    const [done, all] = count(r);
+  count: (r: R) => [done: ReactNode, all: ReactNode, testId: string],
+): ListColumn<R> =>
+  figureColumn(key, title, 100, (r) => {
+    const [done, all, testId] = count(r);
     return (
-      <span data-testid={testId(r)}>
+      <span data-testid={testId}>
         {done} / {all}
       </span>
     );
-  },
-});
+  });
 
-/** A right-aligned number of days ('-' when there is none), marked with `warnClass` beyond `limit` days. */
+/** A number of days ('-' when there is none), marked with `warnClass` beyond `limit` days. */
 export const daysColumn = <R,>(
   key: keyof R & string,
   title: string,
   limit: number,
   warnClass: string,
   testId?: (r: R) => string,
-): ListColumn<R> => ({
-  key,
-  title,
-  width: 90,
-  align: 'right',
-  render: (_v, r) => {
+): ListColumn<R> =>
+  figureColumn(key, title, 90, (r) => {
     const days = r[key] as number | null;
     return days === null ? (
       '-'
@@ -95,8 +94,7 @@ export const daysColumn = <R,>(
         {days}
       </span>
     );
-  },
-});
+  });
 
 /** The plain column kinds of a list of `R` rows: a text, a dictionary label, a time in the business zone. */
 export function columnKinds<R>() {
