@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PARTY_TYPE } from '../bas/constants';
 import { WRITE_OFF_STATUS } from '../bus/order-status';
 import { money, sum } from '../common/money';
+import { itReturns } from '../common/table.test-utils';
 import {
   aggregateWriteOffStatus,
   allocatePayment,
@@ -257,15 +258,13 @@ describe('receivable arithmetic', () => {
     expect(writeOffStatusOf(amount, left)).toBe(expected);
   });
 
-  it.each([
+  itReturns('aggregateWriteOffStatus(%j) = %i', aggregateWriteOffStatus, [
     [[], UNWRITTEN],
     [[0, 0], UNWRITTEN],
     [[0, 2], PARTLY],
     [[1], PARTLY],
     [[2, 2], FULLY],
-  ])('aggregateWriteOffStatus(%j) = %i', (statuses, expected) => {
-    expect(aggregateWriteOffStatus(statuses)).toBe(expected);
-  });
+  ]);
 });
 
 describe('selection checks before a write-off', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../common/table.test-utils';
 import { isCalendarDay, rangesOverlap } from './common.schemas';
 import { normaliseDefaultAddress, ZMarkAddBody, zMarkCode } from './mark.schemas';
 import {
@@ -28,13 +29,13 @@ describe('adjustPrice (batch price adjustment, screens §3.10)', () => {
 });
 
 describe('dates and ranges', () => {
-  it.each([
+  itReturns('isCalendarDay(%s) = %s', isCalendarDay, [
     ['2026-02-28', true],
     ['2028-02-29', true],
     ['2026-02-29', false],
     ['2026-13-01', false],
     ['2026-1-01', false],
-  ])('isCalendarDay(%s) = %s', (day, ok) => expect(isCalendarDay(day)).toBe(ok));
+  ]);
 
   it('periods touching on one day overlap; consecutive ones do not; open ends run forever', () => {
     const a = { validFromDate: '2026-01-01', validToDate: '2026-06-30' };

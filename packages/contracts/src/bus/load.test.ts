@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../common/money';
+import { itReturns } from '../common/table.test-utils';
 import {
   CONTAINER_CAPACITY,
   fillBand,
@@ -23,26 +24,22 @@ import {
  */
 
 describe('planStatusOf (L0-L2 from the plan’s orders)', () => {
-  it.each([
+  itReturns('%o -> L%i (%s)', planStatusOf, [
     [{ planned: 0, loaded: 0 }, 0, 'an empty plan is planning'],
     [{ planned: 3, loaded: 0 }, 0, 'nothing loaded yet'],
     [{ planned: 2, loaded: 1 }, 1, 'some loaded, some planned'],
     [{ planned: 0, loaded: 3 }, 2, 'every order loaded'],
-  ])('%o -> L%i (%s)', (counts, status) => {
-    expect(planStatusOf(counts)).toBe(status);
-  });
+  ]);
 });
 
 describe('journeyStatusOf (L3-L5 after departure)', () => {
-  it.each([
+  itReturns('%o -> L%i (%s)', journeyStatusOf, [
     [{ total: 5, arrived: 0, signed: 0 }, 3, 'on the way'],
     [{ total: 5, arrived: 1, signed: 0 }, 4, 'one order arrived overseas'],
     [{ total: 5, arrived: 5, signed: 4 }, 4, 'arrived, one order not signed'],
     [{ total: 5, arrived: 5, signed: 5 }, 5, 'every order signed'],
     [{ total: 0, arrived: 0, signed: 0 }, 3, 'no orders: never finished by itself'],
-  ])('%o -> L%i (%s)', (counts, status) => {
-    expect(journeyStatusOf(counts)).toBe(status);
-  });
+  ]);
 });
 
 describe('loadAllows: every operation in every load status', () => {
@@ -120,7 +117,7 @@ describe('fillOf: the gauge in exact decimals', () => {
 });
 
 describe('fillBand: green under 85, blue 85-100, red over 100', () => {
-  it.each([
+  itReturns('%s -> %s', fillBand, [
     [null, 'ok'],
     ['0.0', 'ok'],
     ['84.9', 'ok'],
@@ -129,9 +126,7 @@ describe('fillBand: green under 85, blue 85-100, red over 100', () => {
     ['100.0', 'full'],
     ['100.1', 'over'],
     ['250.0', 'over'],
-  ])('%s -> %s', (percent, band) => {
-    expect(fillBand(percent)).toBe(band);
-  });
+  ]);
 });
 
 describe('milestonesFor: manual milestones per transport mode, in journey order', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../common/table.test-utils';
 import {
   AUDIT_STATUS,
   aggregateAuditStatus,
@@ -198,15 +199,13 @@ describe('helpers over the map', () => {
     expect(allowedActions(status)).toEqual(expected);
   });
 
-  it.each<[TOrderStatus, TOrderAction | null]>([
+  itReturns('stepBackAction(%i) = %s', stepBackAction, [
     [S.STAGED, null],
     [S.CONFIRMED, 'backToStaged'],
     [S.IN_WAREHOUSE, 'cancelReceipt'],
     [S.LOAD_PLANNED, null],
     [S.SIGNED, null],
-  ])('stepBackAction(%i) = %s', (status, expected) => {
-    expect(stepBackAction(status)).toBe(expected);
-  });
+  ]);
 });
 
 describe('guards beyond the status', () => {
@@ -322,14 +321,12 @@ describe('side statuses', () => {
     expect(deliveryStatusFor(sent, arrived)).toBe(expected);
   });
 
-  it.each([
+  itReturns('aggregateAuditStatus(%j) = %i', aggregateAuditStatus, [
     [[], AUDIT_STATUS.UNAUDITED],
     [[0, 0], AUDIT_STATUS.UNAUDITED],
     [[3, 0], AUDIT_STATUS.UNAUDITED],
     [[2, 0], AUDIT_STATUS.PARTLY],
     [[2, 3], AUDIT_STATUS.PARTLY],
     [[2, 2], AUDIT_STATUS.AUDITED],
-  ])('aggregateAuditStatus(%j) = %i', (statuses, expected) => {
-    expect(aggregateAuditStatus(statuses)).toBe(expected);
-  });
+  ]);
 });

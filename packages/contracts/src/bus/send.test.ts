@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEE_FIELDS } from '../common/permissions';
+import { itReturns } from '../common/table.test-utils';
 import {
   checkSignPiece,
   formatSendNo,
@@ -77,12 +78,12 @@ describe('signIdcard: Thai 13 digits with the mod-11 check digit, Chinese 18 wit
 });
 
 describe('signTel, signPiece, numbers', () => {
-  it.each([
+  itReturns('signTel %j -> %s', isSignTel, [
     ['', true],
     ['0823456789', true],
     ['13800138000', true],
     ['12345', false],
-  ])('signTel %j -> %s', (v, ok) => expect(isSignTel(v)).toBe(ok));
+  ]);
   it.each([
     [3, 3, 'ok'],
     [2, 3, 'short'],

@@ -34,6 +34,7 @@ import {
   zVolume,
   zWeight,
 } from './money';
+import { itReturns } from './table.test-utils';
 
 describe('money() parsing', () => {
   it.each<[TMoneyInput, string]>([
@@ -84,7 +85,7 @@ describe('money() parsing', () => {
 });
 
 describe('rounding, half up away from zero', () => {
-  it.each([
+  itReturns('toMoneyString(%j) = %s', toMoneyString, [
     ['1.005', '1.01'],
     ['1.004', '1.00'],
     ['2.675', '2.68'], // 2.675 is 2.67499... as a float: decimal strings do not suffer
@@ -95,9 +96,7 @@ describe('rounding, half up away from zero', () => {
     ['0', '0.00'],
     ['-0', '0.00'],
     ['999999999999.995', '1000000000000.00'],
-  ])('toMoneyString(%j) = %s', (value, expected) => {
-    expect(toMoneyString(value)).toBe(expected);
-  });
+  ]);
 
   it.each([
     ['roundMoney', roundMoney, '1.235', '1.24'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from './table.test-utils';
 import { interpolate, matchLanguage, parseCsv, parseTranslationSheet, pluralKeys } from './translation-sheet';
 
 describe('translation sheet', () => {
@@ -37,15 +38,13 @@ describe('translation sheet', () => {
     expect(t.en.key).toBeUndefined();
   });
 
-  it.each([
+  itReturns('matches Accept-Language %s', matchLanguage, [
     ['th-TH,th;q=0.9', 'th'],
     ['en-US,en;q=0.9', 'en'],
     ['zh-CN', 'zh-cn'],
     ['fr-FR', undefined],
     [undefined, undefined],
-  ])('matches Accept-Language %s', (header, lang) => {
-    expect(matchLanguage(header)).toBe(lang);
-  });
+  ]);
 
   it('interpolates {{name}} and leaves unknown placeholders', () => {
     expect(interpolate('{{a}} and {{ b }} and {{c}}', { a: 1, b: 'x' })).toBe('1 and x and {{c}}');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from './table.test-utils';
 import {
   cleanDecimal2,
   cleanInteger,
@@ -47,7 +48,7 @@ import {
 } from './validators';
 
 describe('phones', () => {
-  it.each([
+  itReturns('isChinaMobile(%j) = %s', isChinaMobile, [
     ['13812345678', true],
     ['19912345678', true],
     ['138 1234 5678', true],
@@ -59,11 +60,9 @@ describe('phones', () => {
     ['138123456789', false],
     ['0812345678', false],
     ['', false],
-  ])('isChinaMobile(%j) = %s', (value, expected) => {
-    expect(isChinaMobile(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isThaiMobile(%j) = %s', isThaiMobile, [
     ['0812345678', true],
     ['0612345678', true],
     ['0912345678', true],
@@ -75,20 +74,16 @@ describe('phones', () => {
     ['081234567', false],
     ['+660812345678', false],
     ['13812345678', false],
-  ])('isThaiMobile(%j) = %s', (value, expected) => {
-    expect(isThaiMobile(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isMobile(%j) = %s', isMobile, [
     ['13812345678', true],
     ['0812345678', true],
     ['02112345678', false],
     ['hello', false],
-  ])('isMobile(%j) = %s', (value, expected) => {
-    expect(isMobile(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isChinaLandline(%j) = %s', isChinaLandline, [
     ['020-12345678', true],
     ['02012345678', true],
     ['0755-2345678', true],
@@ -98,19 +93,15 @@ describe('phones', () => {
     ['020-123456', false],
     ['020-123456789', false],
     ['020-0123456', false],
-  ])('isChinaLandline(%j) = %s', (value, expected) => {
-    expect(isChinaLandline(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isThaiLandline(%j) = %s', isThaiLandline, [
     ['02-123-4567', true],
     ['053 123 456', true],
     ['021234567', true],
     ['0812345678', false],
     ['01-123-4567', false],
-  ])('isThaiLandline(%j) = %s', (value, expected) => {
-    expect(isThaiLandline(value)).toBe(expected);
-  });
+  ]);
 
   it.each([
     ['020-12345678', true, true],
@@ -122,20 +113,18 @@ describe('phones', () => {
     expect(isPhone(value)).toBe(phone);
   });
 
-  it.each([
+  itReturns('normalizePhone(%j) = %j', normalizePhone, [
     ['+66 81-234-5678', '0812345678'],
     ['0066812345678', '0812345678'],
     ['+86 138 1234 5678', '13812345678'],
     ['020-12345678', '02012345678'],
     ['02-123-4567', '021234567'],
     ['not a phone', null],
-  ])('normalizePhone(%j) = %j', (value, expected) => {
-    expect(normalizePhone(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('accounts and passwords', () => {
-  it.each([
+  itReturns('isAccount(%j) = %s', isAccount, [
     ['admin', true],
     ['a_1234567890abcd', true],
     ['Abc_1', true],
@@ -145,11 +134,9 @@ describe('accounts and passwords', () => {
     ['_admin', false],
     ['adm-in', false],
     ['管理员abc', false],
-  ])('isAccount(%j) = %s', (value, expected) => {
-    expect(isAccount(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isPassword(%j) = %s', isPassword, [
     ['abc123', true],
     ['a_____', true],
     ['a234567890123456', true],
@@ -158,11 +145,9 @@ describe('accounts and passwords', () => {
     ['1abcdef', false],
     ['abc 123', false],
     ['abc!23', false],
-  ])('isPassword(%j) = %s', (value, expected) => {
-    expect(isPassword(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('passwordStrength(%j) = %s', passwordStrength, [
     ['', 'weak'],
     ['Ab1!', 'weak'],
     ['abcdefgh', 'weak'],
@@ -175,11 +160,9 @@ describe('accounts and passwords', () => {
     ['ABC12!', 'strong'],
     ['Abc12!xyz', 'strong'],
     ['泰国货运abc1', 'strong'],
-  ] as const)('passwordStrength(%j) = %s', (value, expected) => {
-    expect(passwordStrength(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isStrongPassword(%j) = %s', isStrongPassword, [
     ['Abc123', true],
     ['abc12!', true],
     ['Abcdef1234567890', true],
@@ -187,11 +170,9 @@ describe('accounts and passwords', () => {
     ['Ab12!', false],
     ['abc123', false],
     ['abcdefgh', false],
-  ])('isStrongPassword(%j) = %s', (value, expected) => {
-    expect(isStrongPassword(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isUserPassword(%j) = %s', isUserPassword, [
     ['abcd1234', true],
     ['Abcdefgh', true],
     ['correct horse battery staple', true],
@@ -200,13 +181,11 @@ describe('accounts and passwords', () => {
     ['abc1234', false],
     ['abcdefghij', false],
     ['1234567890', false],
-  ])('isUserPassword(%j) = %s', (value, expected) => {
-    expect(isUserPassword(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('network, identity, address', () => {
-  it.each([
+  itReturns('isIPv4(%j) = %s', isIPv4, [
     ['0.0.0.0', true],
     ['192.168.1.1', true],
     ['255.255.255.255', true],
@@ -216,11 +195,9 @@ describe('network, identity, address', () => {
     ['01.2.3.4', false],
     ['a.b.c.d', false],
     [' 1.2.3.4', false],
-  ])('isIPv4(%j) = %s', (value, expected) => {
-    expect(isIPv4(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isEmail(%j) = %s', isEmail, [
     ['ops@theone.co.th', true],
     ['first.last+tag@example.com', true],
     ['a_b%c-d@mail-server.example.cn', true],
@@ -233,11 +210,9 @@ describe('network, identity, address', () => {
     ['a b@example.com', false],
     ['a@example.c', false],
     [`${'a'.repeat(65)}@example.com`, false],
-  ])('isEmail(%j) = %s', (value, expected) => {
-    expect(isEmail(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isChinaIdCard(%j) = %s', isChinaIdCard, [
     ['11010519491231002X', true],
     ['11010519491231002x', true],
     ['440301199003071230', true],
@@ -250,30 +225,24 @@ describe('network, identity, address', () => {
     ['04030119900307123X', false], // region cannot start with 0
     ['44030118900307123X', false], // born 1890
     ['4403011990030712', false],
-  ])('isChinaIdCard(%j) = %s', (value, expected) => {
-    expect(isChinaIdCard(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isThaiIdCard(%j) = %s', isThaiIdCard, [
     ['1101700203450', true],
     ['3100100400004', true],
     ['3-1001-00400-00-4', true],
     ['1101700203451', false],
     ['0101700203450', false],
     ['110170020345', false],
-  ])('isThaiIdCard(%j) = %s', (value, expected) => {
-    expect(isThaiIdCard(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isIdCard(%j) = %s', isIdCard, [
     ['11010519491231002X', true],
     ['1101700203450', true],
     ['123', false],
-  ])('isIdCard(%j) = %s', (value, expected) => {
-    expect(isIdCard(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isChineseName(%j) = %s', isChineseName, [
     ['张三', true],
     ['欧阳娜娜', true],
     ['阿沛·阿旺晋美', true],
@@ -286,9 +255,7 @@ describe('network, identity, address', () => {
     ['张 三', false],
     ['一二三四五六七八九十一二三四五六七八九十', true],
     ['一二三四五六七八九十一二三四五六七八九十一', false],
-  ])('isChineseName(%j) = %s', (value, expected) => {
-    expect(isChineseName(value)).toBe(expected);
-  });
+  ]);
 
   it.each([
     ['510000', true, false],
@@ -304,7 +271,7 @@ describe('network, identity, address', () => {
     expect(isThaiPostalCode(value)).toBe(thai);
   });
 
-  it.each([
+  itReturns('isUrl(%j) = %s', isUrl, [
     ['https://theone.co.th', true],
     ['http://localhost:8080/prod-api?x=1#top', true],
     ['https://192.168.1.10/theone/', true],
@@ -315,13 +282,11 @@ describe('network, identity, address', () => {
     ['https://exa mple.com', false],
     ['https://300.1.1.1/', false],
     ['example.com', false],
-  ])('isUrl(%j) = %s', (value, expected) => {
-    expect(isUrl(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('plates and containers', () => {
-  it.each([
+  itReturns('isChinaPlate(%j) = %s', isChinaPlate, [
     ['粤B12345', true],
     ['京A88888', true],
     ['粤B·12345', true],
@@ -340,11 +305,9 @@ describe('plates and containers', () => {
     ['哈B12345', false],
     ['粤B123456', false],
     ['粤BX12345', false],
-  ])('isChinaPlate(%j) = %s', (value, expected) => {
-    expect(isChinaPlate(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isThaiPlate(%j) = %s', isThaiPlate, [
     ['1กข 1234', true],
     ['กข 1234', true],
     ['1กข1234', true],
@@ -358,19 +321,15 @@ describe('plates and containers', () => {
     ['701234567', false],
     ['AB 1234', false],
     ['', false],
-  ])('isThaiPlate(%j) = %s', (value, expected) => {
-    expect(isThaiPlate(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isPlate(%j) = %s', isPlate, [
     ['粤B12345', true],
     ['1กข 1234', true],
     ['ABC-123', false],
-  ])('isPlate(%j) = %s', (value, expected) => {
-    expect(isPlate(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isContainerNo(%j) = %s', isContainerNo, [
     ['CSQU3054383', true],
     ['csqu 305438 3', true],
     ['MSKU9070323', true],
@@ -378,9 +337,7 @@ describe('plates and containers', () => {
     ['CSQU3054384', false],
     ['CSQX3054383', false],
     ['CSQU305438', false],
-  ])('isContainerNo(%j) = %s', (value, expected) => {
-    expect(isContainerNo(value)).toBe(expected);
-  });
+  ]);
 
   it('makes numbers with their check digit (the one rule the validator, the bench and the journeys share)', () => {
     expect(containerCheckDigit('CSQU305438')).toBe(3);
@@ -392,7 +349,7 @@ describe('plates and containers', () => {
 });
 
 describe('dates and times', () => {
-  it.each([
+  itReturns('isDayText(%j) = %s', isDayText, [
     ['2026-02-28', true],
     ['2028-02-29', true],
     ['2000-02-29', true],
@@ -406,9 +363,9 @@ describe('dates and times', () => {
     ['0999-01-01', false],
     ['2026-1-01', false],
     ['2026-01-01 ', false],
-  ])('isDayText(%j) = %s', (value, ok) => expect(isDayText(value)).toBe(ok));
+  ]);
 
-  it.each([
+  itReturns('isDateTimeText(%j) = %s', isDateTimeText, [
     ['2026-11-22', true],
     ['2026-11-22 08:00', true],
     ['2026-11-22 23:59:59', true],
@@ -429,11 +386,11 @@ describe('dates and times', () => {
     ['2026-01-01 1:00:00', false],
     ["2026-01-01' or '1'='1", false],
     ['', false],
-  ])('isDateTimeText(%j) = %s', (value, ok) => expect(isDateTimeText(value)).toBe(ok));
+  ]);
 });
 
 describe('number cleaners', () => {
-  it.each([
+  itReturns('cleanInteger(%j) = %j', cleanInteger, [
     ['123', '123'],
     ['a1b2c3', '123'],
     ['0012', '12'],
@@ -441,11 +398,9 @@ describe('number cleaners', () => {
     ['-5', '5'],
     ['1.5', '15'],
     ['', ''],
-  ])('cleanInteger(%j) = %j', (value, expected) => {
-    expect(cleanInteger(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('cleanDecimal2(%j) = %j', cleanDecimal2, [
     ['12.34', '12.34'],
     ['12.345', '12.34'],
     ['12.999', '12.99'],
@@ -456,11 +411,9 @@ describe('number cleaners', () => {
     ['a1,234.5b', '1234.5'],
     ['-3.2', '3.2'],
     ['', ''],
-  ])('cleanDecimal2(%j) = %j', (value, expected) => {
-    expect(cleanDecimal2(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('cleanPercent(%j) = %j', cleanPercent, [
     ['50', '50'],
     ['99.99', '99.99'],
     ['100', '100'],
@@ -471,23 +424,19 @@ describe('number cleaners', () => {
     ['12.345', '12.34'],
     ['0.', '0.'],
     ['', ''],
-  ])('cleanPercent(%j) = %j', (value, expected) => {
-    expect(cleanPercent(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('colours', () => {
-  it.each([
+  itReturns('isHexColor(%j) = %s', isHexColor, [
     ['#de7a62', true],
     ['DE7A62', true],
     ['#DE7A6', false],
     ['#de7a62f', false],
     ['#gg0000', false],
-  ])('isHexColor(%j) = %s', (value, expected) => {
-    expect(isHexColor(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isRgbColor(%j) = %s', isRgbColor, [
     ['rgb(1,22,255)', true],
     ['rgb( 0 , 0 , 0 )', true],
     ['RGB(222,122,98)', true],
@@ -495,20 +444,16 @@ describe('colours', () => {
     ['rgb(1,2)', false],
     ['rgb(1000,0,0)', false],
     ['rgba(1,2,3,0.5)', false],
-  ])('isRgbColor(%j) = %s', (value, expected) => {
-    expect(isRgbColor(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('parseColor(%j) = %j', parseColor, [
     ['#DE7A62', '#de7a62'],
     ['de7a62', '#de7a62'],
     ['rgb(222,122,98)', '#de7a62'],
     ['rgb(1,22,255)', '#0116ff'],
     ['rgb(300,0,0)', null],
     ['red', null],
-  ])('parseColor(%j) = %j', (value, expected) => {
-    expect(parseColor(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('zod schemas carry translation keys', () => {
