@@ -1,3 +1,4 @@
+import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { ORDER_STATUSES } from '@theone/contracts/bus/order-status';
 import { Alert, Card, Space, Steps, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -11,13 +12,17 @@ import { Measured } from './columns';
 
 /** The blocks of orderInfo and orderDetails: header, order fields, cargo (declared vs measured), fees, steps. */
 
-const money = (name: keyof TOrder & string, label: string): DetailItem<TOrder> => ({
+/** An order field's item, labelled with the field's name (contracts orderFieldLabelKey: 'consigneeTel' -> 'field_consignee_tel'). */
+const item = (name: keyof TOrder & string, shown?: Omit<DetailItem<TOrder>, 'name' | 'label'>): DetailItem<TOrder> => ({
   name,
-  label,
-  type: 'money',
-  fee: true,
-  currency: (o) => o.currency,
+  label: orderFieldLabelKey(name),
+  ...shown,
 });
+const plain = (...names: (keyof TOrder & string)[]) => names.map((name) => item(name));
+const dict = (name: keyof TOrder & string, dictType: string, fee?: true) =>
+  item(name, { type: 'dict', dictType, ...(fee ? { fee } : {}) });
+const money = (name: keyof TOrder & string) =>
+  item(name, { type: 'money', fee: true, currency: (o: TOrder) => o.currency });
 
 export const ORDER_ITEMS: DetailItem<TOrder>[] = [
   {
@@ -25,16 +30,10 @@ export const ORDER_ITEMS: DetailItem<TOrder>[] = [
     label: 'field_mark',
     render: (_v, o) => (o.mark ? `${o.mark} · ${o.markName}${o.topMark ? ` (${o.topMark})` : ''}` : 'NO MARK'),
   },
-  { name: 'busType', label: 'field_bus_type', type: 'dict', dictType: 'bus_type' },
+  dict('busType', 'bus_type'),
   { name: 'route', label: 'bus_route', render: (_v, o) => `${o.leftAddrName || '-'} → ${o.destAddrName || '-'}` },
-  { name: 'consignee', label: 'field_consignee' },
-  { name: 'consigneeTel', label: 'field_consignee_tel' },
-  { name: 'consigneeAddr', label: 'field_consignee_addr' },
-  { name: 'shipper', label: 'field_shipper' },
-  { name: 'shipperTel', label: 'field_shipper_tel' },
-  { name: 'businessNo', label: 'field_business_no' },
-  { name: 'clientNo', label: 'field_client_no' },
-  { name: 'expressCorp', label: 'field_express_corp', type: 'dict', dictType: 'express_corp' },
+  ...plain('consignee', 'consigneeTel', 'consigneeAddr', 'shipper', 'shipperTel', 'businessNo', 'clientNo'),
+  dict('expressCorp', 'express_corp'),
   {
     name: 'expressNo',
     label: 'field_express_no',
@@ -44,45 +43,37 @@ export const ORDER_ITEMS: DetailItem<TOrder>[] = [
       </Space>
     ),
   },
-  { name: 'cargoName', label: 'field_cargo_name' },
-  { name: 'cargoType', label: 'field_cargo_type', type: 'dict', dictType: 'cargo_type' },
-  { name: 'declaredValue', label: 'field_declared_value', type: 'money' },
-  { name: 'orderTime', label: 'field_order_time', type: 'datetime' },
-  { name: 'preArriveTime', label: 'field_pre_arrive_time', type: 'datetime' },
-  { name: 'arrivedTime', label: 'field_arrived_time', type: 'datetime' },
+  item('cargoName'),
+  dict('cargoType', 'cargo_type'),
+  item('declaredValue', { type: 'money' }),
+  ...(['orderTime', 'preArriveTime', 'arrivedTime'] as const).map((name) => item(name, { type: 'datetime' })),
   { name: 'arrivedHouseName', label: 'field_arrived_house_id' },
-  { name: 'receivingNo', label: 'field_receiving_no' },
-  { name: 'trayNo', label: 'field_tray_no' },
-  { name: 'containerNo', label: 'field_container_no' },
-  { name: 'sealNo', label: 'field_seal_no' },
-  { name: 'truckNo', label: 'field_truck_no' },
-  { name: 'cargoRemark', label: 'field_cargo_remark' },
-  { name: 'remark', label: 'field_remark' },
-  { name: 'createBy', label: 'field_create_by', render: (_v, o) => `${o.createBy} ${formatDateTime(o.createTime)}` },
+  ...plain('receivingNo', 'trayNo', 'containerNo', 'sealNo', 'truckNo', 'cargoRemark', 'remark'),
+  item('createBy', { render: (_v, o) => `${o.createBy} ${formatDateTime(o.createTime)}` }),
 ];
 
 export const FEE_ITEMS: DetailItem<TOrder>[] = [
-  money('feeFreightAr', 'field_fee_freight_ar'),
-  money('feeAgentAp', 'field_fee_agent_ap'),
-  money('feePickAr', 'field_fee_pick_ar'),
-  money('feeSendAr', 'field_fee_send_ar'),
-  money('feePackAr', 'field_fee_pack_ar'),
-  money('feeUnloadAr', 'field_fee_unload_ar'),
-  money('feeInsuranceAr', 'field_fee_insurance_ar'),
-  money('feeWoodenAr', 'field_fee_wooden_ar'),
-  money('feeChacheAr', 'field_fee_chache_ar'),
-  money('deliveryAr', 'field_delivery_ar'),
-  money('feeReplaceAr', 'field_fee_replace_ar'),
-  money('feeOtherAr', 'field_fee_other_ar'),
-  money('chinaFeeAr', 'field_china_fee_ar'),
-  money('thFeeAr', 'field_th_fee_ar'),
-  money('feeArAmount', 'field_fee_ar_amount'),
-  money('agentArAmount', 'field_agent_ar_amount'),
-  { name: 'currencyRate', label: 'field_currency_rate', fee: true },
-  { name: 'rmbAmount', label: 'field_rmb_amount', type: 'money', fee: true, currency: 'RMB' },
-  { name: 'volumePrice', label: 'field_volume_price', type: 'money', fee: true, currency: (o) => o.currency },
-  { name: 'weightPrice', label: 'field_weight_price', type: 'money', fee: true, currency: (o) => o.currency },
-  { name: 'calPriceType', label: 'field_cal_price_type', type: 'dict', dictType: 'cal_price_type', fee: true },
+  money('feeFreightAr'),
+  money('feeAgentAp'),
+  money('feePickAr'),
+  money('feeSendAr'),
+  money('feePackAr'),
+  money('feeUnloadAr'),
+  money('feeInsuranceAr'),
+  money('feeWoodenAr'),
+  money('feeChacheAr'),
+  money('deliveryAr'),
+  money('feeReplaceAr'),
+  money('feeOtherAr'),
+  money('chinaFeeAr'),
+  money('thFeeAr'),
+  money('feeArAmount'),
+  money('agentArAmount'),
+  item('currencyRate', { fee: true }),
+  item('rmbAmount', { type: 'money', fee: true, currency: 'RMB' }),
+  money('volumePrice'),
+  money('weightPrice'),
+  dict('calPriceType', 'cal_price_type', true),
 ];
 
 export function OrderHeader({ order, extra }: { order: TOrder; extra?: ReactNode }) {
