@@ -39,6 +39,15 @@ export const remarkColumn = { remark: varchar({ length: 500 }).notNull().default
  */
 export const recordColumns = { ...statusColumn, ...versionColumn, ...auditColumns, ...remarkColumn };
 
+/** recordColumns of a record deleted by flag (RuoYi's users and roles): the del flag after the status. */
+export const flaggedRecordColumns = {
+  ...statusColumn,
+  ...delFlagColumn,
+  ...versionColumn,
+  ...auditColumns,
+  ...remarkColumn,
+};
+
 /** Money: numeric(14,2), a string in TypeScript (a fresh builder on every call). */
 export const money = () => numeric({ precision: 14, scale: 2 });
 

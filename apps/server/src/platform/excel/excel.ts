@@ -93,6 +93,21 @@ export async function loadDictLabels(
   return out;
 }
 
+/**
+ * An import's dictionary cell read back to its value: the value itself or its label in any of the three languages
+ * (case and surrounding blanks ignored); undefined for any other text.
+ */
+export async function dictValueMatcher(db: DbOrTx, type: string): Promise<(text: string) => string | undefined> {
+  const byText = new Map<string, string>();
+  for (const lang of ['zh-cn', 'en', 'th'] as const) {
+    for (const [value, label] of (await loadDictLabels(db, [type], lang)).get(type) ?? []) {
+      byText.set(value.toLowerCase(), value);
+      byText.set(label.toLowerCase(), value);
+    }
+  }
+  return (text) => byText.get(text.trim().toLowerCase());
+}
+
 function visibleColumns<Row>(req: FastifyRequest, columns: ExcelColumn<Row>[]) {
   const feeRole = req.auth?.feeRole ?? false;
   return columns.filter((c) => feeRole || !(c.fee || FEE_FIELDS.has(c.key)));

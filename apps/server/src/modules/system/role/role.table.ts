@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import {
-  auditColumns,
-  delFlagColumn,
-  linkTable,
-  localizedNameColumns,
-  remarkColumn,
-  statusColumn,
-  versionColumn,
-} from '../../../platform/db/columns';
+import { flaggedRecordColumns, linkTable, localizedNameColumns } from '../../../platform/db/columns';
 
 export const sysRole = pgTable(
   'sys_role',
@@ -22,11 +14,7 @@ export const sysRole = pgTable(
     dataScope: char({ length: 1 }).notNull().default('1'),
     menuCheckStrictly: boolean().notNull().default(true),
     deptCheckStrictly: boolean().notNull().default(true),
-    ...statusColumn,
-    ...delFlagColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...flaggedRecordColumns,
   },
   (t) => [
     uniqueIndex('sys_role_key_uq').on(t.roleKey).where(sql`del_flag = '0'`),

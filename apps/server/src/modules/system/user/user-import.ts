@@ -5,10 +5,10 @@ import { hashPassword } from '../../../platform/auth/password';
 import { revokeUserSessions } from '../../../platform/auth/session';
 import type { Db } from '../../../platform/db/database';
 import {
+  dictValueMatcher,
   type ExcelColumn,
   importErrors,
   importFailed,
-  loadDictLabels,
   readSheet,
   type SheetColumn,
   type SheetUpload,
@@ -64,6 +64,7 @@ export interface ImportResult {
   updated: number;
 }
 
+/** A row that passed: its sheet row number and the user's columns. */
 interface ValidRow {
   rowNumber: number;
   userName: string;
@@ -74,20 +75,6 @@ interface ValidRow {
   sex: string;
   status: string;
   remark: string;
-}
-
-/** Dictionary value from a cell: the value itself or its label in any language. */
-async function dictMatcher(db: Db, type: string) {
-  const langs: TLanguage[] = ['zh-cn', 'en', 'th'];
-  const byText = new Map<string, string>();
-  for (const lang of langs) {
-    const labels = (await loadDictLabels(db, [type], lang)).get(type) ?? new Map<string, string>();
-    for (const [value, label] of labels) {
-      byText.set(value.toLowerCase(), value);
-      byText.set(label.toLowerCase(), value);
-    }
-  }
-  return (text: string) => byText.get(text.trim().toLowerCase());
 }
 
 export async function importUsers(
@@ -111,8 +98,8 @@ export async function importUsers(
   for (const d of depts)
     for (const name of [d.name, d.en, d.th].filter(Boolean).map((n) => n.toLowerCase()))
       deptByName.set(name, (deptByName.get(name) ?? new Set()).add(d.deptId));
-  const sexOf = await dictMatcher(db, 'sys_user_sex');
-  const statusOf = await dictMatcher(db, 'sys_normal_disable');
+  const sexOf = await dictValueMatcher(db, 'sys_user_sex');
+  const statusOf = await dictValueMatcher(db, 'sys_normal_disable');
   const fullScope = userScope(auth) === undefined;
 
   const valid: ValidRow[] = [];
@@ -287,15 +274,8 @@ export async function importUsers(
     for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
       const chunk = inserts.slice(i, i + INSERT_CHUNK);
       await tx.insert(sysUser).values(
-        chunk.map((v) => ({
-          userName: v.userName,
-          nickName: v.nickName,
-          deptId: v.deptId,
-          phonenumber: v.phonenumber,
-          email: v.email,
-          sex: v.sex,
-          status: v.status,
-          remark: v.remark,
+        chunk.map(({ rowNumber: _, ...user }) => ({
+          ...user,
           password: hashed,
           mustChangePassword: true,
           createBy: auth.userName,

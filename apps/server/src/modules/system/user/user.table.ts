@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import {
-  auditColumns,
-  delFlagColumn,
-  linkTable,
-  localizedNameColumns,
-  remarkColumn,
-  statusColumn,
-  versionColumn,
-} from '../../../platform/db/columns';
+import { flaggedRecordColumns, linkTable, localizedNameColumns } from '../../../platform/db/columns';
 
 export const sysUser = pgTable(
   'sys_user',
@@ -34,11 +26,7 @@ export const sysUser = pgTable(
     loginIp: varchar({ length: 128 }).notNull().default(''),
     loginDate: timestamp({ withTimezone: true }),
     pwdUpdateDate: timestamp({ withTimezone: true }),
-    ...statusColumn,
-    ...delFlagColumn,
-    ...versionColumn,
-    ...auditColumns,
-    ...remarkColumn,
+    ...flaggedRecordColumns,
   },
   (t) => [
     uniqueIndex('sys_user_name_uq').on(t.userName).where(sql`del_flag = '0'`),
