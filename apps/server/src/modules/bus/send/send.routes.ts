@@ -27,8 +27,8 @@ import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { addDays, todayIn } from '../../../platform/time';
 import { sendOptions } from '../../bas/api/send-refs';
-import { tableWithSums } from '../bus-routes';
-import { orderCtx, title } from '../inware/inware-route-keys';
+import { busActions, tableWithSums } from '../bus-routes';
+import { orderCtx } from '../inware/inware-route-keys';
 import { deskList, listRuns, orderDeliveryLines, runDetail, signList } from './send.read';
 import { addOrdersToRunById, addRun, deleteRuns, editRun, removeOrdersFromRun, sureRuns } from './send.service';
 import { cancelSigns, saveSign, signFail } from './sign.service';
@@ -43,8 +43,8 @@ import { cancelSigns, saveSign, signFail } from './sign.service';
  */
 export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
-  const menu = 'menu_send_order';
-  const signMenu = 'menu_sign_list';
+  const action = busActions(app, deps, 'menu_send_order');
+  const signAction = busActions(app, deps, 'menu_sign_list');
 
   app.get(
     '/bus/send/list',
@@ -98,67 +98,58 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => ok(req, await runDetail(ctxOf(req), req.params.id)),
   );
 
-  app.post(
+  action(
     '/bus/send/add',
-    spec(
-      { permission: ['bus:sendOrder:add', 'bus:send:add'], operlog: title(menu, BUSINESS_TYPE.INSERT) },
-      'A19: a draft run (D0) with its orders (S6, not in another run, no open problem item)',
-      { body: ZSendAddBody, response: answers(ZSendActionAnswer) },
-    ),
-    async (req) => ok(req, await addRun(ctxOf(req), req.body)),
+    ['bus:sendOrder:add', 'bus:send:add'],
+    BUSINESS_TYPE.INSERT,
+    'A19: a draft run (D0) with its orders (S6, not in another run, no open problem item)',
+    { body: ZSendAddBody, response: answers(ZSendActionAnswer) },
+    (ctx, req) => addRun(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/send/edit',
-    spec(
-      { permission: 'bus:sendOrder:edit', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      'The run’s time, driver, vehicle and remark (D0); the lines’ amounts (fees with the fee role) in any status',
-      { body: ZSendEditBody, response: answers(ZSendActionAnswer) },
-    ),
-    async (req) => ok(req, await editRun(ctxOf(req), req.body)),
+    'bus:sendOrder:edit',
+    BUSINESS_TYPE.UPDATE,
+    'The run’s time, driver, vehicle and remark (D0); the lines’ amounts (fees with the fee role) in any status',
+    { body: ZSendEditBody, response: answers(ZSendActionAnswer) },
+    (ctx, req) => editRun(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/send/addOrder/:id',
-    spec(
-      { permission: ['bus:sendOrder:add', 'bus:send:addOrder'], operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      'A19: orders of the overseas stock into a draft run',
-      { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
-    ),
-    async (req) => ok(req, await addOrdersToRunById(ctxOf(req), req.params.id, req.body)),
+    ['bus:sendOrder:add', 'bus:send:addOrder'],
+    BUSINESS_TYPE.UPDATE,
+    'A19: orders of the overseas stock into a draft run',
+    { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
+    (ctx, req) => addOrdersToRunById(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/send/removeOrder/:id',
-    spec(
-      {
-        permission: ['bus:sendOrder:edit', 'bus:sendOrder:cancel', 'bus:send:back'],
-        operlog: title(menu, BUSINESS_TYPE.UPDATE),
-      },
-      'A20 out of a draft run (S6) / A22 back to stock (S7 unsigned -> S6); the run settles (D1 -> D0/D2)',
-      { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
-    ),
-    async (req) => ok(req, await removeOrdersFromRun(ctxOf(req), req.params.id, req.body)),
+    ['bus:sendOrder:edit', 'bus:sendOrder:cancel', 'bus:send:back'],
+    BUSINESS_TYPE.UPDATE,
+    'A20 out of a draft run (S6) / A22 back to stock (S7 unsigned -> S6); the run settles (D1 -> D0/D2)',
+    { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
+    (ctx, req) => removeOrdersFromRun(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/send/delete/:ids',
-    spec(
-      { permission: 'bus:sendOrder:delete', operlog: title(menu, BUSINESS_TYPE.DELETE) },
-      'Delete draft runs (D0), all or nothing; their orders stay in the overseas stock (S6)',
-      { params: zIdsParam, response: answers(ZSendIdsAnswer) },
-    ),
-    async (req) => ok(req, await deleteRuns(ctxOf(req), req.params.ids)),
+    'bus:sendOrder:delete',
+    BUSINESS_TYPE.DELETE,
+    'Delete draft runs (D0), all or nothing; their orders stay in the overseas stock (S6)',
+    { params: zIdsParam, response: answers(ZSendIdsAnswer) },
+    (ctx, req) => deleteRuns(ctx, req.params.ids),
   );
 
-  app.post(
+  action(
     '/bus/send/sure',
-    spec(
-      { permission: 'bus:sendOrder:sure', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      'A21 confirm delivery: draft runs D0 -> D1, their orders S6 -> S7 (all or nothing; M-exc)',
-      { body: ZSendSureBody, response: answers(ZSendIdsAnswer) },
-    ),
-    async (req) => ok(req, await sureRuns(ctxOf(req), req.body.ids)),
+    'bus:sendOrder:sure',
+    BUSINESS_TYPE.UPDATE,
+    'A21 confirm delivery: draft runs D0 -> D1, their orders S6 -> S7 (all or nothing; M-exc)',
+    { body: ZSendSureBody, response: answers(ZSendIdsAnswer) },
+    (ctx, req) => sureRuns(ctx, req.body.ids),
   );
 
   // --- signing -------------------------------------------------------------------------------------------
@@ -173,33 +164,30 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => tableWithSums(req, await signList(ctxOf(req), req.query)),
   );
 
-  app.post(
+  signAction(
     '/bus/sign/save',
-    spec(
-      { permission: ['bus:sign:sign', 'bus:sign:batch'], operlog: title(signMenu, BUSINESS_TYPE.UPDATE) },
-      'A23 sign (S7 -> S8): one order with its pieces (short = partly signed + problem item), or a batch',
-      { body: ZSignSaveBody, response: answers(ZSignActionAnswer) },
-    ),
-    async (req) => ok(req, await saveSign(ctxOf(req), req.body)),
+    ['bus:sign:sign', 'bus:sign:batch'],
+    BUSINESS_TYPE.UPDATE,
+    'A23 sign (S7 -> S8): one order with its pieces (short = partly signed + problem item), or a batch',
+    { body: ZSignSaveBody, response: answers(ZSignActionAnswer) },
+    (ctx, req) => saveSign(ctx, req.body),
   );
 
-  app.post(
+  signAction(
     '/bus/sign/signFail',
-    spec(
-      { permission: 'bus:sign:fail', operlog: title(signMenu, BUSINESS_TYPE.UPDATE) },
-      'A24 sign fail: the orders stay S7 with sign status failed and the reason',
-      { body: ZSignFailBody, response: answers(ZSignActionAnswer) },
-    ),
-    async (req) => ok(req, await signFail(ctxOf(req), req.body)),
+    'bus:sign:fail',
+    BUSINESS_TYPE.UPDATE,
+    'A24 sign fail: the orders stay S7 with sign status failed and the reason',
+    { body: ZSignFailBody, response: answers(ZSignActionAnswer) },
+    (ctx, req) => signFail(ctx, req.body),
   );
 
-  app.post(
+  signAction(
     '/bus/sign/delete/:ids',
-    spec(
-      { permission: 'bus:sign:delete', operlog: title(signMenu, BUSINESS_TYPE.DELETE) },
-      'A25 cancel signature (S8 -> S7), refused while the fees are audited (M3)',
-      { params: zIdsParam, response: answers(ZSignActionAnswer) },
-    ),
-    async (req) => ok(req, await cancelSigns(ctxOf(req), req.params.ids)),
+    'bus:sign:delete',
+    BUSINESS_TYPE.DELETE,
+    'A25 cancel signature (S8 -> S7), refused while the fees are audited (M3)',
+    { params: zIdsParam, response: answers(ZSignActionAnswer) },
+    (ctx, req) => cancelSigns(ctx, req.params.ids),
   );
 };
