@@ -1,7 +1,8 @@
 import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AxiosRequestConfig } from 'axios';
+import type { ReactNode } from 'react';
 import type { PermissionValue } from '../lib/permission';
-import type { ListColumn, ListContext, SearchField, ToolbarButton } from './ListPage';
+import type { ListColumn, ListContext, RowAction, SearchField, ToolbarButton } from './ListPage';
 import type { StateActionOptions } from './state-action';
 
 /**
@@ -51,6 +52,32 @@ export const crudButtons = <Row,>(
   editButton(`${permPrefix}:edit`, on.edit),
   removeButton(`${permPrefix}:remove`, on.remove),
 ];
+
+/**
+ * One action offered twice: on the selected rows (a toolbar button) and on one row (a row action). `run(rows)`
+ * gives what `runAction` does with those rows (confirmation, call, success message).
+ */
+export function rowsAction<Row>(spec: {
+  key: string;
+  label: string;
+  perm: PermissionValue;
+  danger?: boolean;
+  icon?: ReactNode;
+  /** Rows without the row action. */
+  hidden?: (row: Row) => boolean;
+  run: (rows: readonly Row[]) => Omit<StateActionOptions<Row>, 'rows'>;
+}): { button: ToolbarButton<Row>; rowAction: RowAction<Row> } {
+  const { icon, hidden, run, ...shared } = spec;
+  return {
+    button: {
+      ...shared,
+      icon,
+      selection: 'multiple',
+      onClick: (ctx) => ctx.runAction({ rows: ctx.selectedRows, ...run(ctx.selectedRows) }),
+    },
+    rowAction: { ...shared, hidden, onClick: (row, ctx) => ctx.runAction({ rows: [row], ...run([row]) }) },
+  };
+}
 
 /** How a delete by ids goes: the prompt (`{{ids}}`), the rows' ids, the call; `check` refuses protected rows first. */
 export interface RemoveByIdsOptions<Row> {

@@ -1,5 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { RowAction, ToolbarButton } from '../../../components/ListPage';
+import { rowsAction } from '../../../components/list-presets';
 import { request } from '../../../lib/request';
 
 /**
@@ -13,21 +14,11 @@ export function deleteActions<Row extends { id: number }>(
   const run = async (rows: readonly Row[], config: AxiosRequestConfig) => {
     for (const r of rows) await request.post(`${url}/delete/${r.id}`, undefined, config);
   };
-  return {
-    button: {
-      key: 'delete',
-      label: 'delete',
-      danger: true,
-      perm,
-      selection: 'multiple',
-      onClick: (ctx) => ctx.runAction({ confirm: 'confirm_delete', danger: true, run }),
-    },
-    rowAction: {
-      key: 'delete',
-      label: 'delete',
-      danger: true,
-      perm,
-      onClick: (r, ctx) => ctx.runAction({ rows: [r], confirm: 'confirm_delete', danger: true, run }),
-    },
-  };
+  return rowsAction<Row>({
+    key: 'delete',
+    label: 'delete',
+    danger: true,
+    perm,
+    run: () => ({ confirm: 'confirm_delete', danger: true, run }),
+  });
 }

@@ -1,10 +1,9 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ListContext, ListPage } from '../../../components/ListPage';
+import { ListPage } from '../../../components/ListPage';
+import { rowsAction } from '../../../components/list-presets';
 import { onlineApi, onlineKeys, type TOnlineSession } from './api';
-
-const FORCE = 'monitor:online:forceLogout';
 
 /**
  * Online users (RuoYi's monitor/online, /system/online; issue 11 item 4): the live sessions of the users in the
@@ -15,9 +14,14 @@ const FORCE = 'monitor:online:forceLogout';
  */
 export default function OnlinePage() {
   const { t } = useTranslation();
-  const forceLogout = (ctx: ListContext<TOnlineSession>, rows: readonly TOnlineSession[]) =>
-    ctx.runAction({
-      rows,
+  const forceLogout = rowsAction<TOnlineSession>({
+    key: 'forceLogout',
+    label: 'online_force_logout',
+    danger: true,
+    icon: <LogoutOutlined />,
+    perm: 'monitor:online:forceLogout',
+    hidden: (r) => r.current,
+    run: (rows) => ({
       check: (r) => !r.current,
       wrongState: 'err_force_logout_self',
       rowLabel: (r) => r.userName,
@@ -30,7 +34,8 @@ export default function OnlinePage() {
           chosen.map((r) => r.tokenId),
           config,
         ),
-    });
+    }),
+  });
   return (
     <ListPage<TOnlineSession>
       id="monitor/online"
@@ -78,27 +83,8 @@ export default function OnlinePage() {
         { key: 'expireTime', title: 'online_expire_time', type: 'datetime', width: 170, defaultHidden: true },
         { key: 'endTime', title: 'online_end_time', type: 'datetime', width: 170, defaultHidden: true },
       ]}
-      toolbar={[
-        {
-          key: 'forceLogout',
-          label: 'online_force_logout',
-          danger: true,
-          icon: <LogoutOutlined />,
-          perm: FORCE,
-          selection: 'multiple',
-          onClick: (ctx) => forceLogout(ctx, ctx.selectedRows),
-        },
-      ]}
-      rowActions={[
-        {
-          key: 'forceLogout',
-          label: 'online_force_logout',
-          danger: true,
-          perm: FORCE,
-          hidden: (r) => r.current,
-          onClick: (row, ctx) => forceLogout(ctx, [row]),
-        },
-      ]}
+      toolbar={[forceLogout.button]}
+      rowActions={[forceLogout.rowAction]}
       actionsWidth={110}
     />
   );
