@@ -20,7 +20,14 @@ import { insertDeclaredLines, replaceReceiptLines, syncDeclaredLines } from '../
 import { applyOrderAction, createActionFor, doneRows, insertOrder } from '../order/order-core';
 import { creditStatus, creditWarning } from '../settlement/credit';
 import { ACTION_PERMS, checkRefs, missingLabels, needAny, type TOrderCtx, type TRefs } from './inware.context';
-import { computeFees, fetchOrderPrice, priceColumns, type TPricedOrder, type TPricingCache } from './inware.pricing';
+import {
+  computeFees,
+  fetchOrderPrice,
+  priceColumns,
+  priceKeyOf,
+  type TPricedOrder,
+  type TPricingCache,
+} from './inware.pricing';
 import type { busOrder } from './inware.table';
 import { diffFields, type TOrderRow } from './order-common';
 
@@ -96,19 +103,7 @@ export async function buildNewOrder(
   const feeRole = auth.feeRole;
   const orderTime = parseBusinessTime(body.orderTime, timezone) ?? new Date();
   const noMark = body.status === ORDER_STATUS.IN_WAREHOUSE;
-  const found = await fetchOrderPrice(
-    ctx.db,
-    {
-      markId: body.markId ?? null,
-      busType: body.busType,
-      leftAddrId: body.leftAddrId,
-      destAddrId: body.destAddrId,
-      cargoType: body.cargoType,
-      orderTime,
-    },
-    timezone,
-    { cache },
-  );
+  const found = await fetchOrderPrice(ctx.db, priceKeyOf(body, orderTime), timezone, { cache });
   const price = priceColumns(found, refs.mark);
   const receipt = noMark
     ? {
@@ -254,18 +249,7 @@ async function editedColumns(c: TOrderCtx, row: TOrderRow, body: TInwareEditBody
     row.auditStatus !== 2 &&
     (body.fetchPrice === '1' || (keyChanged && !row.priceId) || next.markId !== row.markId)
   ) {
-    const found = await fetchOrderPrice(
-      tx,
-      {
-        markId: next.markId ?? null,
-        busType: next.busType,
-        leftAddrId: next.leftAddrId,
-        destAddrId: next.destAddrId,
-        cargoType: next.cargoType!,
-        orderTime,
-      },
-      timezone,
-    );
+    const found = await fetchOrderPrice(tx, priceKeyOf({ ...next, cargoType: next.cargoType! }, orderTime), timezone);
     Object.assign(next, priceColumns(found, refs.mark));
     if (!found) next.currency = next.currency ?? row.currency;
   }

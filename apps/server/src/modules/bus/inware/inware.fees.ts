@@ -17,6 +17,7 @@ import {
   markInfo,
   newPricingCache,
   priceColumns,
+  priceKeyOf,
   type TPricedOrder,
 } from './inware.pricing';
 import { diffFields, orderScope, type TOrderRow } from './order-common';
@@ -121,19 +122,7 @@ export async function previewPrice(ctx: TOrderCtx, p: TPricePreview) {
     insuranceId: p.insuranceId,
   });
   const orderTime = parseBusinessTime(p.orderTime, timezone) ?? new Date();
-  const found = await fetchOrderPrice(
-    db,
-    {
-      markId: p.markId ?? null,
-      busType: p.busType,
-      leftAddrId: p.leftAddrId,
-      destAddrId: p.destAddrId,
-      cargoType: p.cargoType,
-      orderTime,
-    },
-    timezone,
-    { includeExpired: true },
-  );
+  const found = await fetchOrderPrice(db, priceKeyOf(p, orderTime), timezone, { includeExpired: true });
   const valid = found && !found.isOverdue ? found : null;
   const columns = priceColumns(valid, refs.mark);
   const feeRole = auth.feeRole;

@@ -34,6 +34,17 @@ export const newPricingCache = (): TPricingCache => ({
   marks: new Map(),
 });
 
+/** `load()` once per key of the cache's map (the promise kept, so parallel asks share it); no map: every time. */
+function cachedIn<K, V>(map: Map<K, Promise<V>> | undefined, key: K, load: () => Promise<V>): Promise<V> {
+  if (!map) return load();
+  let hit = map.get(key);
+  if (!hit) {
+    hit = load();
+    map.set(key, hit);
+  }
+  return hit;
+}
+
 export interface TMarkInfo {
   id: number;
   mark: string;
@@ -48,14 +59,7 @@ export interface TMarkInfo {
 }
 
 export async function markInfo(db: DbOrTx, markId: number, cache?: TPricingCache): Promise<TMarkInfo | null> {
-  const load = () => markPricingRef(db, markId);
-  if (!cache) return load();
-  let hit = cache.marks.get(markId);
-  if (!hit) {
-    hit = load();
-    cache.marks.set(markId, hit);
-  }
-  return hit;
+  return cachedIn(cache?.marks, markId, () => markPricingRef(db, markId));
 }
 
 export interface TPriceKeyInput {
@@ -66,6 +70,21 @@ export interface TPriceKeyInput {
   cargoType: string;
   orderTime: Date;
 }
+
+/** The price key of an order's (or a form's) fields at its order time. */
+export const priceKeyOf = (
+  o: { markId?: number | null; busType?: string | null; leftAddrId?: number | null; destAddrId?: number | null } & {
+    cargoType: string;
+  },
+  orderTime: Date,
+): TPriceKeyInput => ({
+  markId: o.markId ?? null,
+  busType: o.busType,
+  leftAddrId: o.leftAddrId,
+  destAddrId: o.destAddrId,
+  cargoType: o.cargoType,
+  orderTime,
+});
 
 /** The valid price row for the order's key on its order day; null when the key is incomplete or none is valid. */
 export async function fetchOrderPrice(
@@ -89,14 +108,8 @@ export async function fetchOrderPrice(
       day,
       { includeExpired: options.includeExpired },
     );
-  if (!options.cache) return lookup();
   const k = `${key.markId ?? 0}|${key.busType}|${key.leftAddrId}|${key.destAddrId}|${key.cargoType}|${day}|${options.includeExpired ? 1 : 0}`;
-  let hit = options.cache.prices.get(k);
-  if (!hit) {
-    hit = lookup();
-    options.cache.prices.set(k, hit);
-  }
-  return hit;
+  return cachedIn(options.cache?.prices, k, lookup);
 }
 
 /** The order columns a found price sets (unit prices, ratios, the mark's method and minimum, the currency). */
@@ -130,29 +143,12 @@ export function priceColumns(found: TFoundPrice | null, mark: Pick<TMarkInfo, 'c
 }
 
 export async function insuranceOf(db: DbOrTx, id: number, cache?: TPricingCache) {
-  const load = () => insuranceRef(db, id);
-  if (!cache) return load();
-  let hit = cache.insurance.get(id);
-  if (!hit) {
-    hit = load();
-    cache.insurance.set(id, hit);
-  }
-  return hit;
+  return cachedIn(cache?.insurance, id, () => insuranceRef(db, id));
 }
 
 /** RMB per one unit of `currency` on `day`; a missing rate for a foreign currency is the user's to enter. */
 export async function rmbRate(db: DbOrTx, currency: string, day: string, cache?: TPricingCache): Promise<string> {
-  const load = () => rmbRateOn(db, currency, day);
-  let rate: string | null;
-  if (cache) {
-    const k = `${currency}|${day}`;
-    let hit = cache.rates.get(k);
-    if (!hit) {
-      hit = load();
-      cache.rates.set(k, hit);
-    }
-    rate = await hit;
-  } else rate = await load();
+  const rate = await cachedIn(cache?.rates, `${currency}|${day}`, () => rmbRateOn(db, currency, day));
   if (rate === null) throw badRequest('err_rate_missing', { currency });
   return rate;
 }

@@ -31,6 +31,18 @@ export interface PrintContext {
   userName: string;
 }
 
+/** The order's head in a field grid (receipt, fee sheet): waybill number, mark, transport mode, route. */
+const orderHeadFields = (pdf: Pdf, o: TPrintOrder) => [
+  { label: pdf.t('print_waybill'), value: o.transportId, bold: true },
+  {
+    label: pdf.t('print_mark'),
+    value: o.hasMark ? [o.mark, o.markName].filter(Boolean).join('  ') : pdf.t('print_no_mark'),
+    bold: true,
+  },
+  { label: pdf.t('print_transport_mode'), value: o.busTypeLabel },
+  { label: pdf.t('print_route'), value: [o.leftName, o.destName].filter(Boolean).join(' → ') },
+];
+
 const weight = (v: unknown) => (v === null || v === undefined || v === '' ? '' : toWeightString(String(v)));
 const volume = (v: unknown) => (v === null || v === undefined || v === '' ? '' : toVolumeString(String(v)));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -159,14 +171,7 @@ export async function drawReceipt(pdf: Pdf, o: TPrintOrder, ctx: PrintContext) {
   });
   y = fieldGrid(pdf, y, [
     { label: pdf.t('print_receipt_no'), value: text(r.receivingNo).replace(/,/g, ', '), bold: true },
-    { label: pdf.t('print_waybill'), value: o.transportId, bold: true },
-    {
-      label: pdf.t('print_mark'),
-      value: o.hasMark ? [o.mark, o.markName].filter(Boolean).join('  ') : pdf.t('print_no_mark'),
-      bold: true,
-    },
-    { label: pdf.t('print_transport_mode'), value: o.busTypeLabel },
-    { label: pdf.t('print_route'), value: [o.leftName, o.destName].filter(Boolean).join(' → ') },
+    ...orderHeadFields(pdf, o),
     { label: pdf.t('print_warehouse'), value: o.houseName },
     { label: pdf.t('print_arrived_time'), value: ctx.formatTime(r.arrivedTime) },
     { label: pdf.t('print_tray_no'), value: text(r.trayNo) },
@@ -260,14 +265,7 @@ export async function drawFeeSheet(pdf: Pdf, o: TPrintOrder, ctx: PrintContext, 
     barcode: o.transportId,
   });
   y = fieldGrid(pdf, y, [
-    { label: pdf.t('print_waybill'), value: o.transportId, bold: true },
-    {
-      label: pdf.t('print_mark'),
-      value: o.hasMark ? [o.mark, o.markName].filter(Boolean).join('  ') : pdf.t('print_no_mark'),
-      bold: true,
-    },
-    { label: pdf.t('print_transport_mode'), value: o.busTypeLabel },
-    { label: pdf.t('print_route'), value: [o.leftName, o.destName].filter(Boolean).join(' → ') },
+    ...orderHeadFields(pdf, o),
     { label: pdf.t('print_order_time'), value: ctx.formatTime(r.orderTime) },
     { label: pdf.t('print_arrived_time'), value: ctx.formatTime(r.arrivedTime) },
     { label: pdf.t('print_cargo_name'), value: [text(r.cargoName), o.cargoTypeLabel].filter(Boolean).join(' · ') },
