@@ -190,7 +190,7 @@ export default function InOrderPage() {
           search.mark(),
           search.expressNo(),
           search.receivingNo(),
-          search.text('trayNo', 'field_tray_no'),
+          ...search.texts('trayNo'),
           search.dict('busType', 'field_bus_type', 'bus_type'),
           search.geog('destAddrId', 2),
           search.dict('cargoType', 'field_cargo_type', 'cargo_type'),

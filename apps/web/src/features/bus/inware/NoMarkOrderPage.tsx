@@ -223,10 +223,7 @@ export default function NoMarkOrderPage() {
           search.receivingNo(),
           search.dict('expressCorp', 'field_express_corp', 'express_corp'),
           search.range('arrivedTime', 'field_arrived_time'),
-          search.text('cargoName', 'field_cargo_name'),
-          search.text('trayNo', 'field_tray_no'),
-          search.text('shipper', 'field_shipper'),
-          search.text('shipperTel', 'field_shipper_tel'),
+          ...search.texts('cargoName', 'trayNo', 'shipper', 'shipperTel'),
         ]}
         columns={[
           col.text('receivingNo', 'field_receiving_no', 150),

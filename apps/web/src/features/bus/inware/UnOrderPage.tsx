@@ -21,12 +21,10 @@ export default function UnOrderPage() {
           search.mark(),
           search.expressNo(),
           search.businessNo(),
-          search.text('clientNo', 'field_client_no'),
-          search.text('consignee', 'field_consignee'),
-          search.text('consigneeTel', 'field_consignee_tel'),
+          ...search.texts('clientNo', 'consignee', 'consigneeTel'),
           ...cargoAndRouteSearch(),
           search.range('orderTime', 'field_order_time'),
-          search.text('createBy', 'field_create_by'),
+          ...search.texts('createBy'),
         ]}
         columns={[
           ...leadColumns('info'),

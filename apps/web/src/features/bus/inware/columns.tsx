@@ -1,3 +1,4 @@
+import { orderFieldLabelKey } from '@theone/contracts/bus/order-log';
 import { firstExpressNo } from '@theone/contracts/bus/order-numbers';
 import { sameFigure } from '@theone/contracts/common/money';
 import { Tag, Tooltip } from 'antd';
@@ -144,6 +145,9 @@ export const search = {
   businessNo: (): SearchField => ({ type: 'numbers', name: 'businessNo', label: 'field_business_no' }),
   mark: (): SearchField => ({ type: 'text', name: 'mark', label: 'field_mark', placeholder: 'bus_marks_placeholder' }),
   ...searchKinds,
+  /** Text search fields of order fields, each labelled with its field's name (contracts orderFieldLabelKey). */
+  texts: (...names: (keyof TOrder & string)[]): SearchField[] =>
+    names.map((name) => searchKinds.text(name, orderFieldLabelKey(name))),
 };
 
 /** The list's footer: the totals row of the answer's sums (received figures when `arrived`). */

@@ -38,7 +38,7 @@ export const leadColumns = (to: 'info' | 'details') => [
 
 /** Cargo name, mode, cargo type, departure, destination and status. */
 export const cargoAndRouteSearch = () => [
-  search.text('cargoName', 'field_cargo_name'),
+  ...search.texts('cargoName'),
   search.dict('busType', 'field_bus_type', 'bus_type'),
   search.dict('cargoType', 'field_cargo_type', 'cargo_type'),
   search.geog('leftAddrId', 1),
