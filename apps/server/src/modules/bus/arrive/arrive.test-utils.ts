@@ -6,7 +6,8 @@ import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
 import { multipart } from '../../system/shared/system.fixture';
 import { sysUser, sysUserRole } from '../../system/user/user.table';
-import { loadWith, stockOrder, type TTrackKit } from '../load/track.test-utils';
+import { type TBusSuite, useBusSuite } from '../bus.test-utils';
+import { loadWith, stockOrder, type TTrackKit, trackKit } from '../load/track.test-utils';
 import { busArrive, busArriveOrder, busArrivePhoto } from './arrive.table';
 
 /** Helpers of the pick-up and overseas warehouse integration tests (not a test file). */
@@ -53,6 +54,25 @@ export async function grantRole(
   await t.db.insert(sysUserRole).values({ userId: user!.id, roleId: role!.id });
   await t.syncAuth();
   return t.login(userName, password);
+}
+
+/**
+ * The suite of the pick-up tests (`useBusSuite` with admin, dispatcher and finance signed in): `kit` (trackKit),
+ * `refs` (pickupRefs), the demo sales users given every destination key with their 'self' scope; then `setup`.
+ */
+export function useArriveSuite<X extends object = object>(
+  setup?: (s: TBusSuite<'admin' | 'dispatcher' | 'finance'>) => Promise<X>,
+) {
+  return useBusSuite({
+    users: ['admin', 'dispatcher', 'finance'],
+    setup: async (s) => ({
+      kit: await trackKit(s.t, s.ids, s.admin),
+      refs: await pickupRefs(s.t),
+      sales: await grantRole(s.t, 'sales', ARRIVE_ALL_KEYS),
+      sales2: await grantRole(s.t, 'sales2', ARRIVE_ALL_KEYS),
+      ...((await setup?.(s)) as X),
+    }),
+  });
 }
 
 export interface TPickupRefs {

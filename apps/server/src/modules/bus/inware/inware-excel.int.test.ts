@@ -1,23 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../../test/build-test-app';
+import { useBusSuite } from '../bus.test-utils';
 import { busOrderLog } from '../order-log/order-log.table';
 import { busOrder } from './inware.table';
-import { addOrder, getOrder, orderBody, refIds, type TRefIds } from './inware.test-utils';
+import { addOrder, getOrder, orderBody } from './inware.test-utils';
 
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
-let service: TestClient;
-let dispatcher: TestClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [admin, service, dispatcher] = await Promise.all(['admin', 'service', 'dispatcher'].map((u) => t.login(u)));
-});
-afterAll(async () => t.close());
+const s = useBusSuite({ users: ['admin', 'service', 'dispatcher'] });
 
 const en = { 'accept-language': 'en' };
 const HEADERS_EN = [
@@ -93,7 +83,7 @@ const good = (i: number): (string | number)[] => [
 
 describe('[ORDERS] import', () => {
   it('offers a template with headers in the caller language', async () => {
-    const r = await service.post('/bus/inware/importTemplate', {}, en);
+    const r = await s.service.post('/bus/inware/importTemplate', {}, en);
     expect(r.statusCode).toBe(200);
     const rows = await readXlsx(r.rawPayload);
     expect(rows[0]!.slice(0, 4)).toEqual(['Mark', 'Transport mode', 'Origin', 'Destination']);
@@ -106,32 +96,32 @@ describe('[ORDERS] import', () => {
       good(2),
       ['th001', 'Land (EK)', '广州', 'Bangkok', '', '', '', '', '', '', 1, 10, 0.1],
     ]);
-    const r = await upload(service, file);
+    const r = await upload(s.service, file);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ msg: 'Imported 3 orders', data: { created: 3 } });
     const [first] = r.json().data.transportIds as string[];
-    const [row] = await t.db.select().from(busOrder).where(eq(busOrder.transportId, first!));
+    const [row] = await s.t.db.select().from(busOrder).where(eq(busOrder.transportId, first!));
     expect(row).toMatchObject({
       status: 0,
-      markId: ids.TH001,
+      markId: s.ids.TH001,
       busType: 'EK',
       cargoType: '1',
       expressNo: 'SF9000000001',
       feeFreightAr: '1100.00',
     });
-    const logs = await t.db.select().from(busOrderLog).where(eq(busOrderLog.orderId, row!.id));
+    const logs = await s.t.db.select().from(busOrderLog).where(eq(busOrderLog.orderId, row!.id));
     expect(logs.map((l) => l.action)).toEqual(['import']);
   });
 
   it('refuses a bad file with every error by row and column in the caller language, saving nothing', async () => {
-    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(busOrder))[0]!.n;
+    const before = (await s.t.db.select({ n: sql<number>`count(*)::int` }).from(busOrder))[0]!.n;
     const file = await sheet([
       good(3),
       ['NOPE', 'EK', 'GZ', 'BKK', '', '', '', '', '', '', 1, 1, 1],
       ['TH001', 'BOAT', 'GZ', 'BKK', '', '12345', '', 'SF1，SF2', '', '', -1, 'abc', 1],
       ['YW101', 'EK', 'YW', 'BKK', '', '', '', '', '', '', 1, 1, 1],
     ]);
-    const r = await upload(service, file);
+    const r = await upload(s.service, file);
     expect(r.statusCode).toBe(400);
     const errors = r.json().data.errors as { row: number; column: string; message: string }[];
     expect(errors).toEqual(
@@ -150,27 +140,27 @@ describe('[ORDERS] import', () => {
         expect.objectContaining({ row: 5, column: 'Mark' }),
       ]),
     );
-    const th = await upload(service, file, 'th');
+    const th = await upload(s.service, file, 'th');
     expect(th.json().data.errors[0].column).toBe('มาร์ค');
-    const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(busOrder))[0]!.n;
+    const after = (await s.t.db.select({ n: sql<number>`count(*)::int` }).from(busOrder))[0]!.n;
     expect(after).toBe(before);
   });
 
   it('refuses a file that is not Excel, and a file over 5,000 rows', async () => {
-    const notExcel = await upload(service, Buffer.from('transportId,mark\nTH1,TH001\n'));
+    const notExcel = await upload(s.service, Buffer.from('transportId,mark\nTH1,TH001\n'));
     expect(notExcel.statusCode).toBe(415);
     expect(notExcel.json().errorCode).toBe('UNSUPPORTED_FILE');
     const big = await sheet(Array.from({ length: 10_000 }, (_, i) => good(100_000 + i)));
-    const r = await upload(service, big);
+    const r = await upload(s.service, big);
     expect(r.statusCode).toBe(400);
     expect(r.json().msg).toBe('At most 5000 rows per import');
-    expect((await upload(dispatcher, await sheet([good(9)]))).statusCode).toBe(403);
+    expect((await upload(s.dispatcher, await sheet([good(9)]))).statusCode).toBe(403);
   });
 
   it('imports 5,000 rows in one go', async () => {
     const file = await sheet(Array.from({ length: 5_000 }, (_, i) => good(200_000 + i)));
     const started = Date.now();
-    const r = await upload(admin, file);
+    const r = await upload(s.admin, file);
     expect(r.statusCode, r.body.slice(0, 500)).toBe(200);
     expect(r.json().data.created).toBe(5_000);
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -181,11 +171,11 @@ describe('[ORDERS] import', () => {
 describe('[ORDERS] export', () => {
   it('exports the filtered list, read back cell by cell; fee columns only for the fee role', async () => {
     const o = await addOrder(
-      admin,
-      orderBody(ids, { expressNo: 'SF700000001,SF700000002', businessNo: 'PO-EXP', consignee: '=cmd()' }),
+      s.admin,
+      orderBody(s.ids, { expressNo: 'SF700000001,SF700000002', businessNo: 'PO-EXP', consignee: '=cmd()' }),
     );
-    const d = await getOrder(admin, o.id);
-    const r = await admin.post('/bus/inware/export', 'view=orderList&businessNo=PO-EXP', {
+    const d = await getOrder(s.admin, o.id);
+    const r = await s.admin.post('/bus/inware/export', 'view=orderList&businessNo=PO-EXP', {
       'content-type': 'application/x-www-form-urlencoded',
       ...en,
     });
@@ -210,28 +200,28 @@ describe('[ORDERS] export', () => {
     expect(cell('Total receivable')).toBe(1100);
     expect(cell('Currency')).toBe('RMB');
 
-    const s = await service.post('/bus/inware/export', { view: 'unOrder', businessNo: 'PO-EXP' }, en);
-    expect(s.statusCode).toBe(200);
-    const srows = await readXlsx(s.rawPayload);
+    const sres = await s.service.post('/bus/inware/export', { view: 'unOrder', businessNo: 'PO-EXP' }, en);
+    expect(sres.statusCode).toBe(200);
+    const srows = await readXlsx(sres.rawPayload);
     expect(srows[0]).not.toContain('Freight');
     expect(srows[0]).not.toContain('Currency');
     expect(srows[1]![0]).toBe(o.transportId);
   });
 
   it('exports the selected ids, refuses M8 with JSON, and needs the view export key', async () => {
-    const o = await addOrder(admin, orderBody(ids));
-    const r = await admin.post('/bus/inware/export', { view: 'orderList', ids: String(o.id) });
+    const o = await addOrder(s.admin, orderBody(s.ids));
+    const r = await s.admin.post('/bus/inware/export', { view: 'orderList', ids: String(o.id) });
     expect((await readXlsx(r.rawPayload)).map((x) => x[0])).toEqual(['运单号', o.transportId]);
-    const m8 = await admin.post('/bus/inware/export', { view: 'orderList' }, en);
+    const m8 = await s.admin.post('/bus/inware/export', { view: 'orderList' }, en);
     expect(m8.statusCode).toBe(400);
     expect(m8.json().msg).toBe('Enter at least one search condition');
-    expect((await dispatcher.post('/bus/inware/export', { view: 'unOrder' })).statusCode).toBe(403);
+    expect((await s.dispatcher.post('/bus/inware/export', { view: 'unOrder' })).statusCode).toBe(403);
   });
 
   it("exports an order's fee sheet (fee role) and the cargo lines of selected orders", async () => {
     const o = await addOrder(
-      admin,
-      orderBody(ids, {
+      s.admin,
+      orderBody(s.ids, {
         feePickAr: '25',
         cargoLines: [
           { piece: 2, cargoLength: '50', cargoWidth: '40', cargoHight: '30', weight: '100' },
@@ -239,22 +229,22 @@ describe('[ORDERS] export', () => {
         ],
       }),
     );
-    const fee = await admin.post(`/bus/inware/export/fee/${o.id}`, {}, en);
+    const fee = await s.admin.post(`/bus/inware/export/fee/${o.id}`, {}, en);
     expect(fee.statusCode).toBe(200);
     const frows = await readXlsx(fee.rawPayload);
     expect(frows[0]).toEqual(['Fee item', 'Amount', 'Currency']);
     expect(frows).toContainEqual(['Freight', 1100, 'RMB']);
     expect(frows).toContainEqual(['Pick-up fee', 25, 'RMB']);
     expect(frows).toContainEqual(['Total receivable', 1125, 'RMB']);
-    expect((await service.post(`/bus/inware/export/fee/${o.id}`, {})).statusCode).toBe(403);
+    expect((await s.service.post(`/bus/inware/export/fee/${o.id}`, {})).statusCode).toBe(403);
 
-    const cargo = await service.post(`/bus/inware/cargo/export/${o.id}`, {}, en);
+    const cargo = await s.service.post(`/bus/inware/cargo/export/${o.id}`, {}, en);
     expect(cargo.statusCode).toBe(200);
     const crows = await readXlsx(cargo.rawPayload);
     expect(crows[0]!.slice(0, 5)).toEqual(['Waybill no.', 'Mark', 'Warehouse receipt no.', 'Line', 'Pieces']);
     expect(crows[1]).toEqual([o.transportId, 'TH001', undefined, 1, 2, undefined, 50, 40, 30, '50×40×30', 100, 0.12]);
     expect(crows[2]!.slice(-2)).toEqual([150, 1]);
-    const sales2 = await t.login('sales2');
+    const sales2 = await s.t.login('sales2');
     expect((await sales2.post(`/bus/inware/cargo/export/${o.id}`, {})).statusCode).toBe(404);
   });
 });

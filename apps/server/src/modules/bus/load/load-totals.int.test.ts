@@ -1,30 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { refIds, type TRefIds } from '../inware/inware.test-utils';
+import { describe, expect, it } from 'vitest';
+import { useBusSuite } from '../bus.test-utils';
 import { busLoad } from './load.table';
-import { loadBody, loadKit, planWith, stockOrder, type TLoadKit } from './load.test-utils';
+import { loadBody, loadKit, planWith, stockOrder } from './load.test-utils';
 
 /**
  * The load's stored totals (orders, pieces, weight, volume, receivables; refreshLoadTotals) equal the sums of its
  * orders after every kind of change: plan, load, unload, modification of a planned order's figures, removal.
  */
 
-let t: TestApp;
-let kit: TLoadKit;
-let admin: TestClient;
-let ids: TRefIds;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  admin = await t.login('admin');
-  kit = await loadKit(t, ids, admin);
+const s = useBusSuite({
+  users: ['admin'],
+  setup: async ({ t, ids, admin }) => ({ kit: await loadKit(t, ids, admin) }),
 });
-afterAll(async () => t.close());
 
 async function storedAndLive(loadId: number) {
-  const [stored] = await t.db
+  const [stored] = await s.t.db
     .select({
       orders: busLoad.totalOrders,
       pieces: busLoad.totalPieces,
@@ -40,7 +31,7 @@ async function storedAndLive(loadId: number) {
     .from(busLoad)
     .where(eq(busLoad.id, loadId));
   const live = (
-    await t.db.execute<{ orders: number; pieces: number; weight: string; volume: string; ar: string }>(sql`
+    await s.t.db.execute<{ orders: number; pieces: number; weight: string; volume: string; ar: string }>(sql`
       SELECT count(*)::int AS orders, coalesce(sum(arrived_piece), 0)::int AS pieces,
              coalesce(sum(arrived_weight), 0)::numeric(16,2)::text AS weight,
              coalesce(sum(arrived_volume), 0)::numeric(16,3)::text AS volume,
@@ -55,27 +46,27 @@ async function storedAndLive(loadId: number) {
 
 describe('[LOAD] stored totals follow the orders', () => {
   it('after planning, loading, unloading, a figure change and removal', async () => {
-    const a = await stockOrder(kit, {}, { arrivedPiece: 4, arrivedWeight: '100.25', arrivedVolume: '1.125' });
-    const b = await stockOrder(kit, {}, { arrivedPiece: 6, arrivedWeight: '200.50', arrivedVolume: '2.250' });
-    const c = await stockOrder(kit, {}, { arrivedPiece: 1, arrivedWeight: '0.75', arrivedVolume: '0.001' });
-    const plan = await planWith(kit, [a.id, b.id]);
+    const a = await stockOrder(s.kit, {}, { arrivedPiece: 4, arrivedWeight: '100.25', arrivedVolume: '1.125' });
+    const b = await stockOrder(s.kit, {}, { arrivedPiece: 6, arrivedWeight: '200.50', arrivedVolume: '2.250' });
+    const c = await stockOrder(s.kit, {}, { arrivedPiece: 1, arrivedWeight: '0.75', arrivedVolume: '0.001' });
+    const plan = await planWith(s.kit, [a.id, b.id]);
     let x = await storedAndLive(plan.id);
     expect(x.stored).toEqual(x.live);
     expect(x.stored).toMatchObject({ orders: 2, pieces: 10, weight: '300.75', volume: '3.375', planned: 2, loaded: 0 });
 
     // A10 through the endpoint, then a late addition by loading
-    expect((await admin.post(`/bus/loadplan/addOrder/${plan.id}`, { orderIds: [c.id] })).statusCode).toBe(200);
+    expect((await s.admin.post(`/bus/loadplan/addOrder/${plan.id}`, { orderIds: [c.id] })).statusCode).toBe(200);
     x = await storedAndLive(plan.id);
     expect(x.stored).toEqual(x.live);
     expect(x.stored.orders).toBe(3);
-    expect((await admin.post(`/bus/load/addOrder/${plan.id}`, loadBody())).statusCode).toBe(200);
+    expect((await s.admin.post(`/bus/load/addOrder/${plan.id}`, loadBody())).statusCode).toBe(200);
     x = await storedAndLive(plan.id);
     expect(x.stored).toEqual(x.live);
     expect(x.stored).toMatchObject({ planned: 0, loaded: 3, loadedPieces: 11 });
 
     // A13 unload one, then modify the planned order's measured figures (A28 at S3)
-    expect((await admin.post(`/bus/load/removeOrder/${plan.id}`, { orderIds: [b.id] })).statusCode).toBe(200);
-    const edit = await admin.post('/bus/inware/editFields', {
+    expect((await s.admin.post(`/bus/load/removeOrder/${plan.id}`, { orderIds: [b.id] })).statusCode).toBe(200);
+    const edit = await s.admin.post('/bus/inware/editFields', {
       ids: [b.id],
       fields: { arrivedPiece: 9, arrivedWeight: '210', arrivedVolume: '2.5' },
       reason: 'second measurement',
@@ -86,9 +77,9 @@ describe('[LOAD] stored totals follow the orders', () => {
     expect(x.stored.pieces).toBe(4 + 9 + 1);
 
     // A14 cancel loading, A11 remove every order: zeros
-    expect((await admin.post(`/bus/load/delete/${plan.id}`, {})).statusCode).toBe(200);
+    expect((await s.admin.post(`/bus/load/delete/${plan.id}`, {})).statusCode).toBe(200);
     expect(
-      (await admin.post(`/bus/loadplan/removeOrder/${plan.id}`, { orderIds: [a.id, b.id, c.id] })).statusCode,
+      (await s.admin.post(`/bus/loadplan/removeOrder/${plan.id}`, { orderIds: [a.id, b.id, c.id] })).statusCode,
     ).toBe(200);
     x = await storedAndLive(plan.id);
     expect(x.stored).toEqual({
