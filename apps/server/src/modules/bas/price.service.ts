@@ -1,6 +1,7 @@
 import {
   isPriceOverdue,
   MAX_PLACE_DEPTH,
+  PRICE_ORDER_BY,
   selectPrice,
   splitCommaList,
   type TPriceAddBody,
@@ -111,17 +112,7 @@ export function priceFilterWhere(
 }
 
 export function priceOrder(q: Pick<TPriceListQuery, 'orderByColumn' | 'isAsc'>) {
-  const sortable = columnsOf(basPrice, [
-    'createTime',
-    'updateTime',
-    'validFromDate',
-    'validToDate',
-    'volumePrice',
-    'weightPrice',
-    'volumePriceAgent',
-    'weightPriceAgent',
-  ]);
-  return orderOf(q, sortable, [desc(basPrice.createTime), desc(basPrice.id)]);
+  return orderOf(q, columnsOf(basPrice, PRICE_ORDER_BY), [desc(basPrice.createTime), desc(basPrice.id)]);
 }
 
 export async function selectPrices(

@@ -1,23 +1,28 @@
+import type { sysMenu } from './menu.table';
+
 /**
  * Builds RuoYi RouterVo trees from menu rows (directories and screens; buttons are permissions, not routes).
  */
-export interface MenuRow {
-  menuId: number;
-  parentId: number;
-  menuName: string;
-  titleKey: string;
-  orderNum: number;
-  path: string;
-  component: string;
-  query: string;
-  redirect: string;
-  isFrame: boolean;
-  isCache: boolean;
-  menuType: string;
-  visible: string;
-  perms: string;
-  icon: string;
-}
+
+/** The menu columns a router tree is built from (directories and screens of sys_menu). */
+export type MenuRow = Pick<
+  typeof sysMenu.$inferSelect,
+  | 'menuId'
+  | 'parentId'
+  | 'menuName'
+  | 'titleKey'
+  | 'orderNum'
+  | 'path'
+  | 'component'
+  | 'query'
+  | 'redirect'
+  | 'isFrame'
+  | 'isCache'
+  | 'menuType'
+  | 'visible'
+  | 'perms'
+  | 'icon'
+>;
 
 export interface RouterVo {
   name: string;
