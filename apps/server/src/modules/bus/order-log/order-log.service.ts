@@ -1,8 +1,9 @@
 import { DEFAULT_LANGUAGE, type TLanguage, type TOrderFieldChange, type TOrderLogAction } from '@theone/contracts';
 import { orderStepTimes } from '@theone/contracts/bus/order-log';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { refNames, type TRefNameSource } from '../../bas/api/ref-names';
+import { bulkInsertJson } from '../inware/order-common';
 import { busOrderLog } from './order-log.table';
 
 /**
@@ -19,45 +20,27 @@ export interface TOrderLogEntry {
   changes?: TOrderFieldChange[];
 }
 
+/** The row of a log entry (the remark kept to its column's 500). */
+const logValues = (e: TOrderLogEntry, by: string) => ({
+  orderId: e.orderId,
+  transportId: e.transportId,
+  action: e.action,
+  fromStatus: e.fromStatus,
+  toStatus: e.toStatus,
+  remark: (e.remark ?? '').slice(0, 500),
+  changes: e.changes ?? [],
+  createBy: by,
+});
+
 export async function writeOrderLog(tx: DbOrTx, by: string, entries: readonly TOrderLogEntry[]): Promise<void> {
   if (!entries.length) return;
-  if (entries.length > 200) {
-    // imports and big batches: the rows travel as one JSON parameter per 5,000
-    for (let i = 0; i < entries.length; i += 5000) {
-      const json = JSON.stringify(
-        entries.slice(i, i + 5000).map((e) => ({
-          order_id: e.orderId,
-          transport_id: e.transportId,
-          action: e.action,
-          from_status: e.fromStatus,
-          to_status: e.toStatus,
-          remark: (e.remark ?? '').slice(0, 500),
-          changes: e.changes ?? [],
-          create_by: by,
-        })),
-      );
-      await tx.execute(sql`
-        INSERT INTO bus_order_log (order_id, transport_id, action, from_status, to_status, remark, changes, create_by)
-        SELECT order_id, transport_id, action, from_status, to_status, remark, changes, create_by
-        FROM json_to_recordset(${json}::json) AS x(order_id bigint, transport_id varchar, action varchar, from_status smallint,
-          to_status smallint, remark varchar, changes jsonb, create_by varchar)`);
-    }
+  const rows = entries.map((e) => logValues(e, by));
+  // imports and big batches: the rows travel as one JSON parameter per 5,000
+  if (rows.length > 200) {
+    await bulkInsertJson(tx, 'bus_order_log', rows, ['id'], 5000);
     return;
   }
-  for (let i = 0; i < entries.length; i += 1000) {
-    await tx.insert(busOrderLog).values(
-      entries.slice(i, i + 1000).map((e) => ({
-        orderId: e.orderId,
-        transportId: e.transportId,
-        action: e.action,
-        fromStatus: e.fromStatus,
-        toStatus: e.toStatus,
-        remark: (e.remark ?? '').slice(0, 500),
-        changes: e.changes ?? [],
-        createBy: by,
-      })),
-    );
-  }
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(busOrderLog).values(rows.slice(i, i + 1000));
 }
 
 /** Where the names of the id fields of log changes come from (contracts ORDER_LOG_FIELD_KINDS 'ref'). */
