@@ -1,11 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 import { ApiError } from '../../../lib/request';
 import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
-import { withAncestors } from '../role/MenuTreeField';
+import { useCheckTree, withAncestors } from '../role/MenuTreeField';
 import { StatusSwitch } from '../shared/StatusSwitch';
 
 /** System screens: status switch, unsaved-changes check, tree helpers. */
@@ -57,5 +57,20 @@ describe('menu and department trees', () => {
     expect(withAncestors(tree, [3]).sort()).toEqual([1, 2, 3]);
     expect(withAncestors(tree, [9])).toEqual([9]);
     expect(withAncestors(tree, [])).toEqual([]);
+  });
+
+  it('holds the checked ids from where they start, and saves them with their parents only when linked', () => {
+    type Start = { checked: number[]; linked: boolean } | undefined;
+    const { result, rerender } = renderHook(({ start }: { start: Start }) => useCheckTree(tree, start), {
+      initialProps: { start: undefined as Start },
+    });
+    expect(result.current.tree).toMatchObject({ value: [], linked: true });
+    rerender({ start: { checked: [3], linked: false } });
+    expect(result.current.tree).toMatchObject({ value: [3], linked: false });
+    expect(result.current.chosen()).toEqual([3]);
+    act(() => result.current.tree.onLinkedChange(true));
+    expect(result.current.chosen().sort()).toEqual([1, 2, 3]);
+    act(() => result.current.tree.onChange([9]));
+    expect(result.current.chosen()).toEqual([9]);
   });
 });

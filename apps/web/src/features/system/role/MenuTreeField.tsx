@@ -1,5 +1,5 @@
 import { Checkbox, Space, Tree } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTreeNode } from '../api';
 import { allIds } from '../shared/tree';
@@ -22,6 +22,27 @@ export function withAncestors(nodes: readonly TTreeNode[], ids: readonly number[
     for (let p = parent.get(id); p !== undefined && !out.has(p); p = parent.get(p)) out.add(p);
   }
   return [...out];
+}
+
+/**
+ * What a CheckTree over `nodes` holds: the checked ids and the linkage, set from `start` whenever it changes (memoize
+ * it; undefined while loading), and `chosen()`, the ids to save (with their parents when linked).
+ *
+ *   const menus = useCheckTree(nodes, start);
+ *   <CheckTree {...menus.tree} testId="role-menu-tree" />  ...  save({ menuIds: menus.chosen(), menuCheckStrictly: menus.tree.linked })
+ */
+export function useCheckTree(nodes: TTreeNode[], start: { checked: number[]; linked: boolean } | undefined) {
+  const [value, onChange] = useState<number[]>([]);
+  const [linked, onLinkedChange] = useState(true);
+  useEffect(() => {
+    if (!start) return;
+    onChange(start.checked);
+    onLinkedChange(start.linked);
+  }, [start]);
+  return {
+    tree: { nodes, value, onChange, linked, onLinkedChange },
+    chosen: () => (linked ? withAncestors(nodes, value) : value),
+  };
 }
 
 export function CheckTree(props: {

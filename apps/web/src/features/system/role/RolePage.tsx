@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zSort } from '@theone/contracts/system/common';
 import { NEW_ROLE_DATA_SCOPE } from '@theone/contracts/system/role.schemas';
 import { Form, Input, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormModal } from '../../../components/FormDialog';
@@ -17,12 +17,12 @@ import { usePermission } from '../../../lib/permission';
 import { pick } from '../../../lib/pick';
 import { textsOf } from '../../../lib/texts-of';
 import { useLanguage } from '../../../lib/use-language';
-import { roleKeys, systemApi, type TRole } from '../api';
+import { roleKeys, systemApi, type TRole, type TTreeNode } from '../api';
 import '../system.css';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
 import { DictRadio } from '../shared/DictRadio';
 import { statusSwitchColumn } from '../shared/StatusSwitch';
-import { CheckTree, withAncestors } from './MenuTreeField';
+import { CheckTree, useCheckTree } from './MenuTreeField';
 
 /**
  * Roles (screens §4.3): list with status switch; add/edit with the menu-permission tree (it includes button
@@ -30,6 +30,8 @@ import { CheckTree, withAncestors } from './MenuTreeField';
  * row actions.
  */
 const ADMIN_ROLE_ID = 1;
+/** The tree while it loads. */
+const NO_NODES: TTreeNode[] = [];
 
 interface RoleForm {
   roleName: string;
@@ -67,8 +69,6 @@ function DataScopeField({ role }: { role?: TRole }) {
 function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void; onSaved: () => unknown }) {
   const { t } = useTranslation();
   const editing = Boolean(props.role);
-  const [menuIds, setMenuIds] = useState<number[]>([]);
-  const [linked, setLinked] = useState(true);
   const tree = useQuery({
     queryKey: roleKeys.custom('menuTree', props.role?.roleId ?? 'new'),
     queryFn: async () => {
@@ -78,11 +78,14 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
     enabled: props.open,
     staleTime: 0,
   });
-  useEffect(() => {
-    if (!props.open || !tree.data) return;
-    setMenuIds(tree.data.checkedKeys);
-    setLinked(props.role?.menuCheckStrictly ?? true);
-  }, [props.open, props.role, tree.data]);
+  const start = useMemo(
+    () =>
+      props.open && tree.data
+        ? { checked: tree.data.checkedKeys, linked: props.role?.menuCheckStrictly ?? true }
+        : undefined,
+    [props.open, props.role, tree.data],
+  );
+  const menus = useCheckTree(tree.data?.menus ?? NO_NODES, start);
   const initialValues = useMemo<Partial<RoleForm> | undefined>(() => {
     if (!props.open || !tree.data) return undefined;
     return props.role
@@ -91,12 +94,11 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
   }, [props.open, props.role, tree.data]);
 
   const submit = (v: RoleForm) => {
-    const ids = linked ? withAncestors(tree.data?.menus ?? [], menuIds) : menuIds;
     const body = {
       ...v,
       ...textsOf(v, ['roleNameEn', 'roleNameTh', 'remark']),
-      menuIds: ids,
-      menuCheckStrictly: linked,
+      menuIds: menus.chosen(),
+      menuCheckStrictly: menus.tree.linked,
     };
     return props.role
       ? systemApi.editRole({ ...body, roleId: props.role.roleId, version: props.role.version })
@@ -134,14 +136,7 @@ function RoleFormModal(props: { open: boolean; role?: TRole; onClose: () => void
       </Form.Item>
       <DataScopeField role={props.role} />
       <Form.Item label={t('system_menu_perms')}>
-        <CheckTree
-          nodes={tree.data?.menus ?? []}
-          value={menuIds}
-          onChange={setMenuIds}
-          linked={linked}
-          onLinkedChange={setLinked}
-          testId="role-menu-tree"
-        />
+        <CheckTree {...menus.tree} testId="role-menu-tree" />
       </Form.Item>
       <Form.Item name="remark" label={t('system_remark')}>
         <Input.TextArea maxLength={500} rows={2} />
@@ -157,19 +152,18 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
   const scopes = useDict('data_scope');
   const [form] = Form.useForm<{ dataScope: string }>();
   const scope = Form.useWatch('dataScope', form);
-  const [deptIds, setDeptIds] = useState<number[]>([]);
-  const [linked, setLinked] = useState(true);
   const tree = useQuery({
     queryKey: roleKeys.custom('deptTree', props.role?.roleId),
     queryFn: () => systemApi.roleDeptTree(props.role!.roleId),
     enabled: Boolean(props.role),
     staleTime: 0,
   });
-  useEffect(() => {
-    if (!props.role || !tree.data) return;
-    setDeptIds(tree.data.checkedKeys);
-    setLinked(props.role.deptCheckStrictly);
-  }, [props.role, tree.data]);
+  const start = useMemo(
+    () =>
+      props.role && tree.data ? { checked: tree.data.checkedKeys, linked: props.role.deptCheckStrictly } : undefined,
+    [props.role, tree.data],
+  );
+  const depts = useCheckTree(tree.data?.depts ?? NO_NODES, start);
   const initialValues = useMemo(
     () => (props.role && tree.data ? { dataScope: props.role.dataScope } : undefined),
     [props.role, tree.data],
@@ -178,8 +172,8 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
     systemApi.dataScope({
       roleId: props.role!.roleId,
       dataScope: v.dataScope,
-      deptIds: v.dataScope === '2' ? (linked ? withAncestors(tree.data?.depts ?? [], deptIds) : deptIds) : [],
-      deptCheckStrictly: linked,
+      deptIds: v.dataScope === '2' ? depts.chosen() : [],
+      deptCheckStrictly: depts.tree.linked,
     });
   return (
     <FormModal<{ dataScope: string }>
@@ -209,15 +203,7 @@ function DataScopeModal(props: { role?: TRole; onClose: () => void; onSaved: () 
       </Form.Item>
       {scope === '2' ? (
         <Form.Item label={t('system_data_perms')}>
-          <CheckTree
-            nodes={tree.data?.depts ?? []}
-            value={deptIds}
-            onChange={setDeptIds}
-            linked={linked}
-            onLinkedChange={setLinked}
-            height={260}
-            testId="role-dept-tree"
-          />
+          <CheckTree {...depts.tree} height={260} testId="role-dept-tree" />
         </Form.Item>
       ) : null}
     </FormModal>
