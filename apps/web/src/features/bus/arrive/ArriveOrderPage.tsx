@@ -14,7 +14,7 @@ import '../shared/bus.css';
 import './arrive.css';
 import { containerName } from '../shared/container-fields';
 import { ListTabs } from '../shared/ListTabs';
-import { countOfColumn, daysColumn, yesNoField } from '../shared/list-parts';
+import { countOfColumn, daysColumn, tickedButton, yesNoField } from '../shared/list-parts';
 import { ArriveScanPanel } from './ArriveScanPanel';
 import { cancelOrders, deliverTarget, openThaiLabels, sureOrders } from './actions';
 import { ARRIVE_DETAIL_PATH, type ArriveWire, arriveKeys } from './api';
@@ -130,53 +130,29 @@ export default function ArriveOrderPage() {
         searchFields={searchFields}
         columns={arriveOrderColumns()}
         toolbar={[
-          {
-            key: 'sure',
-            label: 'perm_bus_arrive_order_sure',
-            type: 'primary',
-            perm: 'bus:arriveOrder:sure',
-            selection: 'multiple',
-            onClick: (ctx) => sureOrders(ctx.selectedRows, ctx.refetch),
-          },
-          {
-            key: 'cancel',
-            label: 'perm_bus_arrive_order_cancel',
-            danger: true,
-            perm: 'bus:arriveOrder:cancel',
-            selection: 'multiple',
-            onClick: (ctx) => cancelOrders(ctx.selectedRows, ctx.refetch),
-          },
-          {
-            key: 'location',
-            label: 'perm_bus_arrive_order_edit',
-            perm: 'bus:arriveOrder:edit',
-            selection: 'multiple',
-            onClick: (ctx) => setLocating(ctx.selectedRows),
-          },
-          {
-            key: 'exception',
-            label: 'perm_bus_exception_add',
-            perm: 'bus:exception:add',
-            selection: 'multiple',
-            onClick: (ctx) => setRaising(ctx.selectedRows),
-          },
-          {
-            key: 'deliver',
-            label: 'arrive_btn_deliver',
-            perm: 'bus:send:add',
-            selection: 'multiple',
-            onClick: (ctx) => {
-              const target = deliverTarget(ctx.selectedRows);
-              if (target) navigate(target);
-            },
-          },
-          {
-            key: 'labels',
-            label: 'arrive_labels_th',
-            perm: 'bus:arriveOrder:print',
-            selection: 'multiple',
-            onClick: (ctx) => openThaiLabels(ctx.selectedRows.map((r) => r.id)),
-          },
+          tickedButton(
+            'sure',
+            'perm_bus_arrive_order_sure',
+            'bus:arriveOrder:sure',
+            (rows, ctx) => sureOrders(rows, ctx.refetch),
+            { type: 'primary' },
+          ),
+          tickedButton(
+            'cancel',
+            'perm_bus_arrive_order_cancel',
+            'bus:arriveOrder:cancel',
+            (rows, ctx) => cancelOrders(rows, ctx.refetch),
+            { danger: true },
+          ),
+          tickedButton('location', 'perm_bus_arrive_order_edit', 'bus:arriveOrder:edit', setLocating),
+          tickedButton('exception', 'perm_bus_exception_add', 'bus:exception:add', setRaising),
+          tickedButton('deliver', 'arrive_btn_deliver', 'bus:send:add', (rows) => {
+            const target = deliverTarget(rows);
+            if (target) navigate(target);
+          }),
+          tickedButton('labels', 'arrive_labels_th', 'bus:arriveOrder:print', (rows) =>
+            openThaiLabels(rows.map((r) => r.id)),
+          ),
         ]}
         exportConfig={{ url: '/bus/arrive/export', fileName: 'arrive_orders', perm: 'bus:arriveOrder:export' }}
         tableProps={{ rowClassName: (r) => (isArrivePay(r.balanceType) ? 'arrive-row-arrive-pay' : '') }}

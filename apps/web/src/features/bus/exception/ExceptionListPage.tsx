@@ -8,7 +8,7 @@ import { translate } from '../../../lib/i18n';
 import { ORDER_DETAIL_PATH } from '../inware/api';
 import '../shared/bus.css';
 import { ListTabs } from '../shared/ListTabs';
-import { daysColumn, detailsLinkColumn } from '../shared/list-parts';
+import { daysColumn, detailsLinkColumn, tickedButton } from '../shared/list-parts';
 import { EXCEPTION_LIST_URL, exceptionKeys, reopenException, type TExceptionRow, takeException } from './api';
 import { CloseDialog, RaiseDialog } from './dialogs';
 import { ExceptionPhotos } from './ExceptionPhotos';
@@ -129,27 +129,9 @@ export default function ExceptionListPage() {
               perm: 'bus:exception:add',
               onClick: () => setRaising([]),
             },
-            {
-              key: 'take',
-              label: 'exception_take',
-              perm: 'bus:exception:handle',
-              selection: 'multiple',
-              onClick: (ctx) => take(ctx.selectedRows, ctx),
-            },
-            {
-              key: 'close',
-              label: 'exception_close',
-              perm: 'bus:exception:handle',
-              selection: 'multiple',
-              onClick: (ctx) => close(ctx.selectedRows),
-            },
-            {
-              key: 'reopen',
-              label: 'exception_reopen',
-              perm: 'bus:exception:handle',
-              selection: 'multiple',
-              onClick: (ctx) => reopen(ctx.selectedRows, ctx),
-            },
+            tickedButton('take', 'exception_take', 'bus:exception:handle', take),
+            tickedButton('close', 'exception_close', 'bus:exception:handle', close),
+            tickedButton('reopen', 'exception_reopen', 'bus:exception:handle', reopen),
           ]}
           rowActions={[
             {

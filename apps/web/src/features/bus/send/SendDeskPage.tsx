@@ -14,7 +14,7 @@ import '../shared/bus.css';
 import { addToRun, printDeliveryNotes, removeFromRun, sendKeys, type TSendLine, type TSendRow } from './api';
 import { RunDialog, type RunDialogProps } from './RunDialog';
 import './send.css';
-import { selectField, yesNoField } from '../shared/list-parts';
+import { selectField, tickedButton, yesNoField } from '../shared/list-parts';
 import { CONSIGNEE_SEARCH, sendLineColumns, WAYBILL_SEARCH } from './line-columns';
 import { SendSums, type TSendSum } from './SendSums';
 
@@ -209,32 +209,15 @@ export default function SendDeskPage() {
           },
         ]}
         toolbar={[
-          {
-            key: 'add',
-            label: 'send_btn_new_run',
-            type: 'primary',
-            perm: 'bus:send:add',
-            selection: 'multiple',
-            onClick: (ctx) => newRun(ctx.selectedRows),
-          },
-          {
-            key: 'addOrder',
-            label: 'send_btn_add_to_run',
-            perm: 'bus:send:addOrder',
-            selection: 'multiple',
-            onClick: (ctx) => {
-              if (refuse(ctx.selectedRows, 'addToSendOrder')) return;
-              setAdding(ctx.selectedRows);
-            },
-          },
+          tickedButton('add', 'send_btn_new_run', 'bus:send:add', newRun, { type: 'primary' }),
+          tickedButton('addOrder', 'send_btn_add_to_run', 'bus:send:addOrder', (rows) => {
+            if (refuse(rows, 'addToSendOrder')) return;
+            setAdding(rows);
+          }),
           { key: 'back', label: 'send_btn_back', perm: 'bus:send:back', selection: 'multiple', onClick: back },
-          {
-            key: 'print',
-            label: 'send_btn_print_notes',
-            perm: 'bus:send:print',
-            selection: 'multiple',
-            onClick: (ctx) => printDeliveryNotes(ctx.selectedRows.map((r) => r.orderId)),
-          },
+          tickedButton('print', 'send_btn_print_notes', 'bus:send:print', (rows) =>
+            printDeliveryNotes(rows.map((r) => r.orderId)),
+          ),
         ]}
         tableProps={{
           rowClassName: (r) => (r.signStatus === SIGN_STATUS.FAILED ? 'send-row-failed' : ''),

@@ -9,6 +9,7 @@ import { translate } from '../../../lib/i18n';
 import { navigateTo } from '../../../lib/navigation';
 import { getData } from '../../../lib/request';
 import '../shared/bus.css';
+import { tickedButton } from '../shared/list-parts';
 import {
   deleteRuns,
   dispatchRuns,
@@ -150,13 +151,9 @@ export default function SendOrderPage() {
                   ),
               }),
           },
-          {
-            key: 'print',
-            label: 'send_btn_print_sheet',
-            perm: 'bus:sendOrder:print',
-            selection: 'multiple',
-            onClick: (ctx) => printRunSheets(ctx.selectedRows.map((r) => r.id)),
-          },
+          tickedButton('print', 'send_btn_print_sheet', 'bus:sendOrder:print', (rows) =>
+            printRunSheets(rows.map((r) => r.id)),
+          ),
         ]}
         exportConfig={{ url: '/bus/send/export', fileName: 'send_orders', perm: 'bus:sendOrder:export' }}
         rowActions={[

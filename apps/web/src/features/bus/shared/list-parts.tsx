@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ListColumn, RowAction, SearchField } from '../../../components/ListPage';
+import type { ListColumn, ListContext, RowAction, SearchField, ToolbarButton } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import type { PermissionValue } from '../../../lib/permission';
 import { GeogFilterSelect } from '../../bas/common/selects';
@@ -21,6 +21,25 @@ export const yesNoField = (name: string, label: string): SearchField =>
     ['1', 'bus_yes'],
     ['0', 'bus_no'],
   ]);
+
+/**
+ * A toolbar button acting on the ticked rows (one or more; none ticked: 'Please select data first'), for users with
+ * `perm`; `more`: primary or danger.
+ */
+export const tickedButton = <Row,>(
+  key: string,
+  label: string,
+  perm: PermissionValue,
+  act: (rows: Row[], ctx: ListContext<Row>) => unknown,
+  more: Pick<ToolbarButton<Row>, 'type' | 'danger'> = {},
+): ToolbarButton<Row> => ({
+  key,
+  label,
+  perm,
+  ...more,
+  selection: 'multiple',
+  onClick: (ctx) => act(ctx.selectedRows, ctx),
+});
 
 /** The row's 'Details': opens the details screen `path?id=<the row's id>`, for users with `perm`. */
 export const detailsAction = <Row extends { id: number }>(perm: PermissionValue, path: string): RowAction<Row> => ({

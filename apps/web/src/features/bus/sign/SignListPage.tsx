@@ -19,7 +19,7 @@ import { cancelSigns, signKeys, type TSendLine, uploadPod } from '../send/api';
 import '../send/send.css';
 import { CONSIGNEE_SEARCH, sendLineColumns, WAYBILL_SEARCH } from '../send/line-columns';
 import { ListTabs } from '../shared/ListTabs';
-import { searchKinds, selectField } from '../shared/list-parts';
+import { searchKinds, selectField, tickedButton } from '../shared/list-parts';
 import { BatchSignDialog, FailDialog, SignDialog } from './SignDialogs';
 
 /**
@@ -317,13 +317,12 @@ export default function SignListPage() {
               onClick: (ctx) => !wrongRows(ctx.selectedRows, 'sign') && setSigning(ctx.selectedRows[0]!),
             },
             { key: 'batch', label: 'sign_btn_batch', perm: 'bus:sign:batch', onClick: batchFrom },
-            {
-              key: 'fail',
-              label: 'sign_btn_fail',
-              perm: 'bus:sign:fail',
-              selection: 'multiple',
-              onClick: (ctx) => !wrongRows(ctx.selectedRows, 'signFail') && setFailing(ctx.selectedRows),
-            },
+            tickedButton(
+              'fail',
+              'sign_btn_fail',
+              'bus:sign:fail',
+              (rows) => !wrongRows(rows, 'signFail') && setFailing(rows),
+            ),
           ]}
           exportConfig={{ url: '/bus/sign/export', fileName: 'sign_list', perm: 'bus:sign:export' }}
           rowActions={[

@@ -5,7 +5,7 @@ import { TRACK_TABS, type TTrackTab } from '@theone/contracts/bus/load.schemas';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListContext, ListPage, useUrlTab } from '../../../components/ListPage';
+import { ListPage, useUrlTab } from '../../../components/ListPage';
 import { useDictLabel } from '../../../lib/dict';
 import { feedback } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -17,7 +17,7 @@ import { LoadSumsFooter } from '../loadplan';
 import '../shared/bus.css';
 import '../load/load.css';
 import { ListTabs } from '../shared/ListTabs';
-import { detailsAction, yesNoField } from '../shared/list-parts';
+import { detailsAction, tickedButton, yesNoField } from '../shared/list-parts';
 import { cancelDepartureAction } from './actions';
 import { TRACK_DETAIL_PATH, type TTrackRow, trackKeys } from './api';
 import { DepartDialog, EtaDialog, MilestoneDialog } from './dialogs';
@@ -142,28 +142,17 @@ export default function TrackListPage() {
           c.text('trackBy', 'track_updated_by', 100),
         ]}
         toolbar={[
-          {
-            key: 'depart',
-            label: 'perm_bus_track_depart',
-            type: 'primary',
-            perm: 'bus:track:depart',
-            selection: 'multiple',
-            onClick: (ctx: ListContext<TTrackRow>) => open('depart', ctx.selectedRows),
-          },
-          {
-            key: 'milestone',
-            label: 'perm_bus_track_add',
-            perm: 'bus:track:add',
-            selection: 'multiple',
-            onClick: (ctx) => open('milestone', ctx.selectedRows),
-          },
-          {
-            key: 'eta',
-            label: 'perm_bus_track_eta',
-            perm: 'bus:track:eta',
-            selection: 'multiple',
-            onClick: (ctx) => open('eta', ctx.selectedRows),
-          },
+          tickedButton<TTrackRow>(
+            'depart',
+            'perm_bus_track_depart',
+            'bus:track:depart',
+            (rows) => open('depart', rows),
+            {
+              type: 'primary',
+            },
+          ),
+          tickedButton('milestone', 'perm_bus_track_add', 'bus:track:add', (rows) => open('milestone', rows)),
+          tickedButton('eta', 'perm_bus_track_eta', 'bus:track:eta', (rows) => open('eta', rows)),
         ]}
         rowActions={[
           detailsAction('track:info', TRACK_DETAIL_PATH),
