@@ -1,5 +1,5 @@
-import { Form, Input, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, type FormInstance, Input, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ActionFormModal } from '../../../components/ActionFormModal';
@@ -14,7 +14,17 @@ import { feedback } from '../../../lib/feedback';
 import { GeogSelect } from '../../bas/common/selects';
 import { MarkInOrderSelect } from '../shared/MarkInOrderSelect';
 import '../shared/bus.css';
-import { addOrder, editFields, fetchMarkAddress, fetchNewNo, type TOrder, useInit, useRefreshOrders } from './api';
+import type { TActionDialogEvents } from '../shared/dialog-form';
+import {
+  addOrder,
+  editFields,
+  fetchMarkAddress,
+  fetchNewNo,
+  type TInit,
+  type TOrder,
+  useInit,
+  useRefreshOrders,
+} from './api';
 import { col, search, sumsFooter } from './columns';
 import { rowActions, toolbar } from './list-actions';
 import { str } from './order-form/form-values';
@@ -53,6 +63,27 @@ interface AssignValues {
   consigneeAddr?: string;
 }
 
+/**
+ * The form of a no-mark dialog, to spread into its ActionFormModal: each time the dialog opens, and again when the
+ * init data arrive while it is open, the form starts afresh and `onOpen` fills in its defaults.
+ */
+function useOpenedForm<Values>(
+  open: boolean,
+  events: TActionDialogEvents,
+  onOpen: (form: FormInstance<Values>, init: TInit | undefined) => void,
+) {
+  const init = useInit();
+  const [form] = Form.useForm<Values>();
+  const onOpenOf = useRef(onOpen);
+  onOpenOf.current = onOpen;
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    onOpenOf.current(form, init.data);
+  }, [open, form, init.data]);
+  return { form, open, ...events };
+}
+
 function RegisterDialog({
   open,
   express,
@@ -66,18 +97,15 @@ function RegisterDialog({
 }) {
   const { t } = useTranslation();
   const init = useInit();
-  const [form] = Form.useForm<RegisterValues>();
   const required = useRequiredRule();
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
+  const dialog = useOpenedForm<RegisterValues>(open, { onClose, onDone }, (form, data) => {
     form.setFieldsValue({
       arrivedTime: businessNowText(),
-      arrivedHouseId: init.data?.defaults.arrivedHouseId ?? undefined,
+      arrivedHouseId: data?.defaults.arrivedHouseId ?? undefined,
       expressNo: express ?? '',
     });
     void fetchNewNo({ type: 'receivingNo' }).then((r) => form.setFieldValue('receivingNo', r.receivingNo));
-  }, [open, form, init.data, express]);
+  });
   const save = async (v: RegisterValues) => {
     const answer = await addOrder({
       status: 2,
@@ -99,12 +127,9 @@ function RegisterDialog({
   };
   return (
     <ActionFormModal<RegisterValues>
-      form={form}
-      open={open}
+      {...dialog}
       title={t('bus_btn_register_no_mark')}
       width={720}
-      onClose={onClose}
-      onDone={onDone}
       save={save}
       bodyClassName="bus-form-grid"
     >
@@ -139,18 +164,14 @@ function RegisterDialog({
 
 function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () => void; onDone: () => unknown }) {
   const { t } = useTranslation();
-  const init = useInit();
-  const [form] = Form.useForm<AssignValues>();
   const required = useRequiredRule();
-  const open = rows.length > 0;
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
+  const dialog = useOpenedForm<AssignValues>(rows.length > 0, { onClose, onDone }, (form, data) =>
     form.setFieldsValue({
-      busType: init.data?.defaults.busType,
-      destAddrId: init.data?.defaults.destAddrId ?? undefined,
-    });
-  }, [open, form, init.data]);
+      busType: data?.defaults.busType,
+      destAddrId: data?.defaults.destAddrId ?? undefined,
+    }),
+  );
+  const { form } = dialog;
   const prepare = async (v: AssignValues) => {
     const mark = (await fetchMarkAddress(v.markId)).mark.mark;
     return confirmAction({ content: t('bus_confirm_assign_mark', { mark, count: rows.length }) });
@@ -172,12 +193,9 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
   };
   return (
     <ActionFormModal<AssignValues>
-      form={form}
-      open={open}
+      {...dialog}
       title={t('bus_btn_assign_mark')}
       width={640}
-      onClose={onClose}
-      onDone={onDone}
       prepare={prepare}
       save={save}
       bodyClassName="bus-form-grid"
