@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql 
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
-import { selectList } from '../../../platform/db/sql-helpers';
+import { columnsOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
 import { dateRange, likeContains, limitOffset, orderOf } from '../../../platform/http/paging';
 import { sysDept } from '../dept/dept.table';
@@ -15,19 +15,24 @@ import { DEPT_NAME, localizedName, NICK_NAME, nameContains, POST_NAME, ROLE_NAME
 import { ADMIN_ROLE_ID, deptsInScope, userScope } from '../shared/system';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
 
+/** Who a user is, as every user list shows it: id, department, account, display names, e-mail and phone. */
+export const USER_BRIEF_COLUMNS = columnsOf(sysUser, [
+  'userId',
+  'deptId',
+  'userName',
+  'nickName',
+  'nickNameEn',
+  'nickNameTh',
+  'email',
+  'phonenumber',
+]);
+
 /**
  * Columns of a user row in lists and forms (never the password hash): the display name as typed and in English
  * and Thai (the web shows the reader's, ADR 0007).
  */
 export const USER_COLUMNS = {
-  userId: sysUser.userId,
-  deptId: sysUser.deptId,
-  userName: sysUser.userName,
-  nickName: sysUser.nickName,
-  nickNameEn: sysUser.nickNameEn,
-  nickNameTh: sysUser.nickNameTh,
-  email: sysUser.email,
-  phonenumber: sysUser.phonenumber,
+  ...USER_BRIEF_COLUMNS,
   sex: sysUser.sex,
   status: sysUser.status,
   bindAppType: sysUser.bindAppType,
