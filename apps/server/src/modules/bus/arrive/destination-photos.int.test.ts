@@ -1,21 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../../test/build-test-app';
 import { busExceptionPhoto } from '../exception/exception.table';
-import { refIds } from '../inware/inware.test-utils';
-import {
-  arrivedOrders,
-  driverWithVehicle,
-  linesOf,
-  multipart,
-  orderRow,
-  PNG,
-  sendKit,
-  type TSendKit,
-} from '../send/send.test-utils';
-import { arrivePhotos, arriveRow, departedLoad, editBody, pickupRefs, type TPickupRefs } from './arrive.test-utils';
+import { arrivedOrders, linesOf, multipart, orderRow, PNG, useSendSuite } from '../send/send.test-utils';
+import { arrivePhotos, arriveRow, departedLoad, editBody, pickupRefs } from './arrive.test-utils';
 
 /**
  * Photos of the destination end (issue 14 §7: images only, size-limited, typed by content) through every way in:
@@ -24,14 +14,6 @@ import { arrivePhotos, arriveRow, departedLoad, editBody, pickupRefs, type TPick
  * (inware/signUpload). An HTML page renamed .jpg (sent as image/jpeg) and an image over the size limit are refused
  * with a translated message and leave nothing behind: no sys_file row, no file on disk, no photo linked.
  */
-
-let t: TestApp;
-let kit: TSendKit;
-let refs: TPickupRefs;
-let dispatcher: TestClient;
-let service: TestClient;
-let driver: TestClient;
-let mine: { driverId: number };
 
 const en = { 'accept-language': 'en' };
 const HTML = Buffer.from(
@@ -44,21 +26,17 @@ const BIG_JPEG = Buffer.concat([
 ]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_MB: '1' });
-  const admin = await t.login('admin');
-  kit = await sendKit(t, await refIds(t), admin);
-  refs = await pickupRefs(t);
-  [dispatcher, service, driver] = await Promise.all(['dispatcher', 'service', 'driver'].map((u) => t.login(u)));
-  mine = await driverWithVehicle(t, 'Somchai', 'driver');
+const s = useSendSuite({
+  users: ['dispatcher', 'service', 'driver'],
+  env: { UPLOAD_MAX_MB: '1' },
+  setup: async ({ t }) => ({ refs: await pickupRefs(t) }),
 });
-afterAll(async () => t.close());
 
 const fileCount = async () =>
-  (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sys_file`)).rows[0]!.n;
+  (await s.t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sys_file`)).rows[0]!.n;
 /** Files on disk under DATA_DIR/files (the store's folders and its tmp folder included). */
 const filesOnDisk = () => {
-  const root = path.join(t.config.dataDir, 'files');
+  const root = path.join(s.t.config.dataDir, 'files');
   try {
     return readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
   } catch {
@@ -94,13 +72,14 @@ describe('[PHOTOS] the files module decides the type by content and enforces the
   it('an HTML page renamed .jpg (declared image/jpeg) is refused by /file/upload and /file/uploadFiles', async () => {
     const unsupported = /^Unsupported file type \(checked by content\): (seal|door)\.jpg$/;
     await refusedAndNothingStored(
-      () => post(dispatcher, '/file/upload', [{ field: 'file', name: 'seal.jpg', content: HTML, type: 'image/jpeg' }]),
+      () =>
+        post(s.dispatcher, '/file/upload', [{ field: 'file', name: 'seal.jpg', content: HTML, type: 'image/jpeg' }]),
       415,
       unsupported,
     );
     await refusedAndNothingStored(
       () =>
-        post(dispatcher, '/file/uploadFiles', [
+        post(s.dispatcher, '/file/uploadFiles', [
           { field: 'files', name: 'door.jpg', content: HTML, type: 'image/jpeg' },
         ]),
       415,
@@ -113,10 +92,10 @@ describe('[PHOTOS] the files module decides the type by content and enforces the
       ['seal.jpg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ] as const)
       expect(
-        (await post(dispatcher, '/file/upload', [{ field: 'file', name, content, type: 'image/jpeg' }])).statusCode,
+        (await post(s.dispatcher, '/file/upload', [{ field: 'file', name, content, type: 'image/jpeg' }])).statusCode,
       ).toBe(415);
     // a real image with the right extension passes, typed by its content
-    const ok = await post(dispatcher, '/file/upload', [
+    const ok = await post(s.dispatcher, '/file/upload', [
       { field: 'file', name: 'seal.png', content: PNG, type: 'text/html' },
     ]);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -125,12 +104,12 @@ describe('[PHOTOS] the files module decides the type by content and enforces the
 
   it('an image over the size limit is refused (413) and the next upload works', async () => {
     await refusedAndNothingStored(
-      () => post(driver, '/file/upload', [{ field: 'file', name: 'pod.jpg', content: BIG_JPEG, type: 'image/jpeg' }]),
+      () => post(s.driver, '/file/upload', [{ field: 'file', name: 'pod.jpg', content: BIG_JPEG, type: 'image/jpeg' }]),
       413,
       /^The request or file is too large$/,
     );
     expect(
-      (await post(driver, '/file/upload', [{ field: 'file', name: 'pod.png', content: PNG, type: 'image/png' }]))
+      (await post(s.driver, '/file/upload', [{ field: 'file', name: 'pod.png', content: PNG, type: 'image/png' }]))
         .statusCode,
     ).toBe(200);
   });
@@ -138,37 +117,37 @@ describe('[PHOTOS] the files module decides the type by content and enforces the
 
 describe('[PHOTOS] the photo fields of pick-up, signing and problem items take images only', () => {
   it('pick-up (arrive/edit): a PDF as seal photo is refused, nothing registered; a PNG is linked', async () => {
-    const { arrive } = await departedLoad(kit, dispatcher, 1);
-    const pdf = await uploaded(dispatcher, 'seal.pdf', PDF, 'application/pdf');
-    const bad = await dispatcher.post('/bus/arrive/edit', editBody(arrive, refs, { sealPhotos: [pdf] }), en);
+    const { arrive } = await departedLoad(s.kit, s.dispatcher, 1);
+    const pdf = await uploaded(s.dispatcher, 'seal.pdf', PDF, 'application/pdf');
+    const bad = await s.dispatcher.post('/bus/arrive/edit', editBody(arrive, s.refs, { sealPhotos: [pdf] }), en);
     expect([bad.statusCode, bad.json().field, bad.json().msg]).toEqual([
       400,
       'sealPhotos',
       'Photos must be image files',
     ]);
-    expect((await arriveRow(t, arrive.id)).status).toBe(0);
-    expect(await arrivePhotos(t, arrive.id)).toEqual([]);
-    const png = await uploaded(dispatcher, 'seal.png', PNG, 'image/png');
-    const good = await dispatcher.post('/bus/arrive/edit', editBody(arrive, refs, { sealPhotos: [png] }), en);
+    expect((await arriveRow(s.t, arrive.id)).status).toBe(0);
+    expect(await arrivePhotos(s.t, arrive.id)).toEqual([]);
+    const png = await uploaded(s.dispatcher, 'seal.png', PNG, 'image/png');
+    const good = await s.dispatcher.post('/bus/arrive/edit', editBody(arrive, s.refs, { sealPhotos: [png] }), en);
     expect(good.statusCode, good.body).toBe(200);
-    expect((await arrivePhotos(t, arrive.id)).map((p) => p.fileId)).toEqual([png]);
+    expect((await arrivePhotos(s.t, arrive.id)).map((p) => p.fileId)).toEqual([png]);
   });
 
   it('signing (sign/save and signUpload): a PDF signature photo, an HTML .jpg and an oversized POD are refused', async () => {
-    const { orders } = await arrivedOrders(kit, 1);
+    const { orders } = await arrivedOrders(s.kit, 1);
     const id = orders[0]!.id;
-    const add = await dispatcher.post('/bus/send/add', {
+    const add = await s.dispatcher.post('/bus/send/add', {
       sendTime: '2026-11-24 08:00:00',
-      driverId: mine.driverId,
+      driverId: s.mine.driverId,
       orderIds: [id],
     });
     expect(add.statusCode, add.body).toBe(200);
     const run = add.json().data as { id: number };
-    expect((await dispatcher.post('/bus/send/sure', { ids: [run.id] })).statusCode).toBe(200);
+    expect((await s.dispatcher.post('/bus/send/sure', { ids: [run.id] })).statusCode).toBe(200);
 
-    const pdf = await uploaded(driver, 'sign.pdf', PDF, 'application/pdf');
+    const pdf = await uploaded(s.driver, 'sign.pdf', PDF, 'application/pdf');
     const sign = (signPicture: string) =>
-      driver.post(
+      s.driver.post(
         '/bus/sign/save',
         {
           orderId: id,
@@ -186,11 +165,11 @@ describe('[PHOTOS] the photo fields of pick-up, signing and problem items take i
       'signPicture',
       'The signature photo must be an image',
     ]);
-    expect(await orderRow(kit, id)).toMatchObject({ status: 7, signStatus: 0 });
+    expect(await orderRow(s.kit, id)).toMatchObject({ status: 7, signStatus: 0 });
 
     await refusedAndNothingStored(
       () =>
-        post(driver, `/bus/inware/signUpload/${id}`, [
+        post(s.driver, `/bus/inware/signUpload/${id}`, [
           { field: 'file', name: 'pod.jpg', content: HTML, type: 'image/jpeg' },
         ]),
       415,
@@ -198,40 +177,40 @@ describe('[PHOTOS] the photo fields of pick-up, signing and problem items take i
     );
     await refusedAndNothingStored(
       () =>
-        post(driver, `/bus/inware/signUpload/${id}`, [
+        post(s.driver, `/bus/inware/signUpload/${id}`, [
           { field: 'file', name: 'pod.jpg', content: BIG_JPEG, type: 'image/jpeg' },
         ]),
       413,
       /^The request or file is too large$/,
     );
-    expect((await linesOf(t, run.id))[0]!.podPicture || null).toBeNull();
+    expect((await linesOf(s.t, run.id))[0]!.podPicture || null).toBeNull();
 
-    const png = await uploaded(driver, 'sign.png', PNG, 'image/png');
+    const png = await uploaded(s.driver, 'sign.png', PNG, 'image/png');
     expect((await sign(png)).statusCode).toBe(200);
-    expect((await linesOf(t, run.id))[0]!.signPicture).toBe(png);
+    expect((await linesOf(s.t, run.id))[0]!.signPicture).toBe(png);
   });
 
   it('problem items (inware/editFields): a PDF photo is refused and raises nothing; a PNG is linked', async () => {
-    const { orders } = await arrivedOrders(kit, 1);
+    const { orders } = await arrivedOrders(s.kit, 1);
     const id = orders[0]!.id;
     const raise = (photos: string[]) =>
-      service.post(
+      s.service.post(
         '/bus/inware/editFields',
         { ids: [id], fields: { ifException: 1, exceptionType: '2', exceptionDesc: 'carton crushed' }, photos },
         en,
       );
-    const pdf = await uploaded(service, 'damage.pdf', PDF, 'application/pdf');
+    const pdf = await uploaded(s.service, 'damage.pdf', PDF, 'application/pdf');
     const bad = await raise([pdf]);
     expect([bad.statusCode, bad.json().field, bad.json().msg]).toEqual([
       400,
       'photos',
       'Problem-item photos must be images',
     ]);
-    expect(await orderRow(kit, id)).toMatchObject({ ifException: 0 });
-    expect(await t.db.select().from(busExceptionPhoto).where(eq(busExceptionPhoto.orderId, id))).toEqual([]);
-    const png = await uploaded(service, 'damage.png', PNG, 'image/png');
+    expect(await orderRow(s.kit, id)).toMatchObject({ ifException: 0 });
+    expect(await s.t.db.select().from(busExceptionPhoto).where(eq(busExceptionPhoto.orderId, id))).toEqual([]);
+    const png = await uploaded(s.service, 'damage.png', PNG, 'image/png');
     expect((await raise([png])).statusCode).toBe(200);
-    const linked = await t.db.select().from(busExceptionPhoto).where(eq(busExceptionPhoto.orderId, id));
+    const linked = await s.t.db.select().from(busExceptionPhoto).where(eq(busExceptionPhoto.orderId, id));
     expect(linked.map((p) => p.fileId)).toEqual([png]);
   });
 });

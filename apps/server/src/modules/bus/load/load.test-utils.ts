@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
 import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
-import { userId } from '../../bas/bas.test-utils';
+import { basMark } from '../../bas/bas.table';
+import { userId, userWithPerms } from '../../bas/bas.test-utils';
 import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder, type TRefIds } from '../inware/inware.test-utils';
 import { applyOrderAction } from '../order/order-core';
@@ -29,6 +30,16 @@ export async function loadKit(t: TestApp, ids: TRefIds, admin: TestClient): Prom
     admin,
     planner: testAuth(id, 'dispatcher'),
   };
+}
+
+/** A user holding `perms` with the 'self' data scope who serves mark BK001 only (a scoped loader). */
+export async function bk001Loader(t: TestApp, ids: TRefIds, userName: string, perms: string[]): Promise<TestClient> {
+  const loader = await userWithPerms(t, userName, perms, '5');
+  await t.db
+    .update(basMark)
+    .set({ service: await userId(t, userName) })
+    .where(eq(basMark.id, ids.BK001));
+  return loader;
 }
 
 let serial = 0;

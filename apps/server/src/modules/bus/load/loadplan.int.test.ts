@@ -1,15 +1,14 @@
 import { LOAD_NO_PATTERN } from '@theone/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../../test/build-test-app';
 import { expectRefusal } from '../../../../test/refusal';
 import { basContPrice } from '../../bas/bas.table';
 import { userWithPerms } from '../../bas/bas.test-utils';
-import { sysMenu } from '../../system/menu/menu.table';
-import { sysRole, sysRoleMenu } from '../../system/role/role.table';
-import { sysUser, sysUserRole } from '../../system/user/user.table';
+import { grantRole } from '../arrive/arrive.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from '../inware/inware.table';
-import { addOrder, orderBody, orderLog, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { addOrder, orderBody, orderLog, receiveOrder } from '../inware/inware.test-utils';
 import { busLoad, busLoadLog } from './load.table';
 
 /**
@@ -17,40 +16,23 @@ import { busLoad, busLoadLog } from './load.table';
  * load and order states, route checks, open problem items, permissions, data scope, fee fields, concurrency.
  */
 
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient; // all data, fee role
-let dispatcher: TestClient; // all data, no fee role, bus:loadplan:*
-let sales: TestClient; // own customers (TH001, TH002, BK001), given the plan keys below
-let service: TestClient; // no plan keys
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [admin, dispatcher, service] = await Promise.all(['admin', 'dispatcher', 'service'].map((u) => t.login(u)));
-  // the sales person gets the planner's keys through a second role (their data scope stays 'self')
-  const [role] = await t.db
-    .insert(sysRole)
-    .values({ roleName: 'planner-self', roleKey: 'planner_self', roleSort: 99, dataScope: '5' })
-    .returning({ id: sysRole.roleId });
-  const menus = await t.db
-    .select({ id: sysMenu.menuId })
-    .from(sysMenu)
-    .where(
-      inArray(sysMenu.perms, [
-        'bus:loadplan',
-        'loadplan:add',
-        'loadplan:info',
-        'bus:loadplan:delete',
-        'bus:loadplan:removeOrder',
-      ]),
-    );
-  await t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.id, menuId: m.id })));
-  const [u] = await t.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'sales'));
-  await t.db.insert(sysUserRole).values({ userId: u!.id, roleId: role!.id });
-  sales = await t.login('sales');
+/**
+ * admin: all data, fee role; dispatcher: all data, no fee role, bus:loadplan:*; sales: own customers (TH001, TH002,
+ * BK001), given the plan keys below; service: no plan keys.
+ */
+const s = useBusSuite({
+  users: ['admin', 'dispatcher', 'service'],
+  setup: async ({ t }) => ({
+    // the sales person gets the planner's keys through a second role (their data scope stays 'self')
+    sales: await grantRole(t, 'sales', [
+      'bus:loadplan',
+      'loadplan:add',
+      'loadplan:info',
+      'bus:loadplan:delete',
+      'bus:loadplan:removeOrder',
+    ]),
+  }),
 });
-afterAll(async () => t?.close());
 
 let wr = 0;
 /** A received order (S2) of the mark, EK Guangzhou -> Bangkok unless overridden. */
@@ -58,31 +40,31 @@ async function stock(
   overrides: Record<string, unknown> = {},
   figures = { piece: 4, weight: '400.50', volume: '2.125' },
 ) {
-  const o = await addOrder(admin, orderBody(ids, { status: 1, ...overrides }));
-  await receiveOrder(admin, ids, o.id, `WR-LP-${++wr}`, {
+  const o = await addOrder(s.admin, orderBody(s.ids, { status: 1, ...overrides }));
+  await receiveOrder(s.admin, s.ids, o.id, `WR-LP-${++wr}`, {
     arrivedPiece: figures.piece,
     arrivedWeight: figures.weight,
     arrivedVolume: figures.volume,
   });
-  await t.db.update(busOrder).set({ feeArAmount: '300.00' }).where(eq(busOrder.id, o.id));
+  await s.t.db.update(busOrder).set({ feeArAmount: '300.00' }).where(eq(busOrder.id, o.id));
   return o;
 }
 
 const header = (x: Record<string, unknown> = {}) => ({
   busType: 'EK',
-  leftAddrId: ids.gz,
-  destAddrId: ids.bkk,
+  leftAddrId: s.ids.gz,
+  destAddrId: s.ids.bkk,
   containerType: '40HQ',
-  loadHouseId: ids.whGz,
+  loadHouseId: s.ids.whGz,
   loadTime: '2026-11-25 09:00:00',
   vesselName: 'Truck convoy',
   ...x,
 });
 
-const orderRow = async (id: number) => (await t.db.select().from(busOrder).where(eq(busOrder.id, id)))[0]!;
-const loadRow = async (id: number) => (await t.db.select().from(busLoad).where(eq(busLoad.id, id)))[0];
+const orderRow = async (id: number) => (await s.t.db.select().from(busOrder).where(eq(busOrder.id, id)))[0]!;
+const loadRow = async (id: number) => (await s.t.db.select().from(busLoad).where(eq(busLoad.id, id)))[0];
 const loadLog = async (id: number) =>
-  t.db.select().from(busLoadLog).where(eq(busLoadLog.loadId, id)).orderBy(busLoadLog.id);
+  s.t.db.select().from(busLoadLog).where(eq(busLoadLog.loadId, id)).orderBy(busLoadLog.id);
 
 async function plan(client: TestClient, orderIds: number[], x: Record<string, unknown> = {}) {
   const res = await client.post('/bus/loadplan/add', { ...header(x), orderIds });
@@ -92,13 +74,13 @@ async function plan(client: TestClient, orderIds: number[], x: Record<string, un
 
 describe('loadplan/init', () => {
   it('gives a fresh plan number, the planner and the container types; needs loadplan:add', async () => {
-    const a = (await dispatcher.post('/bus/loadplan/init', {})).json().data;
-    const b = (await dispatcher.post('/bus/loadplan/init', {})).json().data;
+    const a = (await s.dispatcher.post('/bus/loadplan/init', {})).json().data;
+    const b = (await s.dispatcher.post('/bus/loadplan/init', {})).json().data;
     expect(a.loadNo).toMatch(LOAD_NO_PATTERN);
     expect(b.loadNo).not.toBe(a.loadNo);
     expect(a.loadPerson).toBe('张强');
     expect(a.containerTypes).toContainEqual({ value: '40HQ', volume: '68', weight: '26000', truck: false });
-    expect((await service.post('/bus/loadplan/init')).statusCode).toBe(403);
+    expect((await s.service.post('/bus/loadplan/init')).statusCode).toBe(403);
   });
 });
 
@@ -107,24 +89,24 @@ describe('the plan’s order picker (inware/list, view inOrder)', () => {
     const first = await stock({ consignee: 'Picker A' });
     const second = await stock({ consignee: 'Picker A' });
     const problem = await stock({ consignee: 'Picker A' });
-    await t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, problem.id));
-    await stock({ consignee: 'Picker A', destAddrId: ids.cnx });
-    await t.db
+    await s.t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, problem.id));
+    await stock({ consignee: 'Picker A', destAddrId: s.ids.cnx });
+    await s.t.db
       .update(busOrder)
       .set({ arrivedTime: new Date(Date.now() - 86_400_000) })
       .where(eq(busOrder.id, second.id));
     const query = new URLSearchParams({
       view: 'inOrder',
       busType: 'EK',
-      leftAddrId: String(ids.gz),
-      destAddrId: String(ids.bkk),
+      leftAddrId: String(s.ids.gz),
+      destAddrId: String(s.ids.bkk),
       noMark: '0',
       ifException: '0',
       consignee: 'Picker A',
       orderByColumn: 'arrivedTime',
       isAsc: 'asc',
     });
-    const res = await dispatcher.get(`/bus/inware/list?${query}`);
+    const res = await s.dispatcher.get(`/bus/inware/list?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rows.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
   });
@@ -133,18 +115,18 @@ describe('the plan’s order picker (inware/list, view inOrder)', () => {
 describe('loadplan/add', () => {
   it('opens the plan and plans its orders (S2 -> S3) in one transaction, with order and load log rows', async () => {
     const a = await stock();
-    const b = await stock({ markId: ids.TH002 });
-    const p = await plan(admin, [a.id, b.id], { containerFee: '9000' });
+    const b = await stock({ markId: s.ids.TH002 });
+    const p = await plan(s.admin, [a.id, b.id], { containerFee: '9000' });
     expect(p).toMatchObject({ status: 0, done: 2, loadedPieces: 0, plannedPieces: 8 });
     expect(p.loadNo).toMatch(LOAD_NO_PATTERN);
     for (const id of [a.id, b.id]) expect(await orderRow(id)).toMatchObject({ status: 3, loadId: p.id });
-    const log = (await orderLog(admin, a.id)).at(-1)!;
+    const log = (await orderLog(s.admin, a.id)).at(-1)!;
     expect(log).toMatchObject({ action: 'addToLoadPlan', fromStatus: 2, toStatus: 3, remark: p.loadNo });
     expect((await loadLog(p.id)).map((l) => [l.action, l.toStatus, l.orderCount])).toEqual([
       ['add', 0, 0],
       ['addOrder', 0, 2],
     ]);
-    const d = (await admin.get(`/bus/loadplan/${p.id}`)).json().data;
+    const d = (await s.admin.get(`/bus/loadplan/${p.id}`)).json().data;
     expect(d.load).toMatchObject({
       orderCount: 2,
       containerFee: '9000.00',
@@ -156,64 +138,64 @@ describe('loadplan/add', () => {
 
   it('400 naming the field: missing transport mode, origin that is a destination, unknown warehouse', async () => {
     const { busType: _b, ...noMode } = header();
-    const r1 = await admin.post('/bus/loadplan/add', { ...noMode, orderIds: [] });
+    const r1 = await s.admin.post('/bus/loadplan/add', { ...noMode, orderIds: [] });
     expect([r1.statusCode, r1.json().field]).toEqual([400, 'busType']);
-    const r2 = await admin.post('/bus/loadplan/add', { ...header({ leftAddrId: ids.bkk }), orderIds: [] });
+    const r2 = await s.admin.post('/bus/loadplan/add', { ...header({ leftAddrId: s.ids.bkk }), orderIds: [] });
     expect([r2.statusCode, r2.json().field]).toEqual([400, 'leftAddrId']);
-    const r3 = await admin.post('/bus/loadplan/add', { ...header({ loadHouseId: 999_999 }), orderIds: [] });
+    const r3 = await s.admin.post('/bus/loadplan/add', { ...header({ loadHouseId: 999_999 }), orderIds: [] });
     expect([r3.statusCode, r3.json().field]).toEqual([400, 'loadHouseId']);
-    const r4 = await admin.post('/bus/loadplan/add', { ...header({ containerType: '99XX' }), orderIds: [] });
+    const r4 = await s.admin.post('/bus/loadplan/add', { ...header({ containerType: '99XX' }), orderIds: [] });
     expect([r4.statusCode, r4.json().field]).toEqual([400, 'containerType']);
   });
 
   it('refuses an order of another route, one not in stock, one with an open problem item; nothing is created', async () => {
-    const before = (await t.db.select({ id: busLoad.id }).from(busLoad)).length;
+    const before = (await s.t.db.select({ id: busLoad.id }).from(busLoad)).length;
     const ok = await stock();
-    const other = await stock({ destAddrId: ids.cnx });
+    const other = await stock({ destAddrId: s.ids.cnx });
     expectRefusal(
-      await admin.post('/bus/loadplan/add', { ...header(), orderIds: [ok.id, other.id] }),
+      await s.admin.post('/bus/loadplan/add', { ...header(), orderIds: [ok.id, other.id] }),
       409,
       'msg_route_differs_reselect',
     );
-    const staged = await addOrder(admin, orderBody(ids, { status: 1 }));
+    const staged = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
     expectRefusal(
-      await admin.post('/bus/loadplan/add', { ...header(), orderIds: [ok.id, staged.id] }),
+      await s.admin.post('/bus/loadplan/add', { ...header(), orderIds: [ok.id, staged.id] }),
       409,
       'msg_stock_state_reselect',
     );
     const problem = await stock();
-    await t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, problem.id));
+    await s.t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, problem.id));
     expectRefusal(
-      await admin.post('/bus/loadplan/add', { ...header(), orderIds: [problem.id] }),
+      await s.admin.post('/bus/loadplan/add', { ...header(), orderIds: [problem.id] }),
       409,
       'msg_open_exception_reselect',
     );
-    expect((await t.db.select({ id: busLoad.id }).from(busLoad)).length).toBe(before);
+    expect((await s.t.db.select({ id: busLoad.id }).from(busLoad)).length).toBe(before);
     expect(await orderRow(ok.id)).toMatchObject({ status: 2, loadId: null });
   });
 
   it('container cost: only the fee role sets it; otherwise the price table’s valid price; hidden from non-fee users', async () => {
-    await t.db.insert(basContPrice).values({
+    await s.t.db.insert(basContPrice).values({
       containerType: '45HQ',
       busType: 'EK',
-      leftAddrId: ids.gz,
-      destAddrId: ids.bkk,
+      leftAddrId: s.ids.gz,
+      destAddrId: s.ids.bkk,
       apPrice: '8800.00',
       currency: 'RMB',
       validFromDate: '2020-01-01',
       validToDate: '2099-12-31',
     });
     expect(
-      (await dispatcher.post('/bus/loadplan/add', { ...header({ containerFee: '1' }), orderIds: [] })).statusCode,
+      (await s.dispatcher.post('/bus/loadplan/add', { ...header({ containerFee: '1' }), orderIds: [] })).statusCode,
     ).toBe(403);
-    const p = await plan(dispatcher, [await (await stock()).id], { containerType: '45HQ' });
+    const p = await plan(s.dispatcher, [await (await stock()).id], { containerType: '45HQ' });
     expect((await loadRow(p.id))!.containerFee).toBe('8800.00');
-    const mine = (await dispatcher.get(`/bus/loadplan/${p.id}`)).json().data.load;
+    const mine = (await s.dispatcher.get(`/bus/loadplan/${p.id}`)).json().data.load;
     for (const f of ['containerFee', 'orderArAmount', 'estimatedMargin']) expect(mine).not.toHaveProperty(f);
-    const list = (await dispatcher.get(`/bus/loadplan/list?loadNo=${p.loadNo}`)).json();
+    const list = (await s.dispatcher.get(`/bus/loadplan/list?loadNo=${p.loadNo}`)).json();
     expect(list.rows[0]).not.toHaveProperty('containerFee');
     expect(list.sums).not.toHaveProperty('orderArAmount');
-    const theirs = (await admin.get(`/bus/loadplan/list?loadNo=${p.loadNo}`)).json();
+    const theirs = (await s.admin.get(`/bus/loadplan/list?loadNo=${p.loadNo}`)).json();
     expect(theirs.rows[0]).toMatchObject({
       containerFee: '8800.00',
       orderArAmount: '300.00',
@@ -222,82 +204,82 @@ describe('loadplan/add', () => {
   });
 
   it('needs loadplan:add', async () => {
-    expect((await service.post('/bus/loadplan/add', { ...header(), orderIds: [] })).statusCode).toBe(403);
+    expect((await s.service.post('/bus/loadplan/add', { ...header(), orderIds: [] })).statusCode).toBe(403);
   });
 });
 
 describe('loadplan/addOrder and removeOrder', () => {
   it('adds orders to a plan and takes them off again (S3 -> S2, loadId cleared), each with its log rows', async () => {
-    const p = await plan(dispatcher, []);
+    const p = await plan(s.dispatcher, []);
     const a = await stock();
-    const res = await dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [a.id] });
+    const res = await s.dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [a.id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ done: 1, status: 0, version: p.version + 1 });
-    const off = await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] });
+    const off = await s.dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] });
     expect(off.statusCode, off.body).toBe(200);
     expect(await orderRow(a.id)).toMatchObject({ status: 2, loadId: null });
-    expect((await orderLog(admin, a.id)).at(-1)).toMatchObject({ action: 'removeFromLoadPlan', toStatus: 2 });
+    expect((await orderLog(s.admin, a.id)).at(-1)).toMatchObject({ action: 'removeFromLoadPlan', toStatus: 2 });
     expect((await loadLog(p.id)).map((l) => l.action)).toEqual(['add', 'addOrder', 'removeOrder']);
   });
 
   it('removeOrder refuses an order of another plan; addOrder refuses orders of another route', async () => {
     const a = await stock();
-    const p1 = await plan(dispatcher, [a.id]);
-    const p2 = await plan(dispatcher, []);
+    const p1 = await plan(s.dispatcher, [a.id]);
+    const p2 = await plan(s.dispatcher, []);
     expectRefusal(
-      await dispatcher.post(`/bus/loadplan/removeOrder/${p2.id}`, { orderIds: [a.id] }),
+      await s.dispatcher.post(`/bus/loadplan/removeOrder/${p2.id}`, { orderIds: [a.id] }),
       409,
       'msg_planned_state_reselect',
     );
     expect(await orderRow(a.id)).toMatchObject({ status: 3, loadId: p1.id });
     const sea = await stock({ busType: 'SEA' });
     expectRefusal(
-      await dispatcher.post(`/bus/loadplan/addOrder/${p2.id}`, { orderIds: [sea.id] }),
+      await s.dispatcher.post(`/bus/loadplan/addOrder/${p2.id}`, { orderIds: [sea.id] }),
       409,
       'msg_route_differs_reselect',
     );
   });
 
   it('refuses a plan in a status past loading (L3) and answers 400 for an empty selection', async () => {
-    const p = await plan(dispatcher, []);
-    await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
+    const p = await plan(s.dispatcher, []);
+    await s.t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
     expectRefusal(
-      await dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] }),
+      await s.dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] }),
       409,
       'msg_load_not_planning_reselect',
     );
-    const empty = await dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [] });
+    const empty = await s.dispatcher.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [] });
     expect([empty.statusCode, empty.json().field]).toEqual([400, 'orderIds']);
   });
 
   it('removeOrder refuses a loaded order (S4) and a plan past loading; addOrder warns over capacity (M-cap)', async () => {
     const a = await stock();
-    const p = await plan(dispatcher, [a.id]);
-    await t.db.update(busOrder).set({ status: 4 }).where(eq(busOrder.id, a.id));
+    const p = await plan(s.dispatcher, [a.id]);
+    await s.t.db.update(busOrder).set({ status: 4 }).where(eq(busOrder.id, a.id));
     expectRefusal(
-      await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
+      await s.dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
       409,
       'msg_planned_state_reselect',
     );
-    await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
+    await s.t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
     expectRefusal(
-      await dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
+      await s.dispatcher.post(`/bus/loadplan/removeOrder/${p.id}`, { orderIds: [a.id] }),
       409,
       'msg_load_not_planning_reselect',
     );
-    const small = await plan(dispatcher, [], { containerType: '20GP' });
+    const small = await plan(s.dispatcher, [], { containerType: '20GP' });
     const big = await stock({}, { piece: 30, weight: '9000', volume: '28.5' });
-    const res = await dispatcher.post(`/bus/loadplan/addOrder/${small.id}`, { orderIds: [big.id] });
+    const res = await s.dispatcher.post(`/bus/loadplan/addOrder/${small.id}`, { orderIds: [big.id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.fill).toEqual({ volumePercent: '101.8', weightPercent: '42.9', over: true });
   });
 
   it('two planners add the same order to two plans at once: exactly one wins, the other plan is unchanged', async () => {
     const a = await stock();
-    const [p1, p2] = [await plan(dispatcher, []), await plan(admin, [])];
+    const [p1, p2] = [await plan(s.dispatcher, []), await plan(s.admin, [])];
     const results = await Promise.all([
-      dispatcher.post(`/bus/loadplan/addOrder/${p1.id}`, { orderIds: [a.id] }),
-      admin.post(`/bus/loadplan/addOrder/${p2.id}`, { orderIds: [a.id] }),
+      s.dispatcher.post(`/bus/loadplan/addOrder/${p1.id}`, { orderIds: [a.id] }),
+      s.admin.post(`/bus/loadplan/addOrder/${p2.id}`, { orderIds: [a.id] }),
     ]);
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);
@@ -309,14 +291,14 @@ describe('loadplan/addOrder and removeOrder', () => {
   });
 
   it('the inOrder screen’s "add to load plan" key may add; a user without either key may not', async () => {
-    const p = await plan(admin, []);
-    const receiver = await userWithPerms(t, 'inorder_planner', ['bus:inOrder', 'bus:inOrder:plan']);
+    const p = await plan(s.admin, []);
+    const receiver = await userWithPerms(s.t, 'inorder_planner', ['bus:inOrder', 'bus:inOrder:plan']);
     const ok = await receiver.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await service.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] })).statusCode).toBe(
-      403,
-    );
-    expect((await sales.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] })).statusCode).toBe(
+    expect(
+      (await s.service.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] })).statusCode,
+    ).toBe(403);
+    expect((await s.sales.post(`/bus/loadplan/addOrder/${p.id}`, { orderIds: [(await stock()).id] })).statusCode).toBe(
       403,
     );
   });
@@ -324,8 +306,8 @@ describe('loadplan/addOrder and removeOrder', () => {
 
 describe('loadplan/edit', () => {
   it('saves the header with a log row naming the changes; a stale version is 409', async () => {
-    const p = await plan(admin, [], { containerFee: '5000' });
-    const res = await admin.post('/bus/loadplan/edit', {
+    const p = await plan(s.admin, [], { containerFee: '5000' });
+    const res = await s.admin.post('/bus/loadplan/edit', {
       ...header({ vesselName: 'HAIAN 1', containerFee: '5100' }),
       id: p.id,
       version: p.version,
@@ -339,52 +321,52 @@ describe('loadplan/edit', () => {
     expect(log.remark).toContain('containerFee');
     expect(log.remark).not.toContain('5100');
     expectRefusal(
-      await admin.post('/bus/loadplan/edit', { ...header(), id: p.id, version: p.version }),
+      await s.admin.post('/bus/loadplan/edit', { ...header(), id: p.id, version: p.version }),
       409,
       'msg_changed_reload',
     );
   });
 
   it('a non-fee user’s edit keeps the stored fee (sending one is 403); two edits of one version: one 409', async () => {
-    const p = await plan(admin, [], { containerFee: '7000' });
+    const p = await plan(s.admin, [], { containerFee: '7000' });
     const body = { ...header({ remark: 'x' }), id: p.id, version: p.version };
-    const withFee = await dispatcher.post('/bus/loadplan/edit', { ...body, containerFee: '1' });
+    const withFee = await s.dispatcher.post('/bus/loadplan/edit', { ...body, containerFee: '1' });
     expect([withFee.statusCode, withFee.json().field]).toEqual([403, 'containerFee']);
     const [r1, r2] = await Promise.all([
-      dispatcher.post('/bus/loadplan/edit', body),
-      dispatcher.post('/bus/loadplan/edit', { ...body, remark: 'y' }),
+      s.dispatcher.post('/bus/loadplan/edit', body),
+      s.dispatcher.post('/bus/loadplan/edit', { ...body, remark: 'y' }),
     ]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     expect(await loadRow(p.id)).toMatchObject({ containerFee: '7000.00', version: p.version + 1 });
   });
 
   it('refuses a route change while orders are on the plan, and a plan past loading', async () => {
-    const p = await plan(dispatcher, [(await stock()).id]);
+    const p = await plan(s.dispatcher, [(await stock()).id]);
     expectRefusal(
-      await dispatcher.post('/bus/loadplan/edit', {
-        ...header({ destAddrId: ids.cnx }),
+      await s.dispatcher.post('/bus/loadplan/edit', {
+        ...header({ destAddrId: s.ids.cnx }),
         id: p.id,
         version: p.version,
       }),
       409,
       'msg_route_differs_reselect',
     );
-    await t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
+    await s.t.db.update(busLoad).set({ status: 3 }).where(eq(busLoad.id, p.id));
     expectRefusal(
-      await dispatcher.post('/bus/loadplan/edit', { ...header(), id: p.id, version: p.version }),
+      await s.dispatcher.post('/bus/loadplan/edit', { ...header(), id: p.id, version: p.version }),
       409,
       'msg_load_not_planning_reselect',
     );
-    expect((await service.post('/bus/loadplan/edit', { ...header(), id: p.id, version: 0 })).statusCode).toBe(403);
+    expect((await s.service.post('/bus/loadplan/edit', { ...header(), id: p.id, version: 0 })).statusCode).toBe(403);
   });
 });
 
 describe('loadplan/delete', () => {
   it('deletes L0 plans, their orders back in stock, the load log kept', async () => {
     const a = await stock();
-    const p = await plan(dispatcher, [a.id]);
-    const q = await plan(dispatcher, []);
-    const res = await dispatcher.post(`/bus/loadplan/delete/${p.id},${q.id}`, {});
+    const p = await plan(s.dispatcher, [a.id]);
+    const q = await plan(s.dispatcher, []);
+    const res = await s.dispatcher.post(`/bus/loadplan/delete/${p.id},${q.id}`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ ids: [p.id, q.id].sort((x, y) => x - y), done: 1 });
     expect(await loadRow(p.id)).toBeUndefined();
@@ -394,42 +376,44 @@ describe('loadplan/delete', () => {
 
   it('all or nothing: a plan that started loading stops the whole delete', async () => {
     const a = await stock();
-    const p = await plan(dispatcher, [a.id]);
-    const loading = await plan(dispatcher, []);
-    await t.db.update(busLoad).set({ status: 1 }).where(eq(busLoad.id, loading.id));
+    const p = await plan(s.dispatcher, [a.id]);
+    const loading = await plan(s.dispatcher, []);
+    await s.t.db.update(busLoad).set({ status: 1 }).where(eq(busLoad.id, loading.id));
     expectRefusal(
-      await dispatcher.post(`/bus/loadplan/delete/${p.id},${loading.id}`),
+      await s.dispatcher.post(`/bus/loadplan/delete/${p.id},${loading.id}`),
       409,
       'msg_load_delete_state_reselect',
     );
     expect(await loadRow(p.id)).toBeDefined();
     expect(await orderRow(a.id)).toMatchObject({ status: 3, loadId: p.id });
-    expect((await service.post(`/bus/loadplan/delete/${p.id}`)).statusCode).toBe(403);
+    expect((await s.service.post(`/bus/loadplan/delete/${p.id}`)).statusCode).toBe(403);
   });
 });
 
 describe('data scope of a sales person', () => {
   it('lists and shows only their customers’ lines and sums; another’s plan is 404; acting on others’ orders is 404', async () => {
-    const mine = await stock({ markId: ids.TH001 }, { piece: 2, weight: '20', volume: '0.5' });
-    const theirs = await stock({ markId: ids.YW101 }, { piece: 7, weight: '70', volume: '1' });
-    const mixed = await plan(admin, [mine.id, theirs.id]);
-    const foreign = await plan(admin, [(await stock({ markId: ids.YW101 })).id]);
-    const list = (await sales.get(`/bus/loadplan/list?loadNo=${mixed.loadNo},${foreign.loadNo}`)).json();
+    const mine = await stock({ markId: s.ids.TH001 }, { piece: 2, weight: '20', volume: '0.5' });
+    const theirs = await stock({ markId: s.ids.YW101 }, { piece: 7, weight: '70', volume: '1' });
+    const mixed = await plan(s.admin, [mine.id, theirs.id]);
+    const foreign = await plan(s.admin, [(await stock({ markId: s.ids.YW101 })).id]);
+    const list = (await s.sales.get(`/bus/loadplan/list?loadNo=${mixed.loadNo},${foreign.loadNo}`)).json();
     expect(list.rows.map((r: { id: number }) => r.id)).toEqual([mixed.id]);
     expect(list.rows[0]).toMatchObject({ orderCount: 1, pieces: 2, weight: '20.00' });
     expect(list.sums).toMatchObject({ orders: 1, pieces: 2 });
-    const d = (await sales.get(`/bus/loadplan/${mixed.id}`)).json().data;
+    const d = (await s.sales.get(`/bus/loadplan/${mixed.id}`)).json().data;
     expect(d.orders.map((o: { id: number }) => o.id)).toEqual([mine.id]);
-    expect((await sales.get(`/bus/loadplan/${foreign.id}`)).statusCode).toBe(404);
+    expect((await s.sales.get(`/bus/loadplan/${foreign.id}`)).statusCode).toBe(404);
     // deleting the mixed plan would move another customer's order: the core answers 404, nothing changes
-    expect((await sales.post(`/bus/loadplan/delete/${mixed.id}`)).statusCode).toBe(404);
-    expect((await sales.post(`/bus/loadplan/removeOrder/${mixed.id}`, { orderIds: [theirs.id] })).statusCode).toBe(404);
+    expect((await s.sales.post(`/bus/loadplan/delete/${mixed.id}`)).statusCode).toBe(404);
+    expect((await s.sales.post(`/bus/loadplan/removeOrder/${mixed.id}`, { orderIds: [theirs.id] })).statusCode).toBe(
+      404,
+    );
     expect(await orderRow(theirs.id)).toMatchObject({ status: 3, loadId: mixed.id });
     // their own line they may take off
-    const off = await sales.post(`/bus/loadplan/removeOrder/${mixed.id}`, { orderIds: [mine.id] });
+    const off = await s.sales.post(`/bus/loadplan/removeOrder/${mixed.id}`, { orderIds: [mine.id] });
     expect(off.statusCode, off.body).toBe(200);
     expect(
-      await t.db
+      await s.t.db
         .select({ id: busOrder.id })
         .from(busOrder)
         .where(and(eq(busOrder.id, mine.id), eq(busOrder.status, 2))),

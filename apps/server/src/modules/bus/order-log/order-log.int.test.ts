@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { addOrder, getOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { describe, expect, it } from 'vitest';
+import { useBusSuite } from '../bus.test-utils';
+import { addOrder, getOrder, orderBody, receiveOrder } from '../inware/inware.test-utils';
 import { busOrderLog } from './order-log.table';
 
 /**
@@ -9,9 +9,6 @@ import { busOrderLog } from './order-log.table';
  * page showed the last edit's time as the receipt's), and the log answer makes edits readable: the declared lines'
  * numbers and what happened to them (not 'cargo lines: - -> 2'), and names for the ids it holds.
  */
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
 const en = { 'accept-language': 'en' };
 
 type TChange = {
@@ -25,36 +22,34 @@ type TChange = {
 type TLogRow = { id: number; action: string; toStatus: number | null; createTime: string; changes: TChange[] };
 
 async function log(id: number, headers?: Record<string, string>): Promise<TLogRow[]> {
-  const res = await admin.get(`/bus/busOrderLog/list?orderId=${id}`, headers);
+  const res = await s.admin.get(`/bus/busOrderLog/list?orderId=${id}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().rows;
 }
 
 /** An edit of the order as the form sends it: its body with the current version and lines, and the changes. */
 async function edit(id: number, patch: (lines: Record<string, unknown>[]) => Record<string, unknown>) {
-  const d = await getOrder(admin, id);
+  const d = await getOrder(s.admin, id);
   // the declared lines (a received order's measured lines belong to its receipts)
   const lines = d.cargoLines
     .filter((l) => !l.receivingNo)
     .map(({ id: lineId, piece, weight, volume }) => ({ id: lineId, piece, weight, volume }));
-  const res = await admin.post('/bus/inware/edit', { ...orderBody(ids), id, version: d.version, ...patch(lines) });
+  const res = await s.admin.post('/bus/inware/edit', { ...orderBody(s.ids), id, version: d.version, ...patch(lines) });
   expect(res.statusCode, res.body).toBe(200);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  admin = await t.login('admin');
-});
-
-afterAll(() => t?.close());
+const s = useBusSuite({ users: ['admin'] });
 
 describe('step times of the details', () => {
   it("takes the receipt step's time from the receipt row, not from a later edit", async () => {
-    const o = await addOrder(admin, orderBody(ids, { status: 1 }));
-    await receiveOrder(admin, ids, o.id, 'WR-LOG-1', { arrivedPiece: 3, arrivedWeight: '250', arrivedVolume: '1.235' });
+    const o = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
+    await receiveOrder(s.admin, s.ids, o.id, 'WR-LOG-1', {
+      arrivedPiece: 3,
+      arrivedWeight: '250',
+      arrivedVolume: '1.235',
+    });
     // The receipt happened yesterday morning; the edit now.
-    await t.db
+    await s.t.db
       .update(busOrderLog)
       .set({ createTime: sql`now() - interval '1 day'` })
       .where(and(eq(busOrderLog.orderId, o.id), eq(busOrderLog.action, 'submitToWarehouse')));
@@ -65,18 +60,22 @@ describe('step times of the details', () => {
     const confirmed = rows.find((x) => x.toStatus === 1)!;
     const edited = rows.at(-1)!;
     expect(edited).toMatchObject({ action: 'edit', toStatus: 2 });
-    const details = await getOrder(admin, o.id);
+    const details = await getOrder(s.admin, o.id);
     expect(details.stepTimes).toEqual({ 1: confirmed.createTime, 2: receipt.createTime });
     expect((details.stepTimes as Record<string, string>)[2]).not.toBe(edited.createTime);
   });
 
   it('drops the receipt time when the receipt is cancelled', async () => {
-    const o = await addOrder(admin, orderBody(ids, { status: 1 }));
-    await receiveOrder(admin, ids, o.id, 'WR-LOG-2', { arrivedPiece: 1, arrivedWeight: '10', arrivedVolume: '0.1' });
-    expect((await admin.post(`/bus/inware/status/${o.id}`, { status: 1, action: 'cancelReceipt' })).statusCode).toBe(
+    const o = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
+    await receiveOrder(s.admin, s.ids, o.id, 'WR-LOG-2', {
+      arrivedPiece: 1,
+      arrivedWeight: '10',
+      arrivedVolume: '0.1',
+    });
+    expect((await s.admin.post(`/bus/inware/status/${o.id}`, { status: 1, action: 'cancelReceipt' })).statusCode).toBe(
       200,
     );
-    const details = await getOrder(admin, o.id);
+    const details = await getOrder(s.admin, o.id);
     expect(details.status).toBe(1);
     expect(Object.keys(details.stepTimes as object)).toEqual(['1']);
   });
@@ -84,7 +83,7 @@ describe('step times of the details', () => {
 
 describe('readable log rows', () => {
   it('records the numbers of declared lines before and after and what happened to them', async () => {
-    const o = await addOrder(admin, orderBody(ids, { cargoLines: [{ piece: 2, weight: '10', volume: '0.2' }] }));
+    const o = await addOrder(s.admin, orderBody(s.ids, { cargoLines: [{ piece: 2, weight: '10', volume: '0.2' }] }));
     await edit(o.id, (lines) => ({ cargoLines: [lines[0], { piece: 1, weight: '5', volume: '0.1' }] }));
     let change = (await log(o.id)).at(-1)!.changes.find((c) => c.field === 'cargoLines');
     expect(change).toEqual({ field: 'cargoLines', before: 1, after: 2, lines: { added: 1, removed: 0, changed: 0 } });
@@ -95,17 +94,17 @@ describe('readable log rows', () => {
   });
 
   it('names the ids an edit changed, in the reader language', async () => {
-    const o = await addOrder(admin, orderBody(ids));
-    await edit(o.id, (lines) => ({ markId: ids.TH002, destAddrId: ids.cnx, cargoLines: lines }));
+    const o = await addOrder(s.admin, orderBody(s.ids));
+    await edit(o.id, (lines) => ({ markId: s.ids.TH002, destAddrId: s.ids.cnx, cargoLines: lines }));
     const changes = (await log(o.id, en)).at(-1)!.changes;
     expect(changes.find((c) => c.field === 'markId')).toMatchObject({
-      before: ids.TH001,
-      after: ids.TH002,
+      before: s.ids.TH001,
+      after: s.ids.TH002,
       beforeLabel: 'TH001',
       afterLabel: 'TH002',
     });
     const dest = changes.find((c) => c.field === 'destAddrId')!;
-    expect(dest).toMatchObject({ before: ids.bkk, after: ids.cnx });
+    expect(dest).toMatchObject({ before: s.ids.bkk, after: s.ids.cnx });
     expect(dest.beforeLabel).toMatch(/Bangkok/);
     expect(dest.afterLabel).toMatch(/Chiang Mai/);
     const zh = (await log(o.id)).at(-1)!.changes.find((c) => c.field === 'destAddrId')!;

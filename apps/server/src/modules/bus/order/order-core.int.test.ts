@@ -1,36 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { testAuth } from '../../../../test/test-auth';
-import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userId } from '../../bas/bas.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from '../inware/inware.table';
-import { addOrder, orderBody, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { addOrder, orderBody } from '../inware/inware.test-utils';
 import { busOrderLog } from '../order-log/order-log.table';
 import { applyOrderAction, summarizeOutcomes } from './order-core';
-
-let t: TestApp;
-let ids: TRefIds;
-let sales: TestClient;
-let sales2: TestClient;
-let salesAuth: AuthContext;
 
 /** A session as the core sees it (the core takes the caller's context; no request needed). */
 const authOf = testAuth;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [sales, sales2] = await Promise.all(['sales', 'sales2'].map((u) => t.login(u)));
-  salesAuth = authOf(await userId(t, 'sales'), 'sales', '5');
+const s = useBusSuite({
+  users: ['sales', 'sales2'],
+  setup: async ({ t }) => ({ salesAuth: authOf(await userId(t, 'sales'), 'sales', '5') }),
 });
-afterAll(async () => t.close());
 
 const statusOf = async (id: number) =>
-  (await t.db.select({ status: busOrder.status }).from(busOrder).where(eq(busOrder.id, id)))[0]?.status;
+  (await s.t.db.select({ status: busOrder.status }).from(busOrder).where(eq(busOrder.id, id)))[0]?.status;
 const logCount = async (id: number, action: string) =>
   (
-    await t.db
+    await s.t.db
       .select({ id: busOrderLog.id })
       .from(busOrderLog)
       .where(and(eq(busOrderLog.orderId, id), eq(busOrderLog.action, action)))
@@ -38,9 +28,9 @@ const logCount = async (id: number, action: string) =>
 
 describe('[ORDERS] order core', () => {
   it('writes the target status of the transition map with its log row, and reports each order', async () => {
-    const a = await addOrder(sales, orderBody(ids));
-    const out = await t.db.transaction((tx) =>
-      applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], versions: [a.version], action: 'confirm' }),
+    const a = await addOrder(s.sales, orderBody(s.ids));
+    const out = await s.t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], versions: [a.version], action: 'confirm' }),
     );
     expect(out).toMatchObject([{ id: a.id, outcome: 'done', action: 'confirm' }]);
     expect(out[0]!.after).toMatchObject({ status: 1, version: a.version + 1 });
@@ -49,18 +39,18 @@ describe('[ORDERS] order core', () => {
   });
 
   it('refuses a wrong state: all or nothing throws the reselect message naming the orders, else reports it', async () => {
-    const a = await addOrder(sales, orderBody(ids));
-    const b = await addOrder(sales, orderBody(ids));
+    const a = await addOrder(s.sales, orderBody(s.ids));
+    const b = await addOrder(s.sales, orderBody(s.ids));
     // b is staged: backToStaged needs S1
-    await t.db.transaction((tx) => applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], action: 'confirm' }));
+    await s.t.db.transaction((tx) => applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], action: 'confirm' }));
     await expect(
-      t.db.transaction((tx) =>
-        applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id, b.id], action: 'backToStaged' }),
+      s.t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id, b.id], action: 'backToStaged' }),
       ),
     ).rejects.toMatchObject({ errorCode: 'WRONG_STATE', messageKey: 'msg_unconfirm_state_reselect' });
     expect(await statusOf(a.id)).toBe(1);
-    const out = await t.db.transaction((tx) =>
-      applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id, b.id], action: 'backToStaged', allOrNothing: false }),
+    const out = await s.t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id, b.id], action: 'backToStaged', allOrNothing: false }),
     );
     expect(out.map((o) => o.outcome)).toEqual(['done', 'wrongState']);
     expect(out[1]!.messageKey).toBe('msg_unconfirm_state_reselect');
@@ -69,17 +59,17 @@ describe('[ORDERS] order core', () => {
   });
 
   it('refuses a stale version (409) and reports it in a batch as changed by someone else', async () => {
-    const a = await addOrder(sales, orderBody(ids));
-    const b = await addOrder(sales, orderBody(ids));
+    const a = await addOrder(s.sales, orderBody(s.ids));
+    const b = await addOrder(s.sales, orderBody(s.ids));
     await expect(
-      t.db.transaction((tx) =>
-        applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], versions: [a.version - 1], action: 'confirm' }),
+      s.t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], versions: [a.version - 1], action: 'confirm' }),
       ),
     ).rejects.toMatchObject({ errorCode: 'CHANGED_RELOAD' });
-    const out = await t.db.transaction((tx) =>
+    const out = await s.t.db.transaction((tx) =>
       applyOrderAction(
         tx,
-        { auth: salesAuth },
+        { auth: s.salesAuth },
         { ids: [a.id, b.id], versions: [a.version + 7, b.version], action: 'confirm', allOrNothing: false },
       ),
     );
@@ -89,37 +79,43 @@ describe('[ORDERS] order core', () => {
   });
 
   it('takes rows the caller has just read (a scan) instead of reading them again; a stale one is still refused', async () => {
-    const a = await addOrder(sales, orderBody(ids));
-    const [row] = await t.db.select().from(busOrder).where(eq(busOrder.id, a.id));
+    const a = await addOrder(s.sales, orderBody(s.ids));
+    const [row] = await s.t.db.select().from(busOrder).where(eq(busOrder.id, a.id));
     // the order changes after the caller read it: the conditional update compares the version and writes nothing
-    await t.db.transaction((tx) => applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], action: 'confirm' }));
-    await t.db.transaction((tx) => applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], action: 'backToStaged' }));
+    await s.t.db.transaction((tx) => applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], action: 'confirm' }));
+    await s.t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], action: 'backToStaged' }),
+    );
     await expect(
-      t.db.transaction((tx) =>
-        applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], read: [row!], action: 'confirm' }),
+      s.t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], read: [row!], action: 'confirm' }),
       ),
     ).rejects.toMatchObject({ errorCode: 'CHANGED_RELOAD' });
     expect(await logCount(a.id, 'confirm')).toBe(1);
     // read fresh, it is taken as given and written once
-    const [fresh] = await t.db.select().from(busOrder).where(eq(busOrder.id, a.id));
-    const out = await t.db.transaction((tx) =>
-      applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], read: [fresh!], action: 'confirm' }),
+    const [fresh] = await s.t.db.select().from(busOrder).where(eq(busOrder.id, a.id));
+    const out = await s.t.db.transaction((tx) =>
+      applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], read: [fresh!], action: 'confirm' }),
     );
     expect(out).toMatchObject([{ id: a.id, outcome: 'done', after: { status: 1, version: fresh!.version + 1 } }]);
     expect(await logCount(a.id, 'confirm')).toBe(2);
   });
 
   it("refuses an order outside the caller's data scope (404; 'not found' in a batch) and writes nothing", async () => {
-    const theirs = await addOrder(sales2, orderBody(ids, { markId: ids.CM888 }));
-    const mine = await addOrder(sales, orderBody(ids));
+    const theirs = await addOrder(s.sales2, orderBody(s.ids, { markId: s.ids.CM888 }));
+    const mine = await addOrder(s.sales, orderBody(s.ids));
     await expect(
-      t.db.transaction((tx) =>
-        applyOrderAction(tx, { auth: salesAuth }, { ids: [mine.id, theirs.id], action: 'confirm' }),
+      s.t.db.transaction((tx) =>
+        applyOrderAction(tx, { auth: s.salesAuth }, { ids: [mine.id, theirs.id], action: 'confirm' }),
       ),
     ).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
     expect(await statusOf(mine.id)).toBe(0);
-    const out = await t.db.transaction((tx) =>
-      applyOrderAction(tx, { auth: salesAuth }, { ids: [mine.id, theirs.id], action: 'confirm', allOrNothing: false }),
+    const out = await s.t.db.transaction((tx) =>
+      applyOrderAction(
+        tx,
+        { auth: s.salesAuth },
+        { ids: [mine.id, theirs.id], action: 'confirm', allOrNothing: false },
+      ),
     );
     expect(out.map((o) => o.outcome)).toEqual(['done', 'notFound']);
     expect(await statusOf(theirs.id)).toBe(0);
@@ -127,11 +123,11 @@ describe('[ORDERS] order core', () => {
   });
 
   it('the caller cannot choose the status: a patch with a status is ignored', async () => {
-    const a = await addOrder(sales, orderBody(ids));
-    await t.db.transaction((tx) =>
+    const a = await addOrder(s.sales, orderBody(s.ids));
+    await s.t.db.transaction((tx) =>
       applyOrderAction(
         tx,
-        { auth: salesAuth },
+        { auth: s.salesAuth },
         { ids: [a.id], action: 'edit', patch: () => ({ status: 8, remark: 'x' }) },
       ),
     );
@@ -139,12 +135,12 @@ describe('[ORDERS] order core', () => {
   });
 
   it("batches writing the same columns together: overlapping batches never both win an order, a stale version is 'changed'", async () => {
-    const made = await Promise.all([1, 2, 3, 4].map(() => addOrder(sales, orderBody(ids))));
+    const made = await Promise.all([1, 2, 3, 4].map(() => addOrder(s.sales, orderBody(s.ids))));
     const batch = (orders: typeof made) =>
-      t.db.transaction((tx) =>
+      s.t.db.transaction((tx) =>
         applyOrderAction(
           tx,
-          { auth: salesAuth },
+          { auth: s.salesAuth },
           { ids: orders.map((o) => o.id), action: 'confirm', patch: () => ({ remark: 'batch' }), allOrNothing: false },
         ),
       );
@@ -158,22 +154,22 @@ describe('[ORDERS] order core', () => {
       expect(await logCount(o.id, 'confirm')).toBe(1);
     }
     // a stale version inside a group: that order 'changed', the others written, all or nothing refuses the lot
-    const more = await Promise.all([1, 2, 3].map(() => addOrder(sales, orderBody(ids))));
+    const more = await Promise.all([1, 2, 3].map(() => addOrder(s.sales, orderBody(s.ids))));
     const stale = [more[0]!.version, more[1]!.version + 5, more[2]!.version];
-    const out = await t.db.transaction((tx) =>
+    const out = await s.t.db.transaction((tx) =>
       applyOrderAction(
         tx,
-        { auth: salesAuth },
+        { auth: s.salesAuth },
         { ids: more.map((o) => o.id), versions: stale, action: 'confirm', allOrNothing: false },
       ),
     );
     expect(out.map((o) => o.outcome)).toEqual(['done', 'changed', 'done']);
-    const again = await Promise.all([1, 2].map(() => addOrder(sales, orderBody(ids))));
+    const again = await Promise.all([1, 2].map(() => addOrder(s.sales, orderBody(s.ids))));
     await expect(
-      t.db.transaction((tx) =>
+      s.t.db.transaction((tx) =>
         applyOrderAction(
           tx,
-          { auth: salesAuth },
+          { auth: s.salesAuth },
           { ids: again.map((o) => o.id), versions: [again[0]!.version, again[1]!.version + 1], action: 'confirm' },
         ),
       ),
@@ -183,10 +179,10 @@ describe('[ORDERS] order core', () => {
 
   it('two concurrent calls on the same order: exactly one succeeds', async () => {
     for (let round = 0; round < 3; round++) {
-      const a = await addOrder(sales, orderBody(ids));
+      const a = await addOrder(s.sales, orderBody(s.ids));
       const run = () =>
-        t.db.transaction((tx) =>
-          applyOrderAction(tx, { auth: salesAuth }, { ids: [a.id], versions: [a.version], action: 'confirm' }),
+        s.t.db.transaction((tx) =>
+          applyOrderAction(tx, { auth: s.salesAuth }, { ids: [a.id], versions: [a.version], action: 'confirm' }),
         );
       const results = await Promise.allSettled([run(), run()]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -194,10 +190,10 @@ describe('[ORDERS] order core', () => {
       expect(failed.reason).toMatchObject({ errorCode: 'CHANGED_RELOAD' });
       expect(await logCount(a.id, 'confirm')).toBe(1);
       // without versions the loser meets the new status instead: still one winner
-      const b = await addOrder(sales, orderBody(ids));
+      const b = await addOrder(s.sales, orderBody(s.ids));
       const runB = () =>
-        t.db.transaction((tx) =>
-          applyOrderAction(tx, { auth: salesAuth }, { ids: [b.id], action: 'confirm', allOrNothing: false }),
+        s.t.db.transaction((tx) =>
+          applyOrderAction(tx, { auth: s.salesAuth }, { ids: [b.id], action: 'confirm', allOrNothing: false }),
         );
       const outs = await Promise.all([runB(), runB()]);
       // the loser read the order before the winner's commit (changed) or after it (wrong state)
