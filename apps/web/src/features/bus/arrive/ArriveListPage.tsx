@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { arriveAllows } from '@theone/contracts/bus/arrive';
+import { arriveAllows, type TArriveOperation } from '@theone/contracts/bus/arrive';
 import { Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage, type RowAction } from '../../../components/ListPage';
+import type { PermissionValue } from '../../../lib/permission';
 import type { TableResponse } from '../../../lib/request';
 import { loadSearch } from '../load/columns';
 import { trackKeys } from '../track/api';
@@ -20,6 +21,8 @@ import { PickupDialog } from './dialogs';
  * picked up, P2 partly, P3 all in the overseas warehouse). Register pick-up (arrive/edit), Confirm arrival of a
  * whole container (A17), Cancel arrival (A18), Clear the registration (arrive/delete), Export, Details.
  */
+type TArriveRow = ArriveWire['ArriveRow'];
+
 export default function ArriveListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -28,6 +31,21 @@ export default function ArriveListPage() {
     await queryClient.invalidateQueries({ queryKey: arriveKeys.all });
     await queryClient.invalidateQueries({ queryKey: trackKeys.all });
   };
+  /** A row action on the pick-up record, offered in the record's states that allow it; then the list refreshes. */
+  const recordAction = (
+    operation: TArriveOperation,
+    label: string,
+    perm: PermissionValue,
+    act: (record: TArriveRow, onDone: () => unknown) => unknown,
+    danger = false,
+  ): RowAction<TArriveRow> => ({
+    key: operation,
+    label,
+    perm,
+    danger,
+    hidden: (r) => !arriveAllows(operation, r.status),
+    onClick: (r, ctx) => act(r, async () => ctx.refetch().then(refresh)),
+  });
   return (
     <>
       <ListPage<ArriveWire['ArriveRow']>
@@ -104,29 +122,9 @@ export default function ArriveListPage() {
             perm: 'bus:arrive:edit',
             onClick: (r) => setEditing(r),
           },
-          {
-            key: 'sure',
-            label: 'perm_bus_arrive_sure',
-            perm: 'bus:arrive:sure',
-            hidden: (r) => !arriveAllows('sure', r.status),
-            onClick: (r, ctx) => sureContainer(r, async () => ctx.refetch().then(refresh)),
-          },
-          {
-            key: 'cancel',
-            label: 'perm_bus_arrive_cancel',
-            perm: 'bus:arrive:cancel',
-            danger: true,
-            hidden: (r) => !arriveAllows('cancel', r.status),
-            onClick: (r, ctx) => cancelContainer(r, async () => ctx.refetch().then(refresh)),
-          },
-          {
-            key: 'delete',
-            label: 'perm_bus_arrive_delete',
-            perm: 'bus:arrive:delete',
-            danger: true,
-            hidden: (r) => !arriveAllows('delete', r.status),
-            onClick: (r, ctx) => deleteRegistration(r, async () => ctx.refetch().then(refresh)),
-          },
+          recordAction('sure', 'perm_bus_arrive_sure', 'bus:arrive:sure', sureContainer),
+          recordAction('cancel', 'perm_bus_arrive_cancel', 'bus:arrive:cancel', cancelContainer, true),
+          recordAction('delete', 'perm_bus_arrive_delete', 'bus:arrive:delete', deleteRegistration, true),
         ]}
         actionsWidth={320}
         exportConfig={{ url: '/bus/arrive/export', fileName: 'arrive', perm: 'bus:arrive:export' }}

@@ -1,5 +1,6 @@
 import { ARRIVE_REJECT_KEYS, arriveAllows, type TArriveOperation } from '@theone/contracts/bus/arrive';
 import { canTransition, checkBatch, rejectMessageKey } from '@theone/contracts/bus/order-status';
+import type { AxiosRequestConfig } from 'axios';
 import { runStateAction } from '../../../components/state-action';
 import { feedback } from '../../../lib/feedback';
 import { translate } from '../../../lib/i18n';
@@ -59,44 +60,61 @@ function byRecord(rows: readonly TOrder[]) {
   return groups;
 }
 
-/** A17 for ticked orders (S5), P-arrive. */
-export function sureOrders(rows: readonly TOrder[], onDone: () => unknown) {
+/** M-insend naming the orders already in a delivery run; true when there are none. */
+function noneInRun(inRun: readonly { transportId: string }[]): boolean {
+  if (!inRun.length) return true;
+  feedback.message.warning(
+    translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
+  );
+  return false;
+}
+
+/**
+ * A17 / A18 on ticked orders: each order must allow the transition and have its pick-up record; then the prompt and
+ * one call per container with its orders and their versions.
+ */
+function ordersByContainer(
+  rows: readonly TOrder[],
+  operation: 'confirmArrival' | 'cancelArrival',
+  prompt: { confirm: string; danger?: boolean },
+  call: (arriveId: number, orders: { orderIds: number[]; versions: number[] }, config: AxiosRequestConfig) => unknown,
+  onDone: () => unknown,
+) {
   return runStateAction<TOrder>({
     rows,
-    check: (r) => canTransition(r.status as never, 'confirmArrival') && r.arriveId !== null,
-    wrongState: rejectMessageKey('confirmArrival'),
+    check: (r) => canTransition(r.status as never, operation) && r.arriveId !== null,
+    wrongState: rejectMessageKey(operation),
     rowLabel: (r) => r.transportId,
-    confirm: 'arrive_confirm_sure',
+    ...prompt,
     run: async (selected, config) => {
       for (const [arriveId, list] of byRecord(selected))
-        await sureArrive({ arriveId, orderIds: list.map((o) => o.id), versions: list.map((o) => o.version) }, config);
+        await call(arriveId, { orderIds: list.map((o) => o.id), versions: list.map((o) => o.version) }, config);
     },
     onDone,
   });
 }
 
+/** A17 for ticked orders (S5), P-arrive. */
+export function sureOrders(rows: readonly TOrder[], onDone: () => unknown) {
+  return ordersByContainer(
+    rows,
+    'confirmArrival',
+    { confirm: 'arrive_confirm_sure' },
+    (arriveId, orders, config) => sureArrive({ arriveId, ...orders }, config),
+    onDone,
+  );
+}
+
 /** A18 for ticked orders (S6, not in a delivery run: M-insend), P-cancelArrive. */
 export function cancelOrders(rows: readonly TOrder[], onDone: () => unknown) {
-  const inRun = rows.filter((r) => r.sendId !== null && r.status === 6);
-  if (inRun.length) {
-    feedback.message.warning(
-      translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
-    );
-    return Promise.resolve(false);
-  }
-  return runStateAction<TOrder>({
+  if (!noneInRun(rows.filter((r) => r.sendId !== null && r.status === 6))) return Promise.resolve(false);
+  return ordersByContainer(
     rows,
-    check: (r) => canTransition(r.status as never, 'cancelArrival') && r.arriveId !== null,
-    wrongState: rejectMessageKey('cancelArrival'),
-    rowLabel: (r) => r.transportId,
-    confirm: 'arrive_confirm_cancel',
-    danger: true,
-    run: async (selected, config) => {
-      for (const [arriveId, list] of byRecord(selected))
-        await cancelArrive(arriveId, { orderIds: list.map((o) => o.id), versions: list.map((o) => o.version) }, config);
-    },
+    'cancelArrival',
+    { confirm: 'arrive_confirm_cancel', danger: true },
+    (arriveId, orders, config) => cancelArrive(arriveId, orders, config),
     onDone,
-  });
+  );
 }
 
 /** The send desk (key bus:send) and the query that opens its New send order dialog with given waybills. */
@@ -124,13 +142,7 @@ export function deliverTarget(rows: readonly TDeliverOrder[]): string | null {
     feedback.message.warning(named ? text : `${text}: ${names.join(', ')}${refusal.rows.length > 10 ? ' …' : ''}`);
     return null;
   }
-  const inRun = rows.filter((r) => r.sendId !== null);
-  if (inRun.length) {
-    feedback.message.warning(
-      translate('msg_in_send_reselect', { transportId: inRun.map((r) => r.transportId).join(', ') }),
-    );
-    return null;
-  }
+  if (!noneInRun(rows.filter((r) => r.sendId !== null))) return null;
   const q = new URLSearchParams({ transportId: rows.map((r) => r.transportId).join(','), [DELIVER_PARAM]: '1' });
   return `${SEND_DESK_PATH}?${q}`;
 }
