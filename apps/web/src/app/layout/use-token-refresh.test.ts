@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../lib/auth-api', () => ({ refreshToken: vi.fn(async () => undefined) }));
 
@@ -8,17 +8,22 @@ import { clearSession, setToken } from '../../lib/session';
 import { useTokenRefresh } from './use-token-refresh';
 
 /** Refresh five minutes before expiry, but never one that the session's absolute end makes useless (issue 11). */
+beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
   vi.mocked(refreshToken).mockClear();
   clearSession();
 });
 
+/** A token that expires in `tokenMinutes`, of a session that ends for good in `sessionMinutes`, and the hook running. */
+function signedIn(tokenMinutes: number, sessionMinutes: number) {
+  setToken('tok', tokenMinutes, sessionMinutes);
+  renderHook(() => useTokenRefresh());
+}
+
 describe('useTokenRefresh', () => {
   it('refreshes five minutes before the token expires while the session has longer to live', () => {
-    vi.useFakeTimers();
-    setToken('tok', 30, 600);
-    renderHook(() => useTokenRefresh());
+    signedIn(30, 600);
     vi.advanceTimersByTime(24 * 60_000);
     expect(refreshToken).not.toHaveBeenCalled();
     vi.advanceTimersByTime(61_000);
@@ -26,9 +31,7 @@ describe('useTokenRefresh', () => {
   });
 
   it('asks for no refresh when the token already lasts until the session ends for good', () => {
-    vi.useFakeTimers();
-    setToken('tok', 10, 10);
-    renderHook(() => useTokenRefresh());
+    signedIn(10, 10);
     vi.advanceTimersByTime(10 * 60_000);
     expect(refreshToken).not.toHaveBeenCalled();
   });

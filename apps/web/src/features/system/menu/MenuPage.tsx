@@ -103,6 +103,15 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
     return menu ? systemApi.editMenu({ ...body, menuId: menu.menuId, version: menu.version }) : systemApi.addMenu(body);
   };
   const required = useRequiredRule(true);
+  /** A yes/no field with its hint: `labels` of true and false. */
+  const flagField = (name: 'isFrame' | 'isCache', label: string, hint: string, labels: [string, string]) => (
+    <GridField name={name} label={label} tooltip={t(hint)}>
+      <Radio.Group>
+        <Radio value={true}>{t(labels[0])}</Radio>
+        <Radio value={false}>{t(labels[1])}</Radio>
+      </Radio.Group>
+    </GridField>
+  );
   return (
     <FormModal<MenuForm>
       open={props.open}
@@ -151,12 +160,7 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
         </GridField>
         {type !== 'F' ? (
           <>
-            <GridField name="isFrame" label="system_is_frame" tooltip={t('system_hint_is_frame')}>
-              <Radio.Group>
-                <Radio value={true}>{t('yes')}</Radio>
-                <Radio value={false}>{t('no')}</Radio>
-              </Radio.Group>
-            </GridField>
+            {flagField('isFrame', 'system_is_frame', 'system_hint_is_frame', ['yes', 'no'])}
             <GridField
               name="path"
               label="system_route_path"
@@ -190,14 +194,9 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
             <Input maxLength={100} />
           </GridField>
         ) : null}
-        {type === 'C' ? (
-          <GridField name="isCache" label="system_is_cache" tooltip={t('system_hint_is_cache')}>
-            <Radio.Group>
-              <Radio value={true}>{t('system_cache')}</Radio>
-              <Radio value={false}>{t('system_no_cache')}</Radio>
-            </Radio.Group>
-          </GridField>
-        ) : null}
+        {type === 'C'
+          ? flagField('isCache', 'system_is_cache', 'system_hint_is_cache', ['system_cache', 'system_no_cache'])
+          : null}
         {type !== 'F' ? (
           <GridField name="visible" label="system_visible" tooltip={t('system_hint_visible')}>
             <DictRadio type="sys_show_hide" />
