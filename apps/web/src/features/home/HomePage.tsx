@@ -88,11 +88,11 @@ function CardTile({ card, href, value, sub }: { card: HomeCard; href?: string; v
     </>
   );
   return href ? (
-    <Link to={href} className="home-card" style={style} data-testid={`home-card-${card.key}`}>
+    <Link to={href} className="home-tile home-card" style={style} data-testid={`home-card-${card.key}`}>
       {body}
     </Link>
   ) : (
-    <div className="home-card home-card-static" style={style} data-testid={`home-card-${card.key}`}>
+    <div className="home-tile home-card home-card-static" style={style} data-testid={`home-card-${card.key}`}>
       {body}
     </div>
   );

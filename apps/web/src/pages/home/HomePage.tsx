@@ -89,7 +89,7 @@ export default function HomePage() {
               ) : null}
               <div className="home-grid">
                 {g.links.map((l) => (
-                  <Link key={l.key} to={l.key} className="home-link">
+                  <Link key={l.key} to={l.key} className="home-tile home-link">
                     <MenuIcon name={l.icon ?? 'Appstore'} />
                     <span>{t(l.title)}</span>
                   </Link>
