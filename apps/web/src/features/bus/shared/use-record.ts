@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { QueryKeys } from '../../../lib/query-keys';
 
 /**
@@ -11,4 +12,10 @@ export function useRecord<T>(keys: QueryKeys<string>, id: number | null, fetch: 
     queryFn: () => fetch(id as number),
     enabled: id !== null && id > 0,
   });
+}
+
+/** The record id a details screen is opened on (`?id=` of its URL); null when there is none. */
+export function useUrlId(): number | null {
+  const [params] = useSearchParams();
+  return Number(params.get('id')) || null;
 }
