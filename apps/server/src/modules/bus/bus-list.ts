@@ -1,5 +1,7 @@
-import { eq, ilike, type SQL } from 'drizzle-orm';
+import { parseSearchNumbers } from '@theone/contracts';
+import { eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '../../platform/errors';
 import { dateRange, likeContains } from '../../platform/http/paging';
 
 /**
@@ -45,3 +47,20 @@ export function namedDateRanges<T extends object>(
     return dateRange(columnOf(table, f), { 'params[beginTime]': begin, 'params[endTime]': end }, timezone);
   });
 }
+
+/**
+ * A multi-number box (waybills, marks, containers): the numbers it holds (upper-cased unless `upperCase` is false),
+ * undefined when empty; a malformed list is a 400 on `field`.
+ */
+export function searchNumbers(text: string | undefined, field: string, upperCase = true): string[] | undefined {
+  if (text === undefined) return undefined;
+  const list = parseSearchNumbers(text, upperCase);
+  if (list === null) throw badRequest('msg_comma_separated', { field }, field);
+  return list.length ? list : undefined;
+}
+
+/** A comma-separated list of codes (statuses) as numbers; undefined when the box is missing. */
+export const codeList = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
+
+/** A list as one parameter of a PostgreSQL array type (`text[]`, `smallint[]`). */
+export const arrayParam = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;

@@ -69,3 +69,11 @@ export const deletedEntry = (record: { status: number }, orderCount: number, rem
   orderCount,
   remark,
 });
+
+/** The record-log entry of an action that settled the record in `toStatus` (the orders it moved, a remark). */
+export const settledEntry = (
+  record: { status: number },
+  action: string,
+  toStatus: number,
+  options: { orderCount?: number; remark?: string },
+) => ({ action, fromStatus: record.status, toStatus, orderCount: options.orderCount ?? 0, remark: options.remark });

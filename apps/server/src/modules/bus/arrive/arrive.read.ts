@@ -2,7 +2,6 @@ import {
   collectAmountThb,
   daysInStock,
   expectedPieces,
-  parseSearchNumbers,
   type TArriveDetail,
   type TArriveListQuery,
   type TArriveOrderQuery,
@@ -12,12 +11,13 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
-import { badRequest, notFound } from '../../../platform/errors';
+import { notFound } from '../../../platform/errors';
 import { dateRange, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { todayIn } from '../../../platform/time';
 import { driverNameOf, driverPhoneOf, markBalanceTypeOf, thbPerRmbOn, vehiclePlateOf } from '../../bas/api/arrive-refs';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
+import { codeList, searchNumbers } from '../bus-list';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
@@ -39,15 +39,6 @@ import { findArrive } from './arrive-record';
  *   overseas arrival, days in stock, pieces counted and, for arrive-pay customers, the amount to collect in THB.
  */
 
-function numbers(text: string | undefined, field: string): string[] | undefined {
-  if (text === undefined) return undefined;
-  const list = parseSearchNumbers(text, true);
-  if (list === null) throw badRequest('msg_comma_separated', { field }, field);
-  return list.length ? list : undefined;
-}
-
-const digits = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
-
 const range = (column: SQL | typeof busLoad.etaDate, begin?: string, end?: string, timezone?: string) =>
   dateRange(column, { 'params[beginTime]': begin, 'params[endTime]': end }, timezone);
 
@@ -58,8 +49,8 @@ const latestTrack = (column: string) =>
 
 /** The WHERE of the pick-up list (and its export) over bus_arrive JOIN bus_load. */
 export function arriveListWhere(ctx: TOrderCtx, q: TArriveListQuery & { ids?: number[] }): SQL | undefined {
-  const loadNos = numbers(q.loadNo, 'loadNo');
-  const containers = numbers(q.containerNo, 'containerNo');
+  const loadNos = searchNumbers(q.loadNo, 'loadNo');
+  const containers = searchNumbers(q.containerNo, 'containerNo');
   return allOf([
     loadScope(ctx.auth),
     q.ids?.length ? inArray(busArrive.id, q.ids) : undefined,
@@ -69,7 +60,7 @@ export function arriveListWhere(ctx: TOrderCtx, q: TArriveListQuery & { ids?: nu
     q.busType ? eq(busLoad.busType, q.busType) : undefined,
     q.destAddrId ? eq(busLoad.destAddrId, q.destAddrId) : undefined,
     q.unloadPort ? eq(busLoad.unloadPort, q.unloadPort) : undefined,
-    q.status !== undefined ? inArray(busArrive.status, digits(q.status)!) : undefined,
+    q.status !== undefined ? inArray(busArrive.status, codeList(q.status)!) : undefined,
     q.houseId ? eq(busArrive.houseId, q.houseId) : undefined,
     range(busLoad.etaDate, q['params[beginEtaDate]'], q['params[endEtaDate]'], ctx.timezone),
     range(busArrive.pickupTime as never, q['params[beginPickupTime]'], q['params[endPickupTime]'], ctx.timezone),
@@ -311,7 +302,7 @@ function tabWhere(q: TArriveOrderQuery): SQL {
 }
 
 export function arriveOrderWhere(ctx: TOrderCtx, q: TArriveOrderQuery & { ids?: number[] }): SQL | undefined {
-  const waybills = numbers(q.transportId, 'transportId');
+  const waybills = searchNumbers(q.transportId, 'transportId');
   return allOf([
     tabWhere(q),
     orderScope(ctx.auth),
@@ -329,7 +320,7 @@ export function arriveOrderWhere(ctx: TOrderCtx, q: TArriveOrderQuery & { ids?: 
       ? sql`${busArriveOrder.arriveTime} <= now() - make_interval(days => ${q.minDays})`
       : undefined,
     q.ifException !== undefined ? eq(busOrder.ifException, Number(q.ifException)) : undefined,
-    q.deliveryStatus !== undefined ? inArray(busOrder.deliveryStatus, digits(q.deliveryStatus)!) : undefined,
+    q.deliveryStatus !== undefined ? inArray(busOrder.deliveryStatus, codeList(q.deliveryStatus)!) : undefined,
     q.arriveId ? eq(busArrive.id, q.arriveId) : undefined,
     range(busArriveOrder.arriveTime as never, q['params[beginArriveTime]'], q['params[endArriveTime]'], ctx.timezone),
     range(busOrder.createTime as never, q['params[beginTime]'], q['params[endTime]'], ctx.timezone),

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, parseSearchNumbers } from '@theone/contracts';
+import { ORDER_STATUS } from '@theone/contracts';
 import {
   BORDER_PORT_MILESTONES,
   EXCEPTION_EXPORT_MAX,
@@ -12,11 +12,11 @@ import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf } from '../../../platform/db/sql-helpers';
-import { badRequest } from '../../../platform/errors';
 import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
 import { markServiceIdOf } from '../../bas/api/mark-staff-refs';
 import { markCodeOf } from '../../bas/api/order-refs';
 import { userNameOf } from '../../system/api';
+import { arrayParam, codeList, searchNumbers } from '../bus-list';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { markIdsByCode } from '../inware/order-names';
@@ -29,15 +29,8 @@ import { exceptionPhotosColumn } from './exception-photos';
  * service: their customers' orders; cargo without a mark: every order user). The changes are `inware/editFields`.
  */
 
-const numbers = (text: string | undefined, field: string): string[] | undefined => {
-  if (text === undefined) return undefined;
-  const list = parseSearchNumbers(text, true);
-  if (list === null) throw badRequest('msg_comma_separated', { field }, field);
-  return list.length ? list : undefined;
-};
-const codes = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
 const anyOf = (column: SQL | typeof busOrder.status, values: readonly unknown[], type: string) =>
-  sql`${column} = ANY(${sql.param(values)}::${sql.raw(type)})`;
+  sql`${column} = ANY(${arrayParam(values, type)})`;
 
 /** The tab's base: open items (E0/E1), closed ones, or every order that has or had one. */
 export function exceptionTabFilter(tab: TExceptionListQuery['tab']): SQL {
@@ -48,19 +41,19 @@ export function exceptionTabFilter(tab: TExceptionListQuery['tab']): SQL {
 
 async function listWhere(db: DbOrTx, auth: AuthContext, q: TExceptionListQuery, timezone: string) {
   const parts: (SQL | undefined)[] = [exceptionTabFilter(q.tab), orderScope(auth)];
-  const waybills = numbers(q.transportId, 'transportId');
+  const waybills = searchNumbers(q.transportId, 'transportId');
   if (waybills) parts.push(anyOf(sql`${busOrder.transportId}`, waybills, 'text[]'));
-  const marks = numbers(q.mark, 'mark');
+  const marks = searchNumbers(q.mark, 'mark');
   if (marks) {
     const ids = await markIdsByCode(db, marks);
     parts.push(ids.length ? inArray(busOrder.markId, ids) : sql`false`);
   }
-  const containers = numbers(q.containerNo, 'containerNo');
+  const containers = searchNumbers(q.containerNo, 'containerNo');
   if (containers) parts.push(anyOf(sql`${busOrder.containerNo}`, containers, 'text[]'));
   if (q.exceptionType) parts.push(anyOf(sql`${busOrder.exceptionType}`, q.exceptionType.split(','), 'text[]'));
-  const states = codes(q.exceptionStatus);
+  const states = codeList(q.exceptionStatus);
   if (states) parts.push(anyOf(sql`${busOrder.exceptionStatus}`, states, 'smallint[]'));
-  const statuses = codes(q.status);
+  const statuses = codeList(q.status);
   if (statuses) parts.push(anyOf(busOrder.status, statuses, 'smallint[]'));
   if (q.handler) parts.push(ilike(busOrder.exceptionHandler, likeContains(q.handler)));
   if (q.raisedBy) parts.push(ilike(busOrder.exceptionRaiseBy, likeContains(q.raisedBy)));

@@ -1,7 +1,6 @@
 import {
   hasSearchCondition,
   missingOrderData,
-  parseSearchNumbers,
   sum,
   type TInwareListQuery,
   type TLanguage,
@@ -19,7 +18,7 @@ import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { badRequest } from '../../../platform/errors';
 import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { allMarkNames, ofMarksInScope } from '../../bas/api/order-lookups';
-import { containing, equalTo, namedDateRanges } from '../bus-list';
+import { arrayParam, codeList, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
 import { busOrder } from './inware.table';
 import { orderScope, type TOrderRow } from './order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from './order-names';
@@ -226,16 +225,6 @@ export function selectOrderDetails(db: DbOrTx) {
   return db.select({ ...listColumns, ...markColumns }).from(busOrder);
 }
 
-function numbers(text: string | undefined, field: string, upperCase = true): string[] | undefined {
-  if (text === undefined) return undefined;
-  const list = parseSearchNumbers(text, upperCase);
-  if (list === null) throw badRequest('msg_comma_separated', { field }, field);
-  return list.length ? list : undefined;
-}
-
-const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
-const digits = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
-
 /** Orders of the given marks that are inside the caller's mark scope (see listWhere). */
 function markFilter(auth: AuthContext, ids: readonly number[]): SQL {
   return ofMarksInScope(auth, busOrder.markId, ids);
@@ -280,31 +269,31 @@ export async function listWhere(
   const view = q.view;
   if (VIEWS_NEEDING_CONDITION.includes(view) && !hasSearchCondition(q, view))
     throw badRequest('msg_enter_one_condition');
-  const marks = numbers(q.mark, 'mark');
+  const marks = searchNumbers(q.mark, 'mark');
   const parts: (SQL | undefined)[] = [marks ? undefined : orderScope(auth), viewFilter(view, q)];
   // A mark filter is resolved to mark ids first (codes never change): `mark_id = $1` lets the planner walk the
   // (mark_id, order_time) index and stop after a page, where a subquery on codes read and sorted every order of
   // the mark. The data scope is then checked on those marks alone, once per statement (an InitPlan), instead of
   // on each order against every mark the caller may see.
   if (marks) parts.push(markFilter(auth, await markIdsByCode(db, marks)));
-  const transportIds = numbers(q.transportId, 'transportId');
-  if (transportIds) parts.push(sql`${busOrder.transportId} = ANY(${param(transportIds, 'text[]')})`);
+  const transportIds = searchNumbers(q.transportId, 'transportId');
+  if (transportIds) parts.push(sql`${busOrder.transportId} = ANY(${arrayParam(transportIds, 'text[]')})`);
   // Express and receipt numbers: the matching ids come from the GIN index first (an InitPlan), then the rows by
   // primary key; the planner cannot misjudge the array match and walk the time index instead.
-  const express = numbers(q.expressNo, 'expressNo');
+  const express = searchNumbers(q.expressNo, 'expressNo');
   if (express)
     parts.push(
-      sql`${busOrder.id} = ANY(ARRAY(SELECT x.id FROM bus_order x WHERE x.express_nos && ${param(express, 'text[]')}))`,
+      sql`${busOrder.id} = ANY(ARRAY(SELECT x.id FROM bus_order x WHERE x.express_nos && ${arrayParam(express, 'text[]')}))`,
     );
-  const receipts = numbers(q.receivingNo, 'receivingNo');
+  const receipts = searchNumbers(q.receivingNo, 'receivingNo');
   if (receipts)
     parts.push(
-      sql`${busOrder.id} = ANY(ARRAY(SELECT x.id FROM bus_order x WHERE x.receiving_nos && ${param(receipts, 'text[]')}))`,
+      sql`${busOrder.id} = ANY(ARRAY(SELECT x.id FROM bus_order x WHERE x.receiving_nos && ${arrayParam(receipts, 'text[]')}))`,
     );
-  const pos = numbers(q.businessNo, 'businessNo', false);
-  if (pos) parts.push(sql`${busOrder.businessNo} = ANY(${param(pos, 'text[]')})`);
-  const containers = numbers(q.containerNo, 'containerNo');
-  if (containers) parts.push(sql`${busOrder.containerNo} = ANY(${param(containers, 'text[]')})`);
+  const pos = searchNumbers(q.businessNo, 'businessNo', false);
+  if (pos) parts.push(sql`${busOrder.businessNo} = ANY(${arrayParam(pos, 'text[]')})`);
+  const containers = searchNumbers(q.containerNo, 'containerNo');
+  if (containers) parts.push(sql`${busOrder.containerNo} = ANY(${arrayParam(containers, 'text[]')})`);
   if (q.markId) parts.push(eq(busOrder.markId, q.markId));
   if (q.agent) {
     const agent = sql`(SELECT a.id FROM bas_mark a WHERE a.mark = ${q.agent.toUpperCase()})`;
@@ -340,8 +329,8 @@ export async function listWhere(
     [q.signStatus, busOrder.signStatus],
   ];
   for (const [text, column] of codes) {
-    const list = digits(text);
-    if (list) parts.push(sql`${column} = ANY(${param(list, 'smallint[]')})`);
+    const list = codeList(text);
+    if (list) parts.push(sql`${column} = ANY(${arrayParam(list, 'smallint[]')})`);
   }
   if (q.ifException) parts.push(eq(busOrder.ifException, Number(q.ifException)));
   if (q.sales) parts.push(sql`${busOrder.markId} IN (SELECT s.id FROM bas_mark s WHERE s.sales = ${q.sales})`);

@@ -17,7 +17,7 @@ import { notFound, wrongState } from '../../../platform/errors';
 import { shortCache } from '../../../platform/short-cache';
 import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
 import { recordLogFields } from '../bus.columns';
-import { editedBy, recordById } from '../bus-record';
+import { editedBy, recordById, settledEntry } from '../bus-record';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -284,16 +284,7 @@ export async function settleLoadStatus(
     })
     .where(eq(busLoad.id, load.id))
     .returning();
-  await writeLoadLog(tx, auth.userName, [
-    {
-      loadId: load.id,
-      action,
-      fromStatus: load.status,
-      toStatus: status,
-      orderCount: options.orderCount ?? 0,
-      remark: options.remark,
-    },
-  ]);
+  await writeLoadLog(tx, auth.userName, [{ loadId: load.id, ...settledEntry(load, action, status, options) }]);
   // the automatic 'loaded' milestone exists exactly while the load is L2 or later: only a crossing changes it
   if (load.status >= LOAD_STATUS.LOADED !== status >= LOAD_STATUS.LOADED) await syncLoadedMilestone(tx, auth, updated!);
   return { load: updated!, counts, fill: fillOf(updated!.containerType, counts.volume, counts.weight) };

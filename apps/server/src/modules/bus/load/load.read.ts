@@ -2,7 +2,6 @@ import {
   fillOf,
   money,
   NO_NEWS_HOURS,
-  parseSearchNumbers,
   sum,
   type TLoadDetail,
   type TLoadDetailQuery,
@@ -20,11 +19,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
-import { badRequest, notFound } from '../../../platform/errors';
+import { notFound } from '../../../platform/errors';
 import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
-import { containing, equalTo, namedDateRanges } from '../bus-list';
+import { arrayParam, codeList, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
@@ -83,16 +82,6 @@ const {
 const LOAD_LIST = selectList(loadColumns);
 const trackTimeOf = (v: unknown) => (typeof v === 'string' ? busTrack.trackTime.mapFromDriverValue(v) : v);
 
-function numbers(text: string | undefined, field: string, upperCase = true): string[] | undefined {
-  if (text === undefined) return undefined;
-  const list = parseSearchNumbers(text, upperCase);
-  if (list === null) throw badRequest('msg_comma_separated', { field }, field);
-  return list.length ? list : undefined;
-}
-
-const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;
-const digits = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
-
 /** The latest milestone's column of the load (by trackTime, then id). */
 const latestTrack = (column: string) =>
   sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC, t.id DESC LIMIT 1)`;
@@ -121,22 +110,22 @@ export async function loadListWhere(
   scopeForm: TScopeForm = 'set',
 ): Promise<SQL> {
   const base = viewStatuses(view, q);
-  const asked = digits(q.status);
+  const asked = codeList(q.status);
   const statuses = asked ? base.filter((s) => asked.includes(s)) : base;
   const parts: (SQL | undefined)[] = [
     loadScope(auth, busLoad, scopeForm),
-    sql`${busLoad.status} = ANY(${param(statuses, 'smallint[]')})`,
+    sql`${busLoad.status} = ANY(${arrayParam(statuses, 'smallint[]')})`,
   ];
-  const loadNos = numbers(q.loadNo, 'loadNo');
-  if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${param(loadNos, 'text[]')})`);
-  const containers = numbers(q.containerNo, 'containerNo');
-  if (containers) parts.push(sql`${busLoad.containerNo} = ANY(${param(containers, 'text[]')})`);
-  const transportIds = numbers(q.transportId, 'transportId');
+  const loadNos = searchNumbers(q.loadNo, 'loadNo');
+  if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${arrayParam(loadNos, 'text[]')})`);
+  const containers = searchNumbers(q.containerNo, 'containerNo');
+  if (containers) parts.push(sql`${busLoad.containerNo} = ANY(${arrayParam(containers, 'text[]')})`);
+  const transportIds = searchNumbers(q.transportId, 'transportId');
   if (transportIds)
     parts.push(
-      sql`${busLoad.id} IN (SELECT ${o.loadId} FROM ${O} WHERE ${o.transportId} = ANY(${param(transportIds, 'text[]')}) AND ${o.loadId} IS NOT NULL${scopeAnd(auth)})`,
+      sql`${busLoad.id} IN (SELECT ${o.loadId} FROM ${O} WHERE ${o.transportId} = ANY(${arrayParam(transportIds, 'text[]')}) AND ${o.loadId} IS NOT NULL${scopeAnd(auth)})`,
     );
-  const marks = numbers(q.mark, 'mark');
+  const marks = searchNumbers(q.mark, 'mark');
   if (marks) {
     const ids = await markIdsByCode(db, marks);
     parts.push(
@@ -414,7 +403,7 @@ export async function trackRowsByIds(ctx: TOrderCtx, ids: readonly number[]): Pr
 async function rowsByIds(ctx: TOrderCtx, ids: readonly number[], track: boolean): Promise<TLoadRow[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const where = allOf([sql`${busLoad.id} = ANY(${param(unique, 'bigint[]')})`, loadScope(ctx.auth)]) ?? sql`true`;
+  const where = allOf([sql`${busLoad.id} = ANY(${arrayParam(unique, 'bigint[]')})`, loadScope(ctx.auth)]) ?? sql`true`;
   const raw = await queryPage(ctx, where, sql`${busLoad.id}`, { limit: unique.length, offset: 0 }, track);
   const rows = await presentLoads(ctx, LOAD_LIST.rows(raw), track);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -507,12 +496,12 @@ export async function loadOrdersPage(
 ): Promise<{ rows: TLoadOrderRow[]; total: number; sums: TLoadListSums }> {
   const load = await findLoad(ctx.db, ctx.auth, id);
   const filters: SQL[] = [];
-  const transportIds = numbers(q.transportId, 'transportId');
-  if (transportIds) filters.push(sql`${o.transportId} = ANY(${param(transportIds, 'text[]')})`);
-  const marks = numbers(q.mark, 'mark');
+  const transportIds = searchNumbers(q.transportId, 'transportId');
+  if (transportIds) filters.push(sql`${o.transportId} = ANY(${arrayParam(transportIds, 'text[]')})`);
+  const marks = searchNumbers(q.mark, 'mark');
   if (marks) filters.push(ofMarksInScope(ctx.auth, o.markId, await markIdsByCode(ctx.db, marks)));
-  const statuses = digits(q.status);
-  if (statuses) filters.push(sql`${o.status} = ANY(${param(statuses, 'smallint[]')})`);
+  const statuses = codeList(q.status);
+  if (statuses) filters.push(sql`${o.status} = ANY(${arrayParam(statuses, 'smallint[]')})`);
   const lines = await orderLines(ctx, id, filters);
   const { limit, offset } = pageOf(q);
   return {

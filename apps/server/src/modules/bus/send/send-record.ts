@@ -12,7 +12,7 @@ import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/colu
 import type { DbOrTx } from '../../../platform/db/database';
 import { wrongState } from '../../../platform/errors';
 import { isDriverOfUser } from '../../bas/api/send-refs';
-import { editedBy, recordById } from '../bus-record';
+import { editedBy, recordById, settledEntry } from '../bus-record';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busSend, busSendLine, busSendLog } from './send.table';
@@ -148,16 +148,7 @@ export async function settleRun(
     })
     .where(eq(busSend.id, run.id))
     .returning();
-  await writeSendLog(tx, auth.userName, [
-    {
-      sendId: run.id,
-      action,
-      fromStatus: run.status,
-      toStatus: status,
-      orderCount: options.orderCount ?? 0,
-      remark: options.remark,
-    },
-  ]);
+  await writeSendLog(tx, auth.userName, [{ sendId: run.id, ...settledEntry(run, action, status, options) }]);
   return updated!;
 }
 
