@@ -24,7 +24,7 @@ import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { tableWithSums } from '../bus-routes';
+import { busActions, tableWithSums } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { arriveDetail, arriveOrdersForExport, arriveRowsForExport, listArrive, listArriveOrders } from './arrive.read';
 import { cancelArrive, deleteArrive, editArrive, setLocation, sureArrive } from './arrive.service';
@@ -101,8 +101,7 @@ const ORDER_COLUMNS: ExcelColumn<Row>[] = [
 
 export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
-  const write = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) =>
-    title('menu_arrive_list', businessType);
+  const action = busActions(app, deps, 'menu_arrive_list');
 
   app.get(
     '/bus/arrive/list',
@@ -124,54 +123,49 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (req) => tableWithSums(req, await listArriveOrders(ctxOf(req), req.query)),
   );
 
-  app.post(
+  action(
     '/bus/arrive/edit',
-    spec(
-      { permission: 'bus:arrive:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
-      'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
-      { body: ZArriveEditBody, response: answers(ZArriveActionAnswer) },
-    ),
-    async (req) => ok(req, await editArrive(ctxOf(req), req.body)),
+    'bus:arrive:edit',
+    BUSINESS_TYPE.UPDATE,
+    'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
+    { body: ZArriveEditBody, response: answers(ZArriveActionAnswer) },
+    (ctx, req) => editArrive(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/arrive/sure',
-    spec(
-      { permission: ['bus:arrive:sure', 'bus:arriveOrder:sure'], operlog: write(BUSINESS_TYPE.UPDATE) },
-      'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
-      { body: ZArriveSureBody, response: answers(ZArriveActionAnswer) },
-    ),
-    async (req) => ok(req, await sureArrive(ctxOf(req), req.body)),
+    ['bus:arrive:sure', 'bus:arriveOrder:sure'],
+    BUSINESS_TYPE.UPDATE,
+    'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
+    { body: ZArriveSureBody, response: answers(ZArriveActionAnswer) },
+    (ctx, req) => sureArrive(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/arrive/cancel/:id',
-    spec(
-      { permission: ['bus:arrive:cancel', 'bus:arriveOrder:cancel'], operlog: write(BUSINESS_TYPE.UPDATE) },
-      'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
-      { params: zIdParam, body: ZArriveCancelBody, response: answers(ZArriveActionAnswer) },
-    ),
-    async (req) => ok(req, await cancelArrive(ctxOf(req), req.params.id, req.body)),
+    ['bus:arrive:cancel', 'bus:arriveOrder:cancel'],
+    BUSINESS_TYPE.UPDATE,
+    'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
+    { params: zIdParam, body: ZArriveCancelBody, response: answers(ZArriveActionAnswer) },
+    (ctx, req) => cancelArrive(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/arrive/delete/:id',
-    spec(
-      { permission: 'bus:arrive:delete', operlog: write(BUSINESS_TYPE.DELETE) },
-      'Clear a pick-up registration back to P0 while no order arrived',
-      { params: zIdParam, response: answers(ZArriveActionAnswer) },
-    ),
-    async (req) => ok(req, await deleteArrive(ctxOf(req), req.params.id)),
+    'bus:arrive:delete',
+    BUSINESS_TYPE.DELETE,
+    'Clear a pick-up registration back to P0 while no order arrived',
+    { params: zIdParam, response: answers(ZArriveActionAnswer) },
+    (ctx, req) => deleteArrive(ctx, req.params.id),
   );
 
-  app.post(
+  action(
     '/bus/arrive/location',
-    spec(
-      { permission: 'bus:arriveOrder:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
-      'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
-      { body: ZArriveLocationBody, response: answers(ZArriveLocationAnswer) },
-    ),
-    async (req) => ok(req, await setLocation(ctxOf(req), req.body)),
+    'bus:arriveOrder:edit',
+    BUSINESS_TYPE.UPDATE,
+    'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
+    { body: ZArriveLocationBody, response: answers(ZArriveLocationAnswer) },
+    (ctx, req) => setLocation(ctx, req.body),
   );
 
   app.post(
@@ -179,7 +173,7 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     spec(
       {
         permission: ['bus:arrive:export', 'bus:arriveOrder:export'],
-        operlog: write(BUSINESS_TYPE.EXPORT),
+        operlog: title('menu_arrive_list', BUSINESS_TYPE.EXPORT),
         heavy: 'export',
       },
       "Export pick-up records, or (view 'orders') the overseas warehouse's orders (.xlsx)",

@@ -20,8 +20,8 @@ import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { tableWithSums } from '../bus-routes';
-import { orderCtx, title } from '../inware/inware-route-keys';
+import { busActions, tableWithSums } from '../bus-routes';
+import { orderCtx } from '../inware/inware-route-keys';
 import { listLoads, loadDetail, loadOrdersPage } from './load.read';
 import { cancelLoading, editContainer, loadOrdersIntoContainer, unloadOrders } from './load.service';
 import { addLoadFiles, deleteLoadFile } from './load-files';
@@ -33,7 +33,7 @@ import { addLoadFiles, deleteLoadFile } from './load-files';
  */
 export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
-  const operlog = title('menu_load_list', BUSINESS_TYPE.UPDATE);
+  const action = busActions(app, deps, 'menu_load_list');
 
   app.get(
     '/bus/load/list',
@@ -65,64 +65,62 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => tableWithSums(req, await loadOrdersPage(ctxOf(req), req.params.id, req.body)),
   );
 
-  app.post(
+  action(
     '/bus/load/addOrder/:id',
-    spec(
-      { permission: ['bus:loadplan:load', 'bus:load:addOrder'], operlog },
-      'Load (A12): the ticked orders, a scanned waybill or piece label, or every planned order, with the container data; S2 orders are planned and loaded at once',
-      { params: zIdParam, body: ZLoadBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await loadOrdersIntoContainer(ctxOf(req), req.params.id, req.body)),
+    ['bus:loadplan:load', 'bus:load:addOrder'],
+    BUSINESS_TYPE.UPDATE,
+    'Load (A12): the ticked orders, a scanned waybill or piece label, or every planned order, with the container data; S2 orders are planned and loaded at once',
+    { params: zIdParam, body: ZLoadBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => loadOrdersIntoContainer(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/load/removeOrder/:id',
-    spec(
-      { permission: 'bus:load:removeOrder', operlog },
-      'Unload (A13): loaded orders back to the plan (S4 -> S3), container data cleared on them; L1/L2',
-      { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await unloadOrders(ctxOf(req), req.params.id, req.body)),
+    'bus:load:removeOrder',
+    BUSINESS_TYPE.UPDATE,
+    'Unload (A13): loaded orders back to the plan (S4 -> S3), container data cleared on them; L1/L2',
+    { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => unloadOrders(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/load/delete/:ids',
-    spec(
-      { permission: 'bus:load:delete', operlog: title('menu_load_list', BUSINESS_TYPE.DELETE) },
-      'Cancel loading (A14) of loads L1/L2: every loaded order back to S3, container data cleared, plan kept',
-      { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => ok(req, await cancelLoading(ctxOf(req), req.params.ids)),
+    'bus:load:delete',
+    BUSINESS_TYPE.DELETE,
+    'Cancel loading (A14) of loads L1/L2: every loaded order back to S3, container data cleared, plan kept',
+    { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
+    (ctx, req) => cancelLoading(ctx, req.params.ids),
   );
 
-  app.post(
+  action(
     '/bus/load/edit',
-    spec(
-      { permission: 'bus:load:edit', operlog },
-      'Container data of a load (L1-L4); a new container number, seal or plate is copied to its orders',
-      { body: ZLoadEditBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await editContainer(ctxOf(req), req.body)),
+    'bus:load:edit',
+    BUSINESS_TYPE.UPDATE,
+    'Container data of a load (L1-L4); a new container number, seal or plate is copied to its orders',
+    { body: ZLoadEditBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => editContainer(ctx, req.body),
   );
 
   // the load's photos (container, seal, loading): plan editors and container editors
   const filesKeys = ['bus:loadplan:edit', 'bus:load:edit'];
-  app.post(
+  action(
     '/bus/load/files/add',
-    spec(
-      { permission: filesKeys, operlog },
-      'Attach uploaded images to a load as container, seal, loading or other photos (L0-L4)',
-      { body: ZLoadFilesAddBody, response: answers(ZLoadFilesAnswer) },
-    ),
-    async (req) => ok(req, await addLoadFiles(ctxOf(req), req.body)),
+    filesKeys,
+    BUSINESS_TYPE.UPDATE,
+    'Attach uploaded images to a load as container, seal, loading or other photos (L0-L4)',
+    { body: ZLoadFilesAddBody, response: answers(ZLoadFilesAnswer) },
+    (ctx, req) => addLoadFiles(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/load/files/delete/:id',
-    spec({ permission: filesKeys, operlog }, "Take a photo off its load (L0-L4); answers the load's photos", {
+    filesKeys,
+    BUSINESS_TYPE.UPDATE,
+    "Take a photo off its load (L0-L4); answers the load's photos",
+    {
       params: zIdParam,
       response: answers(ZLoadFilesAnswer),
-    }),
-    async (req) => ok(req, await deleteLoadFile(ctxOf(req), req.params.id)),
+    },
+    (ctx, req) => deleteLoadFile(ctx, req.params.id),
   );
 };

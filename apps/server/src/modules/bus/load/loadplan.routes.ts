@@ -16,8 +16,8 @@ import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { tableWithSums } from '../bus-routes';
-import { orderCtx, title } from '../inware/inware-route-keys';
+import { busActions, tableWithSums } from '../bus-routes';
+import { orderCtx } from '../inware/inware-route-keys';
 import { listLoads, loadDetail } from './load.read';
 import {
   addOrdersToPlanById,
@@ -34,7 +34,7 @@ import {
  */
 export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
-  const menu = 'menu_loadplan_list';
+  const action = busActions(app, deps, 'menu_loadplan_list');
 
   app.post(
     '/bus/loadplan/init',
@@ -66,56 +66,48 @@ export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (req) => ok(req, await loadDetail(ctxOf(req), req.params.id)),
   );
 
-  app.post(
+  action(
     '/bus/loadplan/add',
-    spec(
-      { permission: 'loadplan:add', operlog: title(menu, BUSINESS_TYPE.INSERT) },
-      'Open a plan (L0) with its orders (A10 S2 -> S3) in one transaction; container cost [fee]',
-      { body: ZLoadPlanAddBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await addPlan(ctxOf(req), req.body)),
+    'loadplan:add',
+    BUSINESS_TYPE.INSERT,
+    'Open a plan (L0) with its orders (A10 S2 -> S3) in one transaction; container cost [fee]',
+    { body: ZLoadPlanAddBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => addPlan(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/loadplan/edit',
-    spec(
-      { permission: 'bus:loadplan:edit', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      'The plan’s header (L0-L2, version compared); route fixed while orders are on it',
-      { body: ZLoadPlanEditBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await editPlan(ctxOf(req), req.body)),
+    'bus:loadplan:edit',
+    BUSINESS_TYPE.UPDATE,
+    'The plan’s header (L0-L2, version compared); route fixed while orders are on it',
+    { body: ZLoadPlanEditBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => editPlan(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/loadplan/addOrder/:id',
-    spec(
-      {
-        permission: ['bus:loadplan:addOrder', 'bus:inOrder:plan'],
-        operlog: title(menu, BUSINESS_TYPE.UPDATE),
-      },
-      'A10: in-stock orders of the plan’s route into the plan (S2 -> S3)',
-      { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await addOrdersToPlanById(ctxOf(req), req.params.id, req.body)),
+    ['bus:loadplan:addOrder', 'bus:inOrder:plan'],
+    BUSINESS_TYPE.UPDATE,
+    'A10: in-stock orders of the plan’s route into the plan (S2 -> S3)',
+    { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => addOrdersToPlanById(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/loadplan/removeOrder/:id',
-    spec(
-      { permission: 'bus:loadplan:removeOrder', operlog: title(menu, BUSINESS_TYPE.UPDATE) },
-      'A11: planned orders of this plan back in stock (S3 -> S2)',
-      { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
-    ),
-    async (req) => ok(req, await removeOrdersFromPlan(ctxOf(req), req.params.id, req.body)),
+    'bus:loadplan:removeOrder',
+    BUSINESS_TYPE.UPDATE,
+    'A11: planned orders of this plan back in stock (S3 -> S2)',
+    { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
+    (ctx, req) => removeOrdersFromPlan(ctx, req.params.id, req.body),
   );
 
-  app.post(
+  action(
     '/bus/loadplan/delete/:ids',
-    spec(
-      { permission: 'bus:loadplan:delete', operlog: title(menu, BUSINESS_TYPE.DELETE) },
-      'Delete plans with nothing loaded (L0), all or nothing; their orders back in stock (S3 -> S2)',
-      { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => ok(req, await deletePlans(ctxOf(req), req.params.ids)),
+    'bus:loadplan:delete',
+    BUSINESS_TYPE.DELETE,
+    'Delete plans with nothing loaded (L0), all or nothing; their orders back in stock (S3 -> S2)',
+    { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
+    (ctx, req) => deletePlans(ctx, req.params.ids),
   );
 };

@@ -24,6 +24,7 @@ import { badRequest } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { busActions } from '../bus-routes';
 import { ORDER_READ_KEYS, orderCtx, title } from '../inware/inware-route-keys';
 import { listLoads } from './load.read';
 import { orderJourneys, timeline, trackRowById } from './track.read';
@@ -44,8 +45,7 @@ import {
  */
 export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
-  const write = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) =>
-    title('menu_track_list', businessType);
+  const action = busActions(app, deps, 'menu_track_list');
   const readKeys = ['bus:track', 'track:info'];
 
   app.get(
@@ -62,14 +62,13 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post(
+  action(
     '/bus/track/save',
-    spec(
-      { permission: 'bus:track:depart', operlog: write(BUSINESS_TYPE.UPDATE) },
-      'A15 confirm departure of loaded loads (all or nothing): orders S4 -> S5, load L3, arrive record',
-      { body: ZTrackSaveBody, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => ok(req, await departLoads(ctxOf(req), req.body)),
+    'bus:track:depart',
+    BUSINESS_TYPE.UPDATE,
+    'A15 confirm departure of loaded loads (all or nothing): orders S4 -> S5, load L3, arrive record',
+    { body: ZTrackSaveBody, response: answers(ZLoadIdsAnswer) },
+    (ctx, req) => departLoads(ctx, req.body),
   );
 
   app.post(
@@ -77,7 +76,7 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     spec(
       {
         permission: ['bus:track:delete', 'bus:track:cancelDepart'],
-        operlog: write(BUSINESS_TYPE.DELETE),
+        operlog: title('menu_track_list', BUSINESS_TYPE.DELETE),
       },
       "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
       { params: zIdParam, response: answers(ZLoadIdsAnswer) },
@@ -88,20 +87,19 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post(
+  action(
     '/bus/track/saveDetail',
-    spec(
-      { permission: 'bus:track:add', operlog: write(BUSINESS_TYPE.INSERT) },
-      'A manual milestone on one or several departed loads (ids of the new milestones)',
-      { body: ZTrackDetailBody, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => ok(req, await addMilestones(ctxOf(req), req.body)),
+    'bus:track:add',
+    BUSINESS_TYPE.INSERT,
+    'A manual milestone on one or several departed loads (ids of the new milestones)',
+    { body: ZTrackDetailBody, response: answers(ZLoadIdsAnswer) },
+    (ctx, req) => addMilestones(ctx, req.body),
   );
 
   app.post(
     '/bus/track/edit',
     spec(
-      { permission: 'bus:track:edit', operlog: write(BUSINESS_TYPE.UPDATE) },
+      { permission: 'bus:track:edit', operlog: title('menu_track_list', BUSINESS_TYPE.UPDATE) },
       "A manual milestone's status, time and remark",
       { body: ZTrackEditBody, response: answers(ZLoadIdsAnswer) },
     ),
@@ -111,14 +109,13 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post(
+  action(
     '/bus/track/upatePreArriveTime',
-    spec(
-      { permission: 'bus:track:eta', operlog: write(BUSINESS_TYPE.UPDATE) },
-      "Change the ETA of loads (L2/L3) and every order's expected arrival",
-      { body: ZTrackEtaBody, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => ok(req, await changeEta(ctxOf(req), req.body)),
+    'bus:track:eta',
+    BUSINESS_TYPE.UPDATE,
+    "Change the ETA of loads (L2/L3) and every order's expected arrival",
+    { body: ZTrackEtaBody, response: answers(ZLoadIdsAnswer) },
+    (ctx, req) => changeEta(ctx, req.body),
   );
 
   app.get(
@@ -140,14 +137,13 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (req) => ok(req, await listMessages(deps.db, req.auth, req.params.id), 'msg_query_success'),
   );
 
-  app.post(
+  action(
     '/bus/track/saveMessage',
-    spec(
-      { permission: 'bus:track:message', operlog: write(BUSINESS_TYPE.INSERT) },
-      'A message on a milestone (visible to the customer or internal)',
-      { body: ZTrackMessageBody, response: answers(zOkId) },
-    ),
-    async (req) => ok(req, await saveMessage(ctxOf(req), req.body)),
+    'bus:track:message',
+    BUSINESS_TYPE.INSERT,
+    'A message on a milestone (visible to the customer or internal)',
+    { body: ZTrackMessageBody, response: answers(zOkId) },
+    (ctx, req) => saveMessage(ctx, req.body),
   );
 
   app.get(
