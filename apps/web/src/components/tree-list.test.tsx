@@ -1,7 +1,10 @@
-import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore, clearSession } from '../lib/session';
-import { useTreeActions, useTreeDialog } from './tree-list';
+import { testQueryClient } from '../test/render';
+import { useTreeActions, useTreeDialog, useTreeScreen } from './tree-list';
 
 /** The tree screens' (departments, menus) add/edit dialog state and their permission-gated row actions. */
 interface Node {
@@ -50,5 +53,39 @@ describe('useTreeActions', () => {
     authStore.set({ permissions: ['t:node:list'] });
     const { result } = renderHook(() => useTreeActions<Node>('t:node', on));
     expect(result.current({ id: 1, leaf: false })).toEqual({ edit: undefined, addChild: undefined, remove: undefined });
+  });
+});
+
+describe('useTreeScreen', () => {
+  it('reads the tree, gives the table its row key and Add permission, and adds a child in the dialog', async () => {
+    authStore.set({ permissions: ['t:node:add'] });
+    const client = testQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const rows = [
+      { id: 1, parentId: 0, leaf: false },
+      { id: 2, parentId: 1, leaf: true },
+    ];
+    const { result } = renderHook(
+      () =>
+        useTreeScreen<(typeof rows)[number]>({
+          queryKey: () => ['t', 'nodes'],
+          fetch: async () => rows,
+          idKey: 'id',
+          parentKey: 'parentId',
+          invalidate: [],
+          perm: 't:node',
+          confirmRemove: () => 'sure?',
+          removeRow: async () => undefined,
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.rows).toHaveLength(1));
+    expect(result.current.tableProps).toMatchObject({ rowKey: 'id', addPerm: 't:node:add' });
+    const actions = result.current.actions(rows[0]!);
+    expect(actions.edit).toBeUndefined();
+    act(() => actions.addChild?.());
+    expect(result.current.editing.dialog).toMatchObject({ open: true, parentId: 1 });
   });
 });

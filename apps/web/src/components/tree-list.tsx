@@ -16,14 +16,16 @@ import { RowLinks } from './RowLinks';
  * into a tree, a refresh that drops the cached lists (and the keys given, e.g. the shell's menu), and a delete
  * after a danger confirmation.
  */
-export function useTreeList<Row>(options: {
+export interface TreeListOptions<Row> {
   queryKey: (filters: Record<string, string>) => readonly unknown[];
   fetch: (filters: Record<string, string>) => Promise<Row[]>;
   idKey: keyof Row & string;
   parentKey: keyof Row & string;
   /** Query keys dropped by `refresh`, in order. */
   invalidate: readonly (readonly unknown[])[];
-}) {
+}
+
+export function useTreeList<Row>(options: TreeListOptions<Row>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -83,6 +85,34 @@ export function useTreeActions<Row>(
     addChild: hasPermi(`${perm}:add`) && (allow.addChild?.(row) ?? true) ? () => on.addChild(row) : undefined,
     remove: hasPermi(`${perm}:remove`) && (allow.remove?.(row) ?? true) ? () => on.remove(row) : undefined,
   });
+}
+
+/**
+ * A whole tree screen: its list (useTreeList), its add/edit dialog (useTreeDialog) and its row actions under
+ * `<perm>:edit|add|remove` (useTreeActions): Add child opens the dialog under the row, Delete asks
+ * `confirmRemove(row)` and runs `removeRow(row)`. `tableProps` also give the tree table its row key and Add permission.
+ */
+export function useTreeScreen<Row>(
+  options: TreeListOptions<Row> & {
+    perm: string;
+    confirmRemove: (row: Row) => string;
+    removeRow: (row: Row) => Promise<unknown>;
+    allow?: { addChild?: (row: Row) => boolean; remove?: (row: Row) => boolean };
+  },
+) {
+  const list = useTreeList<Row>(options);
+  const editing = useTreeDialog<Row>(list.refresh);
+  const actions = useTreeActions<Row>(
+    options.perm,
+    {
+      edit: editing.edit,
+      addChild: (row) => editing.add(Number(row[options.idKey])),
+      remove: (row) => list.remove(options.confirmRemove(row), () => options.removeRow(row)),
+    },
+    options.allow,
+  );
+  const tableProps = { ...list.tableProps, rowKey: options.idKey, addPerm: `${options.perm}:add` };
+  return { rows: list.rows, editing, actions, tableProps };
 }
 
 /** The status column (normal / disabled tag) of an antd table. */

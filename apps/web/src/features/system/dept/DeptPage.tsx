@@ -13,9 +13,7 @@ import {
   statusTagColumn,
   type TreeDialogProps,
   treeActionsColumn,
-  useTreeActions,
-  useTreeDialog,
-  useTreeList,
+  useTreeScreen,
 } from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
 import { pick } from '../../../lib/pick';
@@ -159,35 +157,24 @@ function DeptFormModal(props: TreeDialogProps<TDept>) {
 export default function DeptPage() {
   const { t } = useTranslation();
   const localName = useLocalName();
-  const { rows, refresh, remove, tableProps } = useTreeList<TDept>({
+  const { rows, editing, actions, tableProps } = useTreeScreen<TDept>({
     queryKey: deptKeys.list,
     fetch: systemApi.depts,
     idKey: 'deptId',
     parentKey: 'parentId',
     invalidate: [deptKeys.all, shellKeys.deptTree],
+    perm: 'system:dept',
+    confirmRemove: (d) => t('system_confirm_delete_dept', { name: localName(d, 'deptName') }),
+    removeRow: (d) => systemApi.deleteDept(d.deptId),
+    allow: { remove: (d) => d.parentId !== 0 },
   });
-  const editing = useTreeDialog<TDept>(refresh);
-  const actions = useTreeActions<TDept>(
-    'system:dept',
-    {
-      edit: editing.edit,
-      addChild: (d) => editing.add(d.deptId),
-      remove: (d) =>
-        remove(t('system_confirm_delete_dept', { name: localName(d, 'deptName') }), () =>
-          systemApi.deleteDept(d.deptId),
-        ),
-    },
-    { remove: (d) => d.parentId !== 0 },
-  );
   return (
     <>
       <TreeTablePage<TDept>
         id="system/dept"
         {...tableProps}
-        rowKey="deptId"
         nameField="deptName"
         nameLabel="system_dept_name"
-        addPerm="system:dept:add"
         onAdd={() => editing.add(rows[0]?.deptId)}
         expandAll
         columns={[

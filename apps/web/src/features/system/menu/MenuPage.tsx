@@ -13,9 +13,7 @@ import {
   statusTagColumn,
   type TreeDialogProps,
   treeActionsColumn,
-  useTreeActions,
-  useTreeDialog,
-  useTreeList,
+  useTreeScreen,
 } from '../../../components/tree-list';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
@@ -212,33 +210,25 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
 
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { refresh, remove, tableProps } = useTreeList<TMenu>({
+  const { editing, actions, tableProps } = useTreeScreen<TMenu>({
     queryKey: menuKeys.list,
     fetch: systemApi.menus,
     idKey: 'menuId',
     parentKey: 'parentId',
     invalidate: [menuKeys.all, shellKeys.routers],
+    perm: 'system:menu',
+    confirmRemove: (m) => t('system_confirm_delete_menu', { name: m.title }),
+    removeRow: (m) => systemApi.deleteMenu(m.menuId),
+    allow: { addChild: (m) => m.menuType !== 'F' },
   });
-  const editing = useTreeDialog<TMenu>(refresh);
-  const actions = useTreeActions<TMenu>(
-    'system:menu',
-    {
-      edit: editing.edit,
-      addChild: (m) => editing.add(m.menuId),
-      remove: (m) => remove(t('system_confirm_delete_menu', { name: m.title }), () => systemApi.deleteMenu(m.menuId)),
-    },
-    { addChild: (m) => m.menuType !== 'F' },
-  );
 
   return (
     <>
       <TreeTablePage<TMenu>
         id="system/menu"
         {...tableProps}
-        rowKey="menuId"
         nameField="menuName"
         nameLabel="system_menu_name"
-        addPerm="system:menu:add"
         onAdd={() => editing.add()}
         columns={[
           { key: 'title', dataIndex: 'title', title: t('system_menu_name'), width: 240, ellipsis: true },
