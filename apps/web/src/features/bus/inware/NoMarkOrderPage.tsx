@@ -27,7 +27,7 @@ import {
 } from './api';
 import { col, search, sumsFooter } from './columns';
 import { rowActions, toolbar } from './list-actions';
-import { str } from './order-form/form-values';
+import { str, textsOf } from './order-form/form-values';
 import { TextItems } from './order-items';
 import { inwareList, selectionPrints } from './order-list-parts';
 import { originWarehouseOptions, ReceiptFigureItems } from './receipt-fields';
@@ -110,18 +110,13 @@ function RegisterDialog({
     const answer = await addOrder({
       status: 2,
       receivingNo: v.receivingNo,
-      expressCorp: v.expressCorp ?? '',
-      expressNo: v.expressNo ?? '',
+      ...textsOf(v, ['expressCorp', 'expressNo']),
       arrivedTime: v.arrivedTime,
       arrivedHouseId: v.arrivedHouseId,
       arrivedPiece: v.arrivedPiece,
       arrivedWeight: str(v.arrivedWeight),
       arrivedVolume: str(v.arrivedVolume),
-      trayNo: v.trayNo ?? '',
-      cargoName: v.cargoName ?? '',
-      shipper: v.shipper ?? '',
-      shipperTel: v.shipperTel ?? '',
-      cargoRemark: v.cargoRemark ?? '',
+      ...textsOf(v, ['trayNo', 'cargoName', 'shipper', 'shipperTel', 'cargoRemark']),
     });
     feedback.message.success(t('bus_msg_saved_no', { no: answer.data?.transportId }));
   };
@@ -184,9 +179,7 @@ function AssignDialog({ rows, onClose, onDone }: { rows: TOrder[]; onClose: () =
         markId: v.markId,
         busType: v.busType,
         destAddrId: v.destAddrId,
-        consignee: v.consignee ?? '',
-        consigneeTel: v.consigneeTel ?? '',
-        consigneeAddr: v.consigneeAddr ?? '',
+        ...textsOf(v, ['consignee', 'consigneeTel', 'consigneeAddr']),
       },
     });
     feedback.message.success(t('operation_success'));

@@ -58,6 +58,9 @@ export const PRICE_KEYS = ['markId', 'busType', 'leftAddrId', 'destAddrId', 'car
 /** Transit days when the route's mode has none (bus/inware/init transitDays). */
 export const DEFAULT_TRANSIT_DAYS = 7;
 export const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+/** The text fields `names` of `values`, an empty text for each one not filled in (the server's '' for none). */
+export const textsOf = <const K extends string>(values: NoInfer<{ [P in K]?: string | null }>, names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, values[name] ?? ''])) as Record<K, string>;
 export const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 /** A line weight that counts (a decimal other than zero; text still being typed does not). */
 export const weighs = (v: unknown) => {
@@ -104,16 +107,18 @@ export function toBody(v: TOrderFormValues, feeRole: boolean) {
     arrivedHouseId: v.arrivedHouseId ?? null,
     orderTime: v.orderTime || null,
     preArriveTime: v.preArriveTime || null,
-    consignee: v.consignee ?? '',
-    consigneeTel: v.consigneeTel ?? '',
-    consigneeAddr: v.consigneeAddr ?? '',
-    shipper: v.shipper ?? '',
-    shipperTel: v.shipperTel ?? '',
-    businessNo: v.businessNo ?? '',
-    clientNo: v.clientNo ?? '',
-    expressCorp: v.expressCorp ?? '',
-    expressNo: v.expressNo ?? '',
-    cargoName: v.cargoName ?? '',
+    ...textsOf(v, [
+      'consignee',
+      'consigneeTel',
+      'consigneeAddr',
+      'shipper',
+      'shipperTel',
+      'businessNo',
+      'clientNo',
+      'expressCorp',
+      'expressNo',
+      'cargoName',
+    ]),
     cargoType: v.cargoType ?? '1',
     cargoPiece: v.cargoPiece ?? 0,
     cargoWeight: str(v.cargoWeight),
@@ -122,8 +127,7 @@ export function toBody(v: TOrderFormValues, feeRole: boolean) {
     declaredValue: str(v.declaredValue),
     insuranceId: v.insuranceId ?? null,
     woodenFrame: v.woodenFrame ? '1' : '0',
-    cargoRemark: v.cargoRemark ?? '',
-    remark: v.remark ?? '',
+    ...textsOf(v, ['cargoRemark', 'remark']),
     cargoLines: lines,
   };
   if (feeRole) {
