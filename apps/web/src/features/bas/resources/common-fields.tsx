@@ -6,7 +6,7 @@ import { ExpiryText } from '../common/selects';
 /**
  * What every basic-data screen of an entity shares by its name: list id `bas/<entity>-list`, base URL `/bas/<entity>`,
  * permission `bas:<entity>`, menu titles `menu_<entity>_list|add|edit|details`, the routes
- * `/bas/<entity>-list|add|edit|details`; its query keys; rows keyed by `id`.
+ * `/bas/<entity>-list|add|edit|details`; its query keys; rows keyed by `id`; four filters before 'expand'.
  */
 export const basScreen = (entity: string, keys: ScreenQueryKeys) =>
   ({
@@ -15,6 +15,7 @@ export const basScreen = (entity: string, keys: ScreenQueryKeys) =>
     url: `/bas/${entity}`,
     rowKey: 'id',
     perm: `bas:${entity}`,
+    visibleFilters: 4,
     titles: {
       list: `menu_${entity}_list`,
       add: `menu_${entity}_add`,

@@ -48,7 +48,6 @@ function useNewRate(): Values | undefined {
 export const currateScreen: ScreenDef<TCurrate> = {
   ...basScreen('currate', currateKeys),
   defaultSort: { column: 'effectiveDate', order: 'desc' },
-  visibleFilters: 4,
   filters: [],
   useFilters: () => {
     const options = asFilterOptions(useCurrencies().options);

@@ -64,7 +64,6 @@ function OptionSelect<T>(props: {
 export const driverScreen: ScreenDef<TDriver> = {
   ...basScreen('driver', driverKeys),
   defaultSort: { column: 'createTime', order: 'desc' },
-  visibleFilters: 4,
   filters: [
     { name: 'driverName', label: 'field_driver_name' },
     { name: 'phone', label: 'field_phone' },
@@ -173,7 +172,6 @@ const withUnit = (unit: string) => (v: unknown) => (v === null ? '-' : `${v} ${u
 export const vehicleScreen: ScreenDef<TVehicle> = {
   ...basScreen('vehicle', vehicleKeys),
   defaultSort: { column: 'createTime', order: 'desc' },
-  visibleFilters: 4,
   filters: [
     { name: 'plateNo', label: 'field_plate_no' },
     { type: 'dict', name: 'country', label: 'field_country', dictType: 'bas_country' },

@@ -30,7 +30,6 @@ const QrThumb = ({ fileId, size = 40 }: { fileId: string; size?: number }) => (
 
 export const payinfoScreen: ScreenDef<TPayinfo> = {
   ...basScreen('payinfo', payinfoKeys),
-  visibleFilters: 4,
   filters: [
     { name: 'accountName', label: 'field_account_name' },
     { name: 'bankName', label: 'field_bank_name' },
