@@ -197,6 +197,27 @@ async function checkOwnOrders(tx: DbOrTx, auth: AuthContext, loadId: number, ids
   if (rows.length !== new Set(ids).size) throw notFound();
 }
 
+/**
+ * The orders an arrive action names: the ticked ones (checked to be this container's) or else every order of the
+ * container in `status` the caller sees (none: refused with `rejectKey`).
+ */
+async function targetIds(
+  tx: DbOrTx,
+  auth: AuthContext,
+  load: TLoadRecord,
+  ticked: number[] | undefined,
+  status: number,
+  rejectKey: string,
+): Promise<number[]> {
+  if (ticked) {
+    await checkOwnOrders(tx, auth, load.id, ticked);
+    return ticked;
+  }
+  const ids = await orderIdsOf(tx, auth, load.id, status);
+  if (!ids.length) throw wrongState(rejectKey, { list: containerName(load) });
+  return ids;
+}
+
 async function arrivalHouse(ctx: TOrderCtx, record: TArriveRecord, body: TArriveSureBody): Promise<number> {
   const houseId = body.arrivedHouseId ?? record.houseId;
   if (!houseId) throw badRequest('err_required', { field: 'arrivedHouseId' }, 'arrivedHouseId');
@@ -251,14 +272,7 @@ export async function sureArrive(ctx: TOrderCtx, body: TArriveSureBody): Promise
     const { load, record } = await lockBoth(tx, auth, body.arriveId!);
     checkOperation(record, load, 'sure');
     const houseId = await arrivalHouse(ctx, record, body);
-    let ids: number[];
-    if (body.orderIds) {
-      await checkOwnOrders(tx, auth, load.id, body.orderIds);
-      ids = body.orderIds;
-    } else {
-      ids = await orderIdsOf(tx, auth, load.id, 5);
-      if (!ids.length) throw wrongState(ARRIVE_REJECT_KEYS.sure, { list: containerName(load) });
-    }
+    const ids = await targetIds(tx, auth, load, body.orderIds, 5, ARRIVE_REJECT_KEYS.sure);
     const done = await receiveOrders(
       tx,
       auth,
@@ -376,14 +390,7 @@ export async function cancelArrive(ctx: TOrderCtx, id: number, body: TArriveCanc
   return ctx.db.transaction(async (tx) => {
     const { load, record } = await lockBoth(tx, auth, id);
     checkOperation(record, load, 'cancel');
-    let ids: number[];
-    if (body.orderIds) {
-      await checkOwnOrders(tx, auth, load.id, body.orderIds);
-      ids = body.orderIds;
-    } else {
-      ids = await orderIdsOf(tx, auth, load.id, 6);
-      if (!ids.length) throw wrongState(ARRIVE_REJECT_KEYS.cancel, { list: containerName(load) });
-    }
+    const ids = await targetIds(tx, auth, load, body.orderIds, 6, ARRIVE_REJECT_KEYS.cancel);
     const outcomes = await applyOrderAction(
       tx,
       { auth },

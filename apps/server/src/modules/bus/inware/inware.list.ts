@@ -20,7 +20,7 @@ import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '
 import { allMarkNames, ofMarksInScope } from '../../bas/api/order-lookups';
 import { arrayParam, codeList, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
 import { busOrder } from './inware.table';
-import { orderScope, type TOrderRow } from './order-common';
+import { orderQuantityColumns, orderScope, type TOrderRow } from './order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from './order-names';
 
 /**
@@ -370,12 +370,7 @@ export function listOrder(q: TInwareListQuery): SQL[] {
       preArriveTime: busOrder.preArriveTime,
       leftTime: busOrder.leftTime,
       signTime: busOrder.signTime,
-      cargoPiece: busOrder.cargoPiece,
-      cargoWeight: busOrder.cargoWeight,
-      cargoVolume: busOrder.cargoVolume,
-      arrivedPiece: busOrder.arrivedPiece,
-      arrivedWeight: busOrder.arrivedWeight,
-      arrivedVolume: busOrder.arrivedVolume,
+      ...orderQuantityColumns,
       feeArAmount: busOrder.feeArAmount,
     },
     fallback,

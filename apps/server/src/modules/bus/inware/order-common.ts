@@ -17,6 +17,16 @@ export function orderScope(auth: AuthContext, table: typeof busOrder = busOrder)
 
 export type TOrderRow = typeof busOrder.$inferSelect;
 
+/** An order's quantities as entered and as received (columns of a select, or of an ORDER BY allowlist). */
+export const orderQuantityColumns = {
+  cargoPiece: busOrder.cargoPiece,
+  cargoWeight: busOrder.cargoWeight,
+  cargoVolume: busOrder.cargoVolume,
+  arrivedPiece: busOrder.arrivedPiece,
+  arrivedWeight: busOrder.arrivedWeight,
+  arrivedVolume: busOrder.arrivedVolume,
+};
+
 const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /**

@@ -7,6 +7,7 @@ import { notFound } from '../../../platform/errors';
 import { loadDictLabels } from '../../../platform/excel/excel';
 import { markPrintRefs, placeNames, type TNamedRef, warehouseNames } from '../../bas/api/print-refs';
 import { busOrder } from '../inware/inware.table';
+import { orderQuantityColumns } from '../inware/order-common';
 import { busLoad } from './load.table';
 import { loadOrderScope, loadScope, type TLoadRecord } from './load-record';
 
@@ -98,12 +99,7 @@ const orderColumns = {
   consigneeAddr: busOrder.consigneeAddr,
   destAddrId: busOrder.destAddrId,
   trayNo: busOrder.trayNo,
-  cargoPiece: busOrder.cargoPiece,
-  cargoWeight: busOrder.cargoWeight,
-  cargoVolume: busOrder.cargoVolume,
-  arrivedPiece: busOrder.arrivedPiece,
-  arrivedWeight: busOrder.arrivedWeight,
-  arrivedVolume: busOrder.arrivedVolume,
+  ...orderQuantityColumns,
   currency: busOrder.currency,
   feeArAmount: busOrder.feeArAmount,
   ...feeColumns,
