@@ -40,6 +40,15 @@ export interface LoadDialogProps {
 
 const LAND_MODES = new Set(['EK', 'TRANSIT', 'BULK']);
 
+/**
+ * The number a load is known by (a truck type's plate, otherwise the container number): field name, label, hint,
+ * rule, length, test id.
+ */
+const ID_FIELDS = {
+  truck: ['truckNo', 'field_truck_no', 'load_dialog_truck_hint', zTruckNo, 40, 'load-truck-no'],
+  container: ['containerNo', 'field_container_no', 'load_container_no_hint', zLoadContainerNo, 20, 'load-container-no'],
+} as const;
+
 interface Values {
   containerNo?: string;
   truckNo?: string;
@@ -61,6 +70,7 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
   const [form] = Form.useForm<Values>();
   const keyboard = useKeyboardForm(form);
   const truck = isTruckType(load?.containerType);
+  const [idName, idLabel, idHint, idSchema, idMax, idTestId] = ID_FIELDS[truck ? 'truck' : 'container'];
   const land = Boolean(load && LAND_MODES.has(load.busType));
 
   useEffect(() => {
@@ -125,27 +135,15 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('load_scan_intro')} />
       ) : null}
       <Form<Values> form={form} layout="vertical" onKeyDown={keyboard.submitOnEnter(submit)}>
-        {truck ? (
-          <Form.Item
-            name="truckNo"
-            validateFirst
-            label={t('field_truck_no')}
-            extra={t('load_dialog_truck_hint')}
-            rules={[{ required: true, whitespace: true, message: t('err_required') }, zodRule(zTruckNo, t)]}
-          >
-            <Input autoComplete="off" maxLength={40} data-testid="load-truck-no" />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="containerNo"
-            validateFirst
-            label={t('field_container_no')}
-            extra={t('load_container_no_hint')}
-            rules={[{ required: true, whitespace: true, message: t('err_required') }, zodRule(zLoadContainerNo, t)]}
-          >
-            <Input autoComplete="off" maxLength={20} data-testid="load-container-no" />
-          </Form.Item>
-        )}
+        <Form.Item
+          name={idName}
+          validateFirst
+          label={t(idLabel)}
+          extra={t(idHint)}
+          rules={[{ required: true, whitespace: true, message: t('err_required') }, zodRule(idSchema, t)]}
+        >
+          <Input autoComplete="off" maxLength={idMax} data-testid={idTestId} />
+        </Form.Item>
         <Form.Item
           name="sealNo"
           label={t('field_seal_no')}
