@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+
 /**
  * Test helpers that read a PDF back (not a test file): the text of each page through pdfjs-dist (which maps the
  * embedded subset fonts back to Unicode through their ToUnicode maps, so Chinese and Thai come back as text),
@@ -41,3 +45,19 @@ export async function inspectPdf(pdf: Buffer | Uint8Array): Promise<PdfInspectio
  * SARA AM (ำ) as NIKHAHIT + SARA AA glyphs, which read back as 'ำา': folded back here.
  */
 export const squash = (s: string) => s.replace(/\s+/g, '').replace(/\u0e33\u0e32/g, '\u0e33');
+
+let dumped = 0;
+/**
+ * The PDF of an answer, read back (inspectPdf) after checking it is a 200 `application/pdf`. PRINT_DUMP=dir keeps
+ * every PDF for a look (e.g. with pdfjs rendering to PNG) as `<dumpAs>-<n>.pdf`.
+ */
+export async function pdfAnswer(
+  res: { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown> },
+  dumpAs = 'pdf',
+): Promise<PdfInspection> {
+  expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  if (process.env.PRINT_DUMP)
+    writeFileSync(path.join(process.env.PRINT_DUMP, `${dumpAs}-${++dumped}.pdf`), res.rawPayload);
+  return inspectPdf(res.rawPayload);
+}

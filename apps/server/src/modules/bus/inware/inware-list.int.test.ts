@@ -3,17 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { basPrice } from '../../bas/bas.table';
 import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from './inware.table';
-import { addOrder, getOrder, orderBody, orderLog } from './inware.test-utils';
+import { addOrder, getOrder, orderBody, orderLog, setOrderStatus } from './inware.test-utils';
 
 const s = useBusSuite({ users: ['admin', 'service', 'sales', 'sales2', 'dispatcher', 'finance'] });
 const o: Record<string, { id: number; transportId: string }> = {};
 
 const en = { 'accept-language': 'en' };
-const setStatus = (id: number, status: number, extra: Partial<typeof busOrder.$inferInsert> = {}) =>
-  s.t.db
-    .update(busOrder)
-    .set({ status, ...extra })
-    .where(eq(busOrder.id, id));
 const rowIds = (res: { json(): { rows: { id: number }[] } }) => res.json().rows.map((r) => r.id);
 
 beforeAll(async () => {
@@ -46,7 +41,7 @@ beforeAll(async () => {
     cargoName: '玩具',
   });
   o.arrived = await addOrder(s.sales, orderBody(s.ids, { status: 1 }));
-  await setStatus(o.arrived.id, 6, {
+  await setOrderStatus(s.t, o.arrived.id, 6, {
     arrivedPiece: 3,
     arrivedWeight: '250',
     arrivedVolume: '1.235',

@@ -3,17 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { useBusSuite } from '../bus.test-utils';
 import { busCargo } from '../cargo/cargo.table';
 import { busOrderLog } from '../order-log/order-log.table';
-import { busOrder } from './inware.table';
-import { addOrder, getOrder, orderBody, orderLog } from './inware.test-utils';
+import { addOrder, getOrder, orderBody, orderLog, setOrderStatus } from './inware.test-utils';
 
 const s = useBusSuite({ users: ['admin', 'service', 'sales', 'sales2', 'dispatcher', 'driver'] });
 
 const en = { 'accept-language': 'en' };
-const setStatus = (id: number, status: number, extra: Partial<typeof busOrder.$inferInsert> = {}) =>
-  s.t.db
-    .update(busOrder)
-    .set({ status, ...extra })
-    .where(eq(busOrder.id, id));
 
 describe('[ORDERS] numbers', () => {
   it('getNo issues waybill numbers TH+yyMMdd+5 digits and receipt numbers WR+yyMMdd+5 digits', async () => {
@@ -250,7 +244,7 @@ describe('[ORDERS] edit (orderEdit, optimistic version)', () => {
     );
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().msg).toContain('Consignee');
-    await setStatus(o.id, 3);
+    await setOrderStatus(s.t, o.id, 3);
     const planned = await s.service.post('/bus/inware/edit', { ...orderBody(s.ids), id: o.id, version: 0 }, en);
     expect(planned.statusCode).toBe(409);
     expect(planned.json().errorCode).toBe('WRONG_STATE');
@@ -276,7 +270,7 @@ describe('[ORDERS] edit (orderEdit, optimistic version)', () => {
       feeFreightAr: '132.00',
     });
     expect((await orderLog(s.service, o.id)).at(-1)!.action).toBe('deleteCargoLine');
-    await setStatus(o.id, 2);
+    await setOrderStatus(s.t, o.id, 2);
     expect((await s.service.post(`/bus/cargo/delete/${d.cargoLines[0]!.id}`, {})).statusCode).toBe(409);
     expect((await s.service.post('/bus/cargo/delete/999999', {})).statusCode).toBe(404);
     expect((await s.driver.post(`/bus/cargo/delete/${d.cargoLines[0]!.id}`, {})).statusCode).toBe(403);
@@ -453,7 +447,7 @@ describe('[ORDERS] receipt into the origin warehouse (A5, A6, A7)', () => {
     const body = { id: o.id, receivingNo: 'WR-C-1', arrivedHouseId: s.ids.whGz, arrivedPiece: 1, arrivedWeight: '1' };
     expect((await s.service.post('/bus/inware/arrived/update', body)).statusCode).toBe(403);
     expect((await s.dispatcher.post('/bus/inware/arrived/update', { ...body, version: 5 })).statusCode).toBe(409);
-    await setStatus(o.id, 3);
+    await setOrderStatus(s.t, o.id, 3);
     const planned = await s.dispatcher.post('/bus/inware/arrived/update', body, en);
     expect(planned.statusCode).toBe(409);
     expect(planned.json().errorCode).toBe('WRONG_STATE');

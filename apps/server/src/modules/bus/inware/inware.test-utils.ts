@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
 import { basWarehouse } from '../../bas/bas.table';
 import { geogId, markId } from '../../bas/bas.test-utils';
+import { busOrder } from './inware.table';
 
 /** Helpers of the order integration tests (not a test file). */
 
@@ -57,6 +58,18 @@ export function orderBody(ids: TRefIds, overrides: Record<string, unknown> = {})
     ...overrides,
   };
 }
+
+/** Puts an order straight into `status` (with `extra` columns): a fixture, the actions have their own tests. */
+export const setOrderStatus = (
+  t: TestApp,
+  id: number,
+  status: number,
+  extra: Partial<typeof busOrder.$inferInsert> = {},
+) =>
+  t.db
+    .update(busOrder)
+    .set({ status, ...extra })
+    .where(eq(busOrder.id, id));
 
 export async function addOrder(client: TestClient, body: Record<string, unknown>) {
   const res = await client.post('/bus/inware/add', body);

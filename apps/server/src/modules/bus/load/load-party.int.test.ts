@@ -1,13 +1,13 @@
 import { type TLoadListQuery, ZLoadListQuery } from '@theone/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userId } from '../../bas/bas.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
-import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { addOrder, orderBody, receiveOrder } from '../inware/inware.test-utils';
 import { orderScope } from '../inware/order-common';
 import { listLoads } from './load.read';
 import { loadHolding } from './load.test-utils';
@@ -18,29 +18,28 @@ import { loadHolding } from './load.test-utils';
  * and follow a mark whose sales person changes.
  */
 
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
+const s = useBusSuite({ users: ['admin'] });
+
 const loads: number[] = [];
 const loadNos: string[] = [];
 
-const ctxOf = (auth: AuthContext): TOrderCtx => ({ db: t.db, auth, lang: 'en', timezone: 'Asia/Shanghai' });
+const ctxOf = (auth: AuthContext): TOrderCtx => ({ db: s.t.db, auth, lang: 'en', timezone: 'Asia/Shanghai' });
 const q = (x: Record<string, unknown> = {}): TLoadListQuery => ZLoadListQuery.parse(x);
 
 async function receivedOrder(markId: number, piece: number, weight: string, volume: string, ar: string) {
-  const o = await addOrder(admin, orderBody(ids, { markId, status: 1 }));
-  await receiveOrder(admin, ids, o.id, `WR-LP-${o.id}`, {
+  const o = await addOrder(s.admin, orderBody(s.ids, { markId, status: 1 }));
+  await receiveOrder(s.admin, s.ids, o.id, `WR-LP-${o.id}`, {
     arrivedPiece: piece,
     arrivedWeight: weight,
     arrivedVolume: volume,
   });
-  await t.db.update(busOrder).set({ feeArAmount: ar }).where(eq(busOrder.id, o.id));
+  await s.t.db.update(busOrder).set({ feeArAmount: ar }).where(eq(busOrder.id, o.id));
   return o;
 }
 
 async function fixtureLoad(status: number, orders: { id: number; status: number }[]) {
   const n = loads.length + 1;
-  const load = await loadHolding(t, ids, orders, {
+  const load = await loadHolding(s.t, s.ids, orders, {
     loadNo: `LD991130${String(n).padStart(4, '0')}`,
     status,
     loadTime: new Date(Date.UTC(2026, 10, 30, 2) + n * 60_000),
@@ -55,7 +54,7 @@ async function fixtureLoad(status: number, orders: { id: number; status: number 
 async function direct(auth: AuthContext) {
   const scope = orderScope(auth) ?? sql`true`;
   const rows = (
-    await t.db.execute<{
+    await s.t.db.execute<{
       load_id: number;
       n: number;
       loaded: number;
@@ -102,15 +101,12 @@ let sales2Id: number;
 let th2LoadId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  admin = await t.login('admin');
-  salesId = await userId(t, 'sales');
-  sales2Id = await userId(t, 'sales2');
-  const a = await receivedOrder(ids.TH001, 10, '1000.50', '30.125', '100.10');
-  const b = await receivedOrder(ids.YW101, 3, '300.25', '5.5', '20.00');
-  const c = await receivedOrder(ids.TH002, 5, '500', '10', '7.77');
-  const d = await receivedOrder(ids.TH001, 2, '20', '0.2', '1.01');
+  salesId = await userId(s.t, 'sales');
+  sales2Id = await userId(s.t, 'sales2');
+  const a = await receivedOrder(s.ids.TH001, 10, '1000.50', '30.125', '100.10');
+  const b = await receivedOrder(s.ids.YW101, 3, '300.25', '5.5', '20.00');
+  const c = await receivedOrder(s.ids.TH002, 5, '500', '10', '7.77');
+  const d = await receivedOrder(s.ids.TH001, 2, '20', '0.2', '1.01');
   await fixtureLoad(1, [
     { id: a.id, status: 4 },
     { id: b.id, status: 3 },
@@ -118,12 +114,12 @@ beforeAll(async () => {
   ]);
   th2LoadId = (await fixtureLoad(2, [{ id: c.id, status: 4 }])).id;
 });
-afterAll(async () => t?.close());
 
 describe('[LOAD] party rows answer what the orders would', () => {
   it("for 'self' users, a department scope and a user holding both", async () => {
-    const [dept] = (await t.db.execute<{ dept_id: number }>(sql`SELECT dept_id FROM bas_mark WHERE id = ${ids.TH001}`))
-      .rows;
+    const [dept] = (
+      await s.t.db.execute<{ dept_id: number }>(sql`SELECT dept_id FROM bas_mark WHERE id = ${s.ids.TH001}`)
+    ).rows;
     expect(dept?.dept_id).toBeTruthy();
     const self = testAuth(salesId, 'sales', '5');
     const r = await expectSameAsOrders(self);
@@ -145,8 +141,8 @@ describe('[LOAD] party rows answer what the orders would', () => {
   it("follows a mark whose sales person changes (bas 'mark/edit' in the same transaction)", async () => {
     const before = await listLoads(ctxOf(testAuth(sales2Id, 'sales2', '5')), 'load', q({ loadNo: loadNos.join(',') }));
     expect(before.rows.map((x) => x.id)).not.toContain(th2LoadId);
-    const current = (await admin.get(`/bas/mark/${ids.TH002}`)).json().data;
-    const res = await admin.post('/bas/mark/edit', {
+    const current = (await s.admin.get(`/bas/mark/${s.ids.TH002}`)).json().data;
+    const res = await s.admin.post('/bas/mark/edit', {
       mark: current.mark,
       nameZh: current.nameZh,
       clientType: current.clientType,
@@ -154,7 +150,7 @@ describe('[LOAD] party rows answer what the orders would', () => {
       calPriceType: current.calPriceType,
       sales: sales2Id,
       service: null,
-      id: ids.TH002,
+      id: s.ids.TH002,
       version: current.version,
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -7,14 +7,14 @@ import {
   ZTrackListQuery,
 } from '@theone/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { userId } from '../../bas/bas.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
-import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { addOrder, orderBody, receiveOrder } from '../inware/inware.test-utils';
 import { listLoads, loadDetail, loadOrdersPage, loadRowsByIds, trackRowsByIds } from './load.read';
 import { type busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
 import { loadHolding } from './load.test-utils';
@@ -25,25 +25,24 @@ import { loadHolding } from './load.test-utils';
  * all data and for a sales person who sees only their customers' orders.
  */
 
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
+const s = useBusSuite({ users: ['admin'] });
+
 let all: TOrderCtx;
 let sales: TOrderCtx;
 let sales2: TOrderCtx;
 
 const authOf = testAuth;
-const ctxOf = (auth: AuthContext): TOrderCtx => ({ db: t.db, auth, lang: 'en', timezone: 'Asia/Shanghai' });
+const ctxOf = (auth: AuthContext): TOrderCtx => ({ db: s.t.db, auth, lang: 'en', timezone: 'Asia/Shanghai' });
 
 /** A received order (S2) of the mark with its measured figures. */
 async function receivedOrder(markId: number, piece: number, weight: string, volume: string) {
-  const o = await addOrder(admin, orderBody(ids, { markId, status: 1 }));
-  await receiveOrder(admin, ids, o.id, `WR-LR-${o.id}`, {
+  const o = await addOrder(s.admin, orderBody(s.ids, { markId, status: 1 }));
+  await receiveOrder(s.admin, s.ids, o.id, `WR-LR-${o.id}`, {
     arrivedPiece: piece,
     arrivedWeight: weight,
     arrivedVolume: volume,
   });
-  await t.db.update(busOrder).set({ feeArAmount: '100.10' }).where(eq(busOrder.id, o.id));
+  await s.t.db.update(busOrder).set({ feeArAmount: '100.10' }).where(eq(busOrder.id, o.id));
   return o;
 }
 
@@ -55,7 +54,7 @@ async function fixtureLoad(
   set: Partial<typeof busLoad.$inferInsert> = {},
 ) {
   seq++;
-  return loadHolding(t, ids, orders, {
+  return loadHolding(s.t, s.ids, orders, {
     loadNo: `LD991231${String(seq).padStart(4, '0')}`,
     status,
     loadTime: new Date(Date.UTC(2026, 10, 1, 2) + seq * 60_000),
@@ -76,16 +75,13 @@ let transit: typeof busLoad.$inferSelect;
 let emptyPlan: typeof busLoad.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  admin = await t.login('admin');
-  all = ctxOf(authOf(await userId(t, 'admin'), 'admin', '1'));
-  sales = ctxOf(authOf(await userId(t, 'sales'), 'sales', '5'));
-  sales2 = ctxOf(authOf(await userId(t, 'sales2'), 'sales2', '5'));
-  th1 = await receivedOrder(ids.TH001, 10, '1000.50', '30.125');
-  th2 = await receivedOrder(ids.TH002, 5, '500', '10');
-  yw1 = await receivedOrder(ids.YW101, 3, '300.25', '5.5');
-  const th3 = await receivedOrder(ids.TH001, 2, '20', '0.2');
+  all = ctxOf(authOf(await userId(s.t, 'admin'), 'admin', '1'));
+  sales = ctxOf(authOf(await userId(s.t, 'sales'), 'sales', '5'));
+  sales2 = ctxOf(authOf(await userId(s.t, 'sales2'), 'sales2', '5'));
+  th1 = await receivedOrder(s.ids.TH001, 10, '1000.50', '30.125');
+  th2 = await receivedOrder(s.ids.TH002, 5, '500', '10');
+  yw1 = await receivedOrder(s.ids.YW101, 3, '300.25', '5.5');
+  const th3 = await receivedOrder(s.ids.TH001, 2, '20', '0.2');
   // a plan of TH001 + YW101 (sales sees one line, sales2 the other), a loading container, one in transit
   mixed = await fixtureLoad(
     0,
@@ -116,14 +112,14 @@ beforeAll(async () => {
     etaDate: new Date('2026-11-25T04:00:00Z'),
   });
   emptyPlan = await fixtureLoad(0, [], { createBy: 'sales2' });
-  await t.db.insert(busTrack).values({
+  await s.t.db.insert(busTrack).values({
     loadId: transit.id,
     trackStatus: '5',
     trackTime: new Date(Date.now() - 100 * 3600_000),
     auto: '1',
     createBy: 'dispatcher',
   });
-  const [m] = await t.db
+  const [m] = await s.t.db
     .insert(busTrack)
     .values({
       loadId: transit.id,
@@ -133,12 +129,11 @@ beforeAll(async () => {
       createBy: 'dispatcher',
     })
     .returning();
-  await t.db.insert(busTrackMessage).values([
+  await s.t.db.insert(busTrackMessage).values([
     { trackId: m!.id, content: 'at Mohan' },
     { trackId: m!.id, content: 'queue', visibleToCustomer: '1' },
   ]);
 });
-afterAll(async () => t?.close());
 
 describe('listLoads', () => {
   it('loadplan: L0/L1 by default, newest loading time first, per-row sums of every order, fill and margin', async () => {
@@ -178,7 +173,7 @@ describe('listLoads', () => {
   it('sums equal a direct count of the filtered set', async () => {
     const r = await listLoads(all, 'load', q({ pageSize: 1 }));
     const [direct] = (
-      await t.db.execute<{ n: number; orders: number; pieces: number }>(sql`
+      await s.t.db.execute<{ n: number; orders: number; pieces: number }>(sql`
       SELECT (SELECT count(*)::int FROM bus_load WHERE status BETWEEN 1 AND 5) AS n,
              count(*)::int AS orders, coalesce(sum(arrived_piece), 0)::int AS pieces
         FROM bus_order WHERE load_id IN (SELECT id FROM bus_load WHERE status BETWEEN 1 AND 5)`)
@@ -224,8 +219,10 @@ describe('listLoads', () => {
     expect(
       await idsOf('load', { vesselName: 'haian', voyageNo: '2611', customsCorp: 'Mohan', loadPerson: 'li' }),
     ).toEqual([transit.id]);
-    expect(await idsOf('loadplan', { leftAddrId: String(ids.yw) })).toEqual([]);
-    expect(await idsOf('loadplan', { destAddrId: String(ids.bkk) })).toEqual([mixed.id, emptyPlan.id, plan.id].sort());
+    expect(await idsOf('loadplan', { leftAddrId: String(s.ids.yw) })).toEqual([]);
+    expect(await idsOf('loadplan', { destAddrId: String(s.ids.bkk) })).toEqual(
+      [mixed.id, emptyPlan.id, plan.id].sort(),
+    );
     expect(await idsOf('load', { 'params[beginEtdDate]': '2026-11-02', 'params[endEtdDate]': '2026-11-02' })).toEqual([
       transit.id,
     ]);
@@ -269,7 +266,7 @@ describe('rows by id, detail and orders page', () => {
   });
 
   it('loadDetail: the caller’s orders by mark then waybill, per-mark summary, log newest first; 404 out of scope', async () => {
-    await t.db.insert(busLoadLog).values([
+    await s.t.db.insert(busLoadLog).values([
       { loadId: plan.id, action: 'add', fromStatus: null, toStatus: 0, orderCount: 2, createBy: 'admin' },
       { loadId: plan.id, action: 'load', fromStatus: 0, toStatus: 1, orderCount: 1, createBy: 'admin' },
     ]);

@@ -1,27 +1,18 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
-import { inspectPdf, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfAnswer, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
 import { basMark } from '../../bas/bas.table';
 import { userWithPerms } from '../../bas/bas.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from '../inware/inware.table';
-import { addOrder, orderBody, refIds, type TRefIds } from '../inware/inware.test-utils';
+import { addOrder, orderBody } from '../inware/inware.test-utils';
 
 /**
  * The four print calls: PDFs read back with pdfjs (Chinese and Thai text, waybill, barcode images), fee sheets
  * with and without unit prices, printTimes, 401/403/404 and data scope.
  */
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
-let sales: TestClient;
-let sales2: TestClient;
-let service: TestClient;
-let dispatcher: TestClient;
-let driver: TestClient;
-let finance: TestClient;
+const s = useBusSuite({ users: ['admin', 'sales', 'sales2', 'service', 'dispatcher', 'driver', 'finance'] });
+
 /** TH001 (sales 'sales'), received with three cargo lines */
 let received: { id: number; transportId: string };
 /** YW101 (sales 'sales2'), staged */
@@ -29,20 +20,13 @@ let staged: { id: number; transportId: string };
 /** cargo without a mark, registered at the warehouse */
 let noMark: { id: number; transportId: string };
 
-let dumped = 0;
 const en = { 'accept-language': 'en' };
 const th = { 'accept-language': 'th' };
 
-async function pdfOf(res: { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown> }) {
-  expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(200);
-  expect(res.headers['content-type']).toBe('application/pdf');
-  // PRINT_DUMP=dir keeps every PDF for a look (e.g. with pdfjs rendering to PNG).
-  if (process.env.PRINT_DUMP) writeFileSync(path.join(process.env.PRINT_DUMP, `print-${++dumped}.pdf`), res.rawPayload);
-  return inspectPdf(res.rawPayload);
-}
+const pdfOf = (res: Parameters<typeof pdfAnswer>[0]) => pdfAnswer(res, 'print');
 
 async function printTimes(id: number) {
-  const [row] = await t.db
+  const [row] = await s.t.db
     .select({ n: busOrder.printTimes, v: busOrder.version })
     .from(busOrder)
     .where(eq(busOrder.id, id));
@@ -50,14 +34,9 @@ async function printTimes(id: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [admin, sales, sales2, service, dispatcher, driver, finance] = await Promise.all(
-    ['admin', 'sales', 'sales2', 'service', 'dispatcher', 'driver', 'finance'].map((u) => t.login(u)),
-  );
   received = await addOrder(
-    admin,
-    orderBody(ids, {
+    s.admin,
+    orderBody(s.ids, {
       status: 1,
       consignee: 'สมชาย ใจดี',
       consigneeAddr: '12/3 ถนนรัชดาภิเษก ดินแดง กรุงเทพฯ',
@@ -65,10 +44,10 @@ beforeAll(async () => {
       shipper: '广州家具厂',
     }),
   );
-  const r = await admin.post('/bus/inware/arrived/update', {
+  const r = await s.admin.post('/bus/inware/arrived/update', {
     id: received.id,
     receivingNo: 'WR-P-1',
-    arrivedHouseId: ids.whGz,
+    arrivedHouseId: s.ids.whGz,
     trayNo: 'A-01',
     lines: [
       { piece: 2, cargoLength: '100', cargoWidth: '50', cargoHight: '50', weight: '200' },
@@ -77,13 +56,13 @@ beforeAll(async () => {
   });
   expect(r.statusCode, r.body).toBe(200);
   staged = await addOrder(
-    admin,
-    orderBody(ids, { markId: ids.YW101, consignee: 'Khun Chai', consigneeTel: '0891234567' }),
+    s.admin,
+    orderBody(s.ids, { markId: s.ids.YW101, consignee: 'Khun Chai', consigneeTel: '0891234567' }),
   );
-  noMark = await addOrder(admin, {
+  noMark = await addOrder(s.admin, {
     status: 2,
     receivingNo: 'WR-NM-7',
-    arrivedHouseId: ids.whGz,
+    arrivedHouseId: s.ids.whGz,
     arrivedPiece: 2,
     arrivedWeight: '12',
     arrivedVolume: '0.1',
@@ -92,13 +71,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => t?.close());
-
 describe('POST /bus/inware/printbar/{ids}: order labels', () => {
   it('prints one label per order with the waybill barcode, mark, pieces, destination and mode, and counts printTimes', async () => {
     // dispatcher: zh-cn, every order (scope all)
     const before = await printTimes(received.id);
-    const res = await dispatcher.post(`/bus/inware/printbar/${received.id},${staged.id}`);
+    const res = await s.dispatcher.post(`/bus/inware/printbar/${received.id},${staged.id}`);
     const pdf = await pdfOf(res);
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="/);
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('订单标签')}`);
@@ -122,7 +99,7 @@ describe('POST /bus/inware/printbar/{ids}: order labels', () => {
   });
 
   it('prints in the caller language (Thai captions rendered as Thai text)', async () => {
-    const pdf = await pdfOf(await dispatcher.post(`/bus/inware/printbar/${received.id}`, undefined, th));
+    const pdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printbar/${received.id}`, undefined, th));
     const text = squash(pdf.text);
     expect(text).toContain('มาร์คTH001');
     expect(text).toContain('จำนวนชิ้น3');
@@ -131,7 +108,7 @@ describe('POST /bus/inware/printbar/{ids}: order labels', () => {
   });
 
   it('prints NO MARK and the receipt number as the barcode for cargo without a mark', async () => {
-    const pdf = await pdfOf(await dispatcher.post(`/bus/inware/printbar/${noMark.id}`, undefined, en));
+    const pdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printbar/${noMark.id}`, undefined, en));
     const text = squash(pdf.text);
     expect(text).toContain('NOMARK');
     expect(text).toContain('WR-NM-7');
@@ -141,26 +118,26 @@ describe('POST /bus/inware/printbar/{ids}: order labels', () => {
 
   it('is all or nothing: an unknown id is a 404 and nothing is counted', async () => {
     const before = await printTimes(received.id);
-    const res = await service.post(`/bus/inware/printbar/${received.id},999999`);
+    const res = await s.service.post(`/bus/inware/printbar/${received.id},999999`);
     expect(res.statusCode).toBe(404);
     expect((await printTimes(received.id)).n).toBe(before.n);
-    expect((await service.post('/bus/inware/printbar/abc')).statusCode).toBe(400);
+    expect((await s.service.post('/bus/inware/printbar/abc')).statusCode).toBe(400);
   });
 
   it('applies the data scope: a sales user prints their own customers and no-mark cargo, not another sales user’s', async () => {
-    expect((await sales.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(200);
-    expect((await sales.post(`/bus/inware/printbar/${staged.id}`)).statusCode).toBe(404);
-    expect((await sales.post(`/bus/inware/printbar/${received.id},${staged.id}`)).statusCode).toBe(404);
-    expect((await sales2.post(`/bus/inware/printbar/${staged.id}`)).statusCode).toBe(200);
-    expect((await sales2.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(404);
-    expect((await sales2.post(`/bus/inware/printbar/${noMark.id}`)).statusCode).toBe(200);
+    expect((await s.sales.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(200);
+    expect((await s.sales.post(`/bus/inware/printbar/${staged.id}`)).statusCode).toBe(404);
+    expect((await s.sales.post(`/bus/inware/printbar/${received.id},${staged.id}`)).statusCode).toBe(404);
+    expect((await s.sales2.post(`/bus/inware/printbar/${staged.id}`)).statusCode).toBe(200);
+    expect((await s.sales2.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(404);
+    expect((await s.sales2.post(`/bus/inware/printbar/${noMark.id}`)).statusCode).toBe(200);
   });
 
   it('needs a session and a print key', async () => {
-    expect((await t.anon.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(401);
-    expect((await driver.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(403);
-    expect((await finance.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(403);
-    const onlyNoMark = await userWithPerms(t, 'print_nomark', ['bus:noMarkOrder', 'bus:noMarkOrder:print']);
+    expect((await s.t.anon.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(401);
+    expect((await s.driver.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(403);
+    expect((await s.finance.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(403);
+    const onlyNoMark = await userWithPerms(s.t, 'print_nomark', ['bus:noMarkOrder', 'bus:noMarkOrder:print']);
     expect((await onlyNoMark.post(`/bus/inware/printbar/${noMark.id}`)).statusCode).toBe(200);
   });
 });
@@ -168,7 +145,7 @@ describe('POST /bus/inware/printbar/{ids}: order labels', () => {
 describe('POST /bus/inware/printbar/cargo/{ids}: piece labels', () => {
   it("prints one label per piece, 'n of N', each with its own barcode", async () => {
     const before = await printTimes(received.id);
-    const pdf = await pdfOf(await dispatcher.post(`/bus/inware/printbar/cargo/${received.id}`, undefined, en));
+    const pdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printbar/cargo/${received.id}`, undefined, en));
     expect(pdf.pages).toHaveLength(3);
     expect(pdf.images).toBe(3);
     pdf.pages.forEach((page, i) => {
@@ -181,15 +158,15 @@ describe('POST /bus/inware/printbar/cargo/{ids}: piece labels', () => {
   });
 
   it('prints Chinese n of N for a zh-cn user and refuses orders not yet received', async () => {
-    const pdf = await pdfOf(await service.post(`/bus/inware/printbar/cargo/${received.id}`));
+    const pdf = await pdfOf(await s.service.post(`/bus/inware/printbar/cargo/${received.id}`));
     expect(squash(pdf.pages[1]!)).toContain('第2件/共3件');
-    const refused = await dispatcher.post(`/bus/inware/printbar/cargo/${staged.id}`, undefined, en);
+    const refused = await s.dispatcher.post(`/bus/inware/printbar/cargo/${staged.id}`, undefined, en);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(`${staged.transportId} is not in the warehouse yet, reselect`);
   });
 
   it('keys: bus:inOrder:print or bus:order:print; the order entry key alone is not enough', async () => {
-    const entry = await userWithPerms(t, 'print_entry', ['bus:orderAdd', 'bus:orderAdd:print']);
+    const entry = await userWithPerms(s.t, 'print_entry', ['bus:orderAdd', 'bus:orderAdd:print']);
     expect((await entry.post(`/bus/inware/printbar/${received.id}`)).statusCode).toBe(200);
     expect((await entry.post(`/bus/inware/printbar/cargo/${received.id}`)).statusCode).toBe(403);
   });
@@ -197,7 +174,7 @@ describe('POST /bus/inware/printbar/cargo/{ids}: piece labels', () => {
 
 describe('POST /bus/inware/printware/{ids}/{lang}: warehouse receipts', () => {
   it('prints the receipt in the requested language with Chinese and Thai data, cargo lines and the barcode', async () => {
-    const pdf = await pdfOf(await dispatcher.post(`/bus/inware/printware/${received.id}/th`));
+    const pdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printware/${received.id}/th`));
     const text = squash(pdf.text);
     expect(text).toContain('ใบรับสินค้า');
     expect(text).toContain('เลขที่ใบรับสินค้าWR-P-1');
@@ -214,34 +191,34 @@ describe('POST /bus/inware/printware/{ids}/{lang}: warehouse receipts', () => {
   });
 
   it('accepts zh, zh-cn and en; prints one receipt per order; refuses other languages and unreceived orders', async () => {
-    const zh = await pdfOf(await dispatcher.post(`/bus/inware/printware/${received.id},${noMark.id}/zh`));
+    const zh = await pdfOf(await s.dispatcher.post(`/bus/inware/printware/${received.id},${noMark.id}/zh`));
     expect(squash(zh.pages[0]!)).toContain('入仓单');
     expect(squash(zh.text)).toContain('无唛头');
     expect(squash(zh.text)).toContain('WR-NM-7');
-    const enPdf = await pdfOf(await dispatcher.post(`/bus/inware/printware/${received.id}/en`));
+    const enPdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printware/${received.id}/en`));
     expect(squash(enPdf.text)).toContain('Warehousereceipt');
-    expect((await dispatcher.post(`/bus/inware/printware/${received.id}/fr`)).statusCode).toBe(400);
-    expect((await dispatcher.post(`/bus/inware/printware/${staged.id}/en`)).statusCode).toBe(409);
+    expect((await s.dispatcher.post(`/bus/inware/printware/${received.id}/fr`)).statusCode).toBe(400);
+    expect((await s.dispatcher.post(`/bus/inware/printware/${staged.id}/en`)).statusCode).toBe(409);
   });
 
   it('keys and scope', async () => {
-    expect((await t.anon.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(401);
-    expect((await driver.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(403);
-    expect((await sales2.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(404);
-    expect((await sales.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(200);
+    expect((await s.t.anon.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(401);
+    expect((await s.driver.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(403);
+    expect((await s.sales2.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(404);
+    expect((await s.sales.post(`/bus/inware/printware/${received.id}/en`)).statusCode).toBe(200);
   });
 });
 
 describe('POST /bus/inware/printfee/{ids}/{lang}: fee sheets', () => {
   it('prints the fees and total, without unit prices when the mark does not allow them', async () => {
-    await t.db.update(basMark).set({ isPrintPrice: '0' }).where(eq(basMark.id, ids.TH001));
-    const pdf = await pdfOf(await finance.post(`/bus/inware/printfee/${received.id}/en`));
+    await s.t.db.update(basMark).set({ isPrintPrice: '0' }).where(eq(basMark.id, s.ids.TH001));
+    const pdf = await pdfOf(await s.finance.post(`/bus/inware/printfee/${received.id}/en`));
     const text = squash(pdf.text);
     expect(text).toContain('Feesheet');
     expect(text).toContain(received.transportId);
     expect(text).toContain('Freight');
     expect(text).toContain('Totalreceivable');
-    const [order] = await t.db.select().from(busOrder).where(eq(busOrder.id, received.id));
+    const [order] = await s.t.db.select().from(busOrder).where(eq(busOrder.id, received.id));
     expect(text).toContain(squash(Number(order!.feeArAmount).toLocaleString('en-US', { minimumFractionDigits: 2 })));
     expect(text).not.toContain('Priceperm³');
     expect(text).not.toContain('Chargingbasis');
@@ -249,38 +226,38 @@ describe('POST /bus/inware/printfee/{ids}/{lang}: fee sheets', () => {
   });
 
   it('prints unit prices and the charging basis when the mark has isPrintPrice on', async () => {
-    await t.db.update(basMark).set({ isPrintPrice: '1' }).where(eq(basMark.id, ids.TH001));
-    const pdf = await pdfOf(await sales.post(`/bus/inware/printfee/${received.id}/zh`));
+    await s.t.db.update(basMark).set({ isPrintPrice: '1' }).where(eq(basMark.id, s.ids.TH001));
+    const pdf = await pdfOf(await s.sales.post(`/bus/inware/printfee/${received.id}/zh`));
     const text = squash(pdf.text);
-    const [order] = await t.db.select().from(busOrder).where(eq(busOrder.id, received.id));
+    const [order] = await s.t.db.select().from(busOrder).where(eq(busOrder.id, received.id));
     expect(text).toContain('费用单');
     expect(text).toContain('体积单价');
     expect(text).toContain('重量单价');
     expect(text).toContain('计费方式');
     expect(text).toMatch(/按(体积|重量)/);
     expect(text).toContain(squash(Number(order!.volumePrice).toLocaleString('en-US', { minimumFractionDigits: 2 })));
-    await t.db.update(basMark).set({ isPrintPrice: '0' }).where(eq(basMark.id, ids.TH001));
+    await s.t.db.update(basMark).set({ isPrintPrice: '0' }).where(eq(basMark.id, s.ids.TH001));
   });
 
   it('needs bus:order:printFee and the fee role', async () => {
-    expect((await t.anon.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(401);
+    expect((await s.t.anon.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(401);
     // service and dispatcher: no printFee key
-    expect((await service.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(403);
-    expect((await dispatcher.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(403);
+    expect((await s.service.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(403);
+    expect((await s.dispatcher.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(403);
     // the key without the fee role is still refused
-    const noFeeRole = await userWithPerms(t, 'print_fee_nofee', ['bus:order', 'bus:order:printFee']);
+    const noFeeRole = await userWithPerms(s.t, 'print_fee_nofee', ['bus:order', 'bus:order:printFee']);
     const res = await noFeeRole.post(`/bus/inware/printfee/${received.id}/en`);
     expect(res.statusCode).toBe(403);
-    const withFeeRole = await userWithPerms(t, 'print_fee_fee', ['bus:order', 'bus:order:printFee', 'bus:fee:view']);
+    const withFeeRole = await userWithPerms(s.t, 'print_fee_fee', ['bus:order', 'bus:order:printFee', 'bus:fee:view']);
     expect((await withFeeRole.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(200);
     // scope: sales2 does not see TH001's order
-    expect((await sales2.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(404);
+    expect((await s.sales2.post(`/bus/inware/printfee/${received.id}/en`)).statusCode).toBe(404);
   });
 
   it('does not count fee sheets or receipts as label prints', async () => {
     const before = await printTimes(received.id);
-    await finance.post(`/bus/inware/printfee/${received.id}/en`);
-    await dispatcher.post(`/bus/inware/printware/${received.id}/en`);
+    await s.finance.post(`/bus/inware/printfee/${received.id}/en`);
+    await s.dispatcher.post(`/bus/inware/printware/${received.id}/en`);
     expect((await printTimes(received.id)).n).toBe(before.n);
   });
 });
@@ -288,13 +265,15 @@ describe('POST /bus/inware/printfee/{ids}/{lang}: fee sheets', () => {
 describe('batches', () => {
   it('prints 20 orders’ labels in one document and counts each', async () => {
     const many = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => addOrder(admin, orderBody(ids, { cargoPiece: 3, clientNo: `BATCH-${i}` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        addOrder(s.admin, orderBody(s.ids, { cargoPiece: 3, clientNo: `BATCH-${i}` })),
+      ),
     );
     const started = Date.now();
-    const pdf = await pdfOf(await admin.post(`/bus/inware/printbar/${many.map((o) => o.id).join(',')}`));
+    const pdf = await pdfOf(await s.admin.post(`/bus/inware/printbar/${many.map((o) => o.id).join(',')}`));
     expect(pdf.pages).toHaveLength(20);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const rows = await t.db
+    const rows = await s.t.db
       .select({ n: busOrder.printTimes })
       .from(busOrder)
       .where(
@@ -306,11 +285,11 @@ describe('batches', () => {
     expect(rows.every((r) => r.n === 1)).toBe(true);
     // a batch too long for the path: the ids in the body, '0' in the path
     const all = [...many.map((o) => o.id), received.id, staged.id, noMark.id];
-    const long = await pdfOf(await admin.post('/bus/inware/printbar/0', { ids: all }));
+    const long = await pdfOf(await s.admin.post('/bus/inware/printbar/0', { ids: all }));
     expect(long.pages).toHaveLength(all.length);
-    const receipts = await pdfOf(await admin.post('/bus/inware/printware/0/en', { ids: [received.id, noMark.id] }));
+    const receipts = await pdfOf(await s.admin.post('/bus/inware/printware/0/en', { ids: [received.id, noMark.id] }));
     expect(squash(receipts.text)).toContain('WR-NM-7');
-    expect((await admin.post('/bus/inware/printbar/0')).statusCode).toBe(400);
-    expect((await admin.post('/bus/inware/printbar/0', { ids: [] })).statusCode).toBe(400);
+    expect((await s.admin.post('/bus/inware/printbar/0')).statusCode).toBe(400);
+    expect((await s.admin.post('/bus/inware/printbar/0', { ids: [] })).statusCode).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { convert, toMoneyString } from '@theone/contracts/common/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { t as translate } from '../../../platform/i18n';
-import { inspectPdf, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
+import { pdfAnswer, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
 import { userWithPerms } from '../../bas/bas.test-utils';
 import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
@@ -59,17 +59,6 @@ async function arrivedContainer() {
   return { orders, load };
 }
 
-async function pdfText(res: {
-  statusCode: number;
-  body: string;
-  rawPayload: Buffer;
-  headers: Record<string, unknown>;
-}) {
-  expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(200);
-  expect(res.headers['content-type']).toBe('application/pdf');
-  return inspectPdf(res.rawPayload);
-}
-
 describe('load/previewSend and load/printSend', () => {
   it('previews the orders with what each note says: amount to collect in THB, the run once in one', async () => {
     const { orders, load } = await arrivedContainer();
@@ -101,14 +90,14 @@ describe('load/previewSend and load/printSend', () => {
 
   it('prints one Thai page per unsigned order by default, the ticked ones in the language asked; signed ones left out', async () => {
     const { orders, load } = await arrivedContainer();
-    const all = await pdfText(await s.dispatcher.post('/bus/load/printSend', { loadId: load.id }));
+    const all = await pdfAnswer(await s.dispatcher.post('/bus/load/printSend', { loadId: load.id }));
     expect(all.pages).toHaveLength(4);
     orders.forEach((o, i) => {
       expect(squash(all.pages[i]!)).toContain(o.transportId);
     });
     expect(squash(all.text)).toContain(squash(translate('send_print_note_title', 'th')));
     expect(squash(all.pages[0]!)).toContain('99.99');
-    const one = await pdfText(
+    const one = await pdfAnswer(
       await s.dispatcher.post('/bus/load/printSend', { loadId: load.id, orderIds: [orders[3]!.id], lang: 'zh-cn' }),
     );
     expect(one.pages).toHaveLength(1);
@@ -136,7 +125,7 @@ describe('load/previewSend and load/printSend', () => {
     const p = (await s.dispatcher.post('/bus/load/previewSend', { loadId: load.id })).json().data;
     expect(p.unsigned).toBe(3);
     expect(p.rows.find((r: { orderId: number }) => r.orderId === orders[0]!.id).signed).toBe(true);
-    const rest = await pdfText(await s.dispatcher.post('/bus/load/printSend', { loadId: load.id }));
+    const rest = await pdfAnswer(await s.dispatcher.post('/bus/load/printSend', { loadId: load.id }));
     expect(rest.pages).toHaveLength(3);
     expect(squash(rest.text)).not.toContain(orders[0]!.transportId);
   });
@@ -183,7 +172,7 @@ describe('load/previewSend and load/printSend', () => {
     const mine = p.json().data.rows.map((r: { orderId: number }) => r.orderId);
     // customer service serves TH001 only (not TH002, not YW101)
     expect(mine).toEqual([orders[2]!.id]);
-    const printed = await pdfText(await s.service.post('/bus/load/printSend', { loadId: load.id }));
+    const printed = await pdfAnswer(await s.service.post('/bus/load/printSend', { loadId: load.id }));
     expect(printed.pages).toHaveLength(1);
     expect(squash(printed.text)).toContain(orders[2]!.transportId);
     expect(squash(printed.text)).not.toContain(orders[3]!.transportId);
