@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
+import { useRequiredRule } from '../../../components/GridField';
 import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
 import { usePermission } from '../../../lib/permission';
 import { GeogSelect } from '../../bas/common/selects';
@@ -49,6 +50,7 @@ export function OrderFormPage({ mode, printActions }: { mode: 'add' | 'edit'; pr
     loaded: state.loaded,
   });
   const cargo = useCargoTotals(form, values, state.lines);
+  const required = useRequiredRule();
 
   if (mode === 'edit' && (source.isLoading || !init.data)) return <Skeleton active />;
   if (mode === 'edit' && !order) return <Alert type="error" title={t('err_not_found')} />;
@@ -65,7 +67,6 @@ export function OrderFormPage({ mode, printActions }: { mode: 'add' | 'edit'; pr
       return check.error ? Promise.reject(new Error(t(check.error))) : Promise.resolve();
     },
   };
-  const required = (label: string) => ({ required: true, message: t('err_required', { field: t(label) }) });
   /** The contracts' rule of a number field: its error under the box, the typed text never changed. */
   const numberRule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, t, { optional: true });
   const moneyRules = [numberRule(zMoney)];

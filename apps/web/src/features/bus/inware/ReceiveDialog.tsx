@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 import { DictSelect } from '../../../components/DictSelect';
 import { zodRule } from '../../../components/form-rules';
+import { useRequiredRule } from '../../../components/GridField';
 import { DecimalInput, IntegerInput } from '../../../components/NumberInput';
 import { businessNowText } from '../../../lib/business-time';
 import { feedback } from '../../../lib/feedback';
@@ -78,6 +79,7 @@ export function ReceiveDialog({
   const init = useInit();
   const [form] = Form.useForm<Values>();
   const keyboard = useKeyboardForm(form);
+  const required = useRequiredRule();
   const [numberReady, setNumberReady] = useState(false);
   const defaultHouseId = useRef<number | undefined>(undefined);
   defaultHouseId.current = init.data?.defaults.arrivedHouseId ?? undefined;
@@ -219,7 +221,7 @@ export function ReceiveDialog({
           <Form.Item
             name="arrivedHouseId"
             label={t('field_arrived_house_id')}
-            rules={[{ required: true, message: t('err_required', { field: t('field_arrived_house_id') }) }]}
+            rules={[required('field_arrived_house_id')]}
           >
             <Select style={{ width: 180 }} options={originWarehouseOptions(init.data)} />
           </Form.Item>
