@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
+import { columnsOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, inUse, notFound } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
@@ -15,31 +16,13 @@ import { refuseTaken, saveAtVersion } from '../shared/rows';
 import { BUSINESS_TYPE, operlog } from '../shared/system';
 import { callerMenuIds, menuLabel, menuTree } from './menu.service';
 import { sysMenu } from './menu.table';
+import { ROUTER_MENU_KEYS } from './routers';
 
 const TITLE = 'menu_menu';
 const menuIdParam = z.object({ menuId: zIdText }).strict();
 
-const MENU_COLUMNS = {
-  menuId: sysMenu.menuId,
-  menuName: sysMenu.menuName,
-  titleKey: sysMenu.titleKey,
-  parentId: sysMenu.parentId,
-  orderNum: sysMenu.orderNum,
-  path: sysMenu.path,
-  component: sysMenu.component,
-  query: sysMenu.query,
-  redirect: sysMenu.redirect,
-  isFrame: sysMenu.isFrame,
-  isCache: sysMenu.isCache,
-  menuType: sysMenu.menuType,
-  visible: sysMenu.visible,
-  status: sysMenu.status,
-  perms: sysMenu.perms,
-  icon: sysMenu.icon,
-  createTime: sysMenu.createTime,
-  remark: sysMenu.remark,
-  version: sysMenu.version,
-};
+/** A menu row of the menu screen: the router columns plus status, audit and version. */
+const MENU_COLUMNS = columnsOf(sysMenu, [...ROUTER_MENU_KEYS, 'status', 'createTime', 'remark', 'version']);
 
 /** A menu the caller may see (administrators: any; others: their roles' menus), else 404. */
 async function visibleMenu(db: DbOrTx, auth: AuthContext, menuId: number) {

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { columnsOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { sysRole, sysRoleMenu } from '../role/role.table';
 import { sysUserRole } from '../user/user.table';
 import { sysMenu } from './menu.table';
-import { buildRouters } from './routers';
+import { buildRouters, ROUTER_MENU_KEYS } from './routers';
 
 /** GET /system/menu/getRouters: the caller's menu tree (RouterVo), from their roles' menus; admin gets all. */
 export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -29,23 +30,7 @@ export const routersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
             .join(',');
       const cached = cache.trees.get(key);
       if (cached) return ok(req, cached);
-      const columns = {
-        menuId: sysMenu.menuId,
-        parentId: sysMenu.parentId,
-        menuName: sysMenu.menuName,
-        titleKey: sysMenu.titleKey,
-        orderNum: sysMenu.orderNum,
-        path: sysMenu.path,
-        component: sysMenu.component,
-        query: sysMenu.query,
-        redirect: sysMenu.redirect,
-        isFrame: sysMenu.isFrame,
-        isCache: sysMenu.isCache,
-        menuType: sysMenu.menuType,
-        visible: sysMenu.visible,
-        perms: sysMenu.perms,
-        icon: sysMenu.icon,
-      };
+      const columns = columnsOf(sysMenu, ROUTER_MENU_KEYS);
       const base = and(eq(sysMenu.status, '0'), ne(sysMenu.menuType, 'F'));
       const rows = req.auth.isAdmin
         ? await db.select(columns).from(sysMenu).where(base).orderBy(asc(sysMenu.orderNum))

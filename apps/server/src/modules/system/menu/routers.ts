@@ -5,24 +5,24 @@ import type { sysMenu } from './menu.table';
  */
 
 /** The menu columns a router tree is built from (directories and screens of sys_menu). */
-export type MenuRow = Pick<
-  typeof sysMenu.$inferSelect,
-  | 'menuId'
-  | 'parentId'
-  | 'menuName'
-  | 'titleKey'
-  | 'orderNum'
-  | 'path'
-  | 'component'
-  | 'query'
-  | 'redirect'
-  | 'isFrame'
-  | 'isCache'
-  | 'menuType'
-  | 'visible'
-  | 'perms'
-  | 'icon'
->;
+export const ROUTER_MENU_KEYS = [
+  'menuId',
+  'parentId',
+  'menuName',
+  'titleKey',
+  'orderNum',
+  'path',
+  'component',
+  'query',
+  'redirect',
+  'isFrame',
+  'isCache',
+  'menuType',
+  'visible',
+  'perms',
+  'icon',
+] as const;
+export type MenuRow = Pick<typeof sysMenu.$inferSelect, (typeof ROUTER_MENU_KEYS)[number]>;
 
 export interface RouterVo {
   name: string;
