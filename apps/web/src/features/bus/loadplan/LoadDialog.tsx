@@ -7,7 +7,7 @@ import { confirmAction } from '../../../components/confirm';
 import { zodRule } from '../../../components/form-rules';
 import { businessNowText } from '../../../lib/business-time';
 import { authStore } from '../../../lib/session';
-import { RequiredTimeItem } from '../shared/form-items';
+import { RequiredTextItem, RequiredTimeItem } from '../shared/form-items';
 import { useKeyboardForm } from '../shared/keyboard-form';
 import type { LoadWire, TContainerFields } from './api';
 
@@ -144,26 +144,14 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
         >
           <Input autoComplete="off" maxLength={idMax} data-testid={idTestId} />
         </Form.Item>
-        <Form.Item
-          name="sealNo"
-          label={t('field_seal_no')}
-          rules={[{ required: true, whitespace: true, message: t('err_required') }, { max: 30 }]}
-        >
-          <Input autoComplete="off" maxLength={30} data-testid="load-seal-no" />
-        </Form.Item>
+        <RequiredTextItem name="sealNo" label="field_seal_no" max={30} testId="load-seal-no" />
         {!truck && land ? (
           <Form.Item name="truckNo" label={t('field_truck_no')} rules={[zodRule(zTruckNo, t, { optional: true })]}>
             <Input autoComplete="off" maxLength={40} data-testid="load-truck-no" />
           </Form.Item>
         ) : null}
         <RequiredTimeItem name="loadTime" label="field_load_time" testId="load-time" />
-        <Form.Item
-          name="loadPerson"
-          label={t('field_load_person')}
-          rules={[{ required: true, whitespace: true, message: t('err_required') }, { max: 64 }]}
-        >
-          <Input autoComplete="off" maxLength={64} data-testid="load-person" />
-        </Form.Item>
+        <RequiredTextItem name="loadPerson" label="field_load_person" max={64} testId="load-person" />
       </Form>
     </Modal>
   );

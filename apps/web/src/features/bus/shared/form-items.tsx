@@ -1,4 +1,4 @@
-import { Form } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 
@@ -8,6 +8,30 @@ export function RequiredTimeItem({ name, label, testId }: { name: string; label:
   return (
     <Form.Item name={name} label={t(label)} rules={[{ required: true, message: t('err_required') }]}>
       <BusinessDatePicker showTime data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/** A required text (blanks alone refused) of at most `max` characters; label: a translation key. */
+export function RequiredTextItem({
+  name,
+  label,
+  max,
+  testId,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={name}
+      label={t(label)}
+      rules={[{ required: true, whitespace: true, message: t('err_required') }, { max }]}
+    >
+      <Input autoComplete="off" maxLength={max} data-testid={testId} />
     </Form.Item>
   );
 }
