@@ -77,3 +77,7 @@ export const settledEntry = (
   toStatus: number,
   options: { orderCount?: number; remark?: string },
 ) => ({ action, fromStatus: record.status, toStatus, orderCount: options.orderCount ?? 0, remark: options.remark });
+
+/** Text fields from optional values (a sheet's cells, demo data): each of `keys`, a missing one ''. */
+export const textFields = <K extends string>(source: Partial<Record<K, string | null>>, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, source[k] ?? ''])) as Record<K, string>;

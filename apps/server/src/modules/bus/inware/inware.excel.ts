@@ -20,6 +20,7 @@ import { t } from '../../../platform/i18n';
 import { periodOf, reserveSequence } from '../../../platform/sequences';
 import { activeMarksByCode, activePlaces, destinationCountryCodes } from '../../bas/api/order-lookups';
 import { label, orderQuantityColumns, ROUTE_COLUMNS, WAYBILL_COLUMNS } from '../bus.excel-columns';
+import { textFields } from '../bus-record';
 import { insertOrders } from '../order/order-core';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';
 import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
@@ -224,18 +225,19 @@ export async function importOrders(
   const valid: { rowNumber: number; body: TInwareAddBody; mark: TMarkInfo; country: string }[] = [];
   for (const { rowNumber, values: v } of sheet) {
     const before = errors.length;
-    const mark = v.mark ? marks.get(v.mark.toUpperCase()) : undefined;
-    if (!v.mark) fail(rowNumber, 'mark', 'err_required');
-    else if (!mark) fail(rowNumber, 'mark', 'bus_err_mark_unknown', { mark: v.mark });
-    const bt = v.busType ? busType(v.busType) : undefined;
-    if (!v.busType) fail(rowNumber, 'busType', 'err_required');
-    else if (!bt) fail(rowNumber, 'busType', 'err_invalid_value');
-    const left = v.leftAddr ? origin(v.leftAddr) : undefined;
-    if (!v.leftAddr) fail(rowNumber, 'leftAddr', 'err_required');
-    else if (!left) fail(rowNumber, 'leftAddr', 'err_invalid_value');
-    const to = v.destAddr ? dest(v.destAddr) : undefined;
-    if (!v.destAddr) fail(rowNumber, 'destAddr', 'err_required');
-    else if (!to) fail(rowNumber, 'destAddr', 'err_invalid_value');
+    /** A required cell looked up: missing is 'required', not found `unknownKey`. */
+    const lookUp = <T>(column: string, match: (text: string) => T | undefined, unknownKey = 'err_invalid_value') => {
+      const text = v[column];
+      if (!text) return void fail(rowNumber, column, 'err_required');
+      const hit = match(text);
+      if (!hit)
+        fail(rowNumber, column, unknownKey, unknownKey === 'err_invalid_value' ? undefined : { [column]: text });
+      return hit;
+    };
+    const mark = lookUp('mark', (code) => marks.get(code.toUpperCase()), 'bus_err_mark_unknown');
+    const bt = lookUp('busType', busType);
+    const left = lookUp('leftAddr', origin);
+    const to = lookUp('destAddr', dest);
     const ct = v.cargoType ? cargoType(v.cargoType) : '1';
     if (!ct) fail(rowNumber, 'cargoType', 'err_invalid_value');
     const ec = v.expressCorp ? expressCorp(v.expressCorp) : '';
@@ -247,22 +249,24 @@ export async function importOrders(
       leftAddrId: left?.id ?? null,
       destAddrId: to?.id ?? null,
       orderTime: v.orderTime ? v.orderTime.replace(/(\.\d{3})?Z$/, '') : undefined,
-      consignee: v.consignee ?? '',
-      consigneeTel: v.consigneeTel ?? '',
-      consigneeAddr: v.consigneeAddr ?? '',
-      shipper: v.shipper ?? '',
-      shipperTel: v.shipperTel ?? '',
-      businessNo: v.businessNo ?? '',
-      clientNo: v.clientNo ?? '',
+      ...textFields(v, [
+        'consignee',
+        'consigneeTel',
+        'consigneeAddr',
+        'shipper',
+        'shipperTel',
+        'businessNo',
+        'clientNo',
+        'expressNo',
+        'cargoName',
+        'cargoRemark',
+      ]),
       expressCorp: ec ?? '',
-      expressNo: v.expressNo ?? '',
-      cargoName: v.cargoName ?? '',
       cargoType: ct ?? '1',
       cargoPiece: cellNumber(v.cargoPiece),
       cargoWeight: cellNumber(v.cargoWeight),
       cargoVolume: cellNumber(v.cargoVolume),
       declaredValue: cellNumber(v.declaredValue),
-      cargoRemark: v.cargoRemark ?? '',
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

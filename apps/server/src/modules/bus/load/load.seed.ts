@@ -14,6 +14,7 @@ import { activePlaces, markNamesByCodes, markPricingRef } from '../../bas/api/or
 import { orderFormRefs } from '../../bas/api/order-refs';
 import { DEMO_MARKS } from '../../bas/bas.seed';
 import { busArrive } from '../arrive/arrive.table';
+import { textFields } from '../bus-record';
 import { busCargo } from '../cargo/cargo.table';
 import { busOrder } from '../inware/inware.table';
 import { busOrderLog } from '../order-log/order-log.table';
@@ -193,16 +194,18 @@ async function insertDemo(tx: Tx, timezone: string): Promise<boolean> {
         etdDate: l.etdAt === undefined ? null : at(l.etdAt),
         etaDate: at(l.etaAt),
         leftTime: l.departAt === undefined ? null : at(l.departAt),
-        loadPort: l.loadPort ?? '',
-        unloadPort: l.unloadPort ?? '',
-        customsCorp: l.customsCorp ?? '',
-        exportAgent: l.exportAgent ?? '',
-        vesselOwner: l.vesselOwner ?? '',
-        vesselName: l.vesselName ?? '',
-        voyageNo: l.voyageNo ?? '',
-        containerNo: l.containerNo ?? '',
-        sealNo: l.sealNo ?? '',
-        truckNo: l.truckNo ?? '',
+        ...textFields(l, [
+          'loadPort',
+          'unloadPort',
+          'customsCorp',
+          'exportAgent',
+          'vesselOwner',
+          'vesselName',
+          'voyageNo',
+          'containerNo',
+          'sealNo',
+          'truckNo',
+        ]),
         containerFee: l.containerFee,
         currency: 'RMB',
         version: 1 + (l.status >= LOAD_STATUS.LOADING ? 1 : 0) + (l.status >= LOAD_STATUS.DEPARTED ? 1 : 0),
