@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { userId } from '../../modules/bas/bas.test-utils';
-import { orderBody, refIds, type TRefIds } from '../../modules/bus/inware/inware.test-utils';
-import { todayIn } from '../time';
-import { expectRefused } from './refusals.test-utils';
+import { describe, expect, it } from 'vitest';
+import { customerBody, userId } from '../../modules/bas/bas.test-utils';
+import { orderBody } from '../../modules/bus/inware/inware.test-utils';
+import { useRefusalSuite } from './refusals.test-utils';
 
 /**
  * Issue 11 item 5, input the API must refuse cleanly: impossible dates and times (they reached PostgreSQL and came
@@ -11,30 +9,10 @@ import { expectRefused } from './refusals.test-utils';
  * body-less POST actions (RuoYi-style clients post `getNo` without a body, some with a JSON content type).
  * Each refusal is a 400 naming the field in the caller's language, and nothing is stored.
  */
-let t: TestApp;
-let admin: TestClient;
-let ids: TRefIds;
-let today: string;
 const en = { 'accept-language': 'en' };
 const th = { 'accept-language': 'th' };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-  ids = await refIds(t);
-  today = todayIn(t.config.timezone);
-});
-afterAll(async () => t.close());
-
-const refused = (
-  table: string,
-  send: () => ReturnType<TestClient['post']>,
-  expected: { field: string; msg: string | RegExp },
-) =>
-  expectRefused(t, table, send, {
-    field: expected.field,
-    msg: typeof expected.msg === 'string' ? expected.msg : expect.stringMatching(expected.msg),
-  });
+const s = useRefusalSuite();
 
 describe('[INPUT] impossible dates and times are a 400 naming the field, never a 500', () => {
   it.each([
@@ -49,19 +27,19 @@ describe('[INPUT] impossible dates and times are a 400 naming the field, never a
     ['2026-02-30T10:00:00Z'],
     ['2026-01-01T10:00:00+25:00'],
   ])('order time %s', async (orderTime) => {
-    await refused('bus_order', () => admin.post('/bus/inware/add', orderBody(ids, { orderTime }), en), {
+    await s.refused('bus_order', () => s.admin.post('/bus/inware/add', orderBody(s.ids, { orderTime }), en), {
       field: 'orderTime',
       msg: 'Order time has an invalid format',
     });
   });
 
   it('an expected arrival in Thai, and a leap day that exists is accepted', async () => {
-    await refused(
+    await s.refused(
       'bus_order',
-      () => admin.post('/bus/inware/add', orderBody(ids, { preArriveTime: '2026-04-31 08:00:00' }), th),
+      () => s.admin.post('/bus/inware/add', orderBody(s.ids, { preArriveTime: '2026-04-31 08:00:00' }), th),
       { field: 'preArriveTime', msg: 'วันถึงโดยประมาณ รูปแบบไม่ถูกต้อง' },
     );
-    const res = await admin.post('/bus/inware/add', orderBody(ids, { preArriveTime: '2028-02-29 23:59:59' }), en);
+    const res = await s.admin.post('/bus/inware/add', orderBody(s.ids, { preArriveTime: '2028-02-29 23:59:59' }), en);
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -80,15 +58,15 @@ describe('[INPUT] impossible dates and times are a 400 naming the field, never a
     ],
     ['/bas/price/list?validOn=2026-02-30', 'validOn', /has an invalid format$/],
   ])('query %s', async (url, field, msg) => {
-    const res = await admin.get(url.replace(/\[/g, '%5B').replace(/\]/g, '%5D'), en);
+    const res = await s.admin.get(url.replace(/\[/g, '%5B').replace(/\]/g, '%5D'), en);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: 'VALIDATION', field });
     expect(res.json().msg).toMatch(msg);
   });
 
   it('a valid range still filters', async () => {
-    const res = await admin.get(
-      `/system/user/list?${encodeURI(`params[beginTime]=2020-02-29&params[endTime]=${today}`).replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`,
+    const res = await s.admin.get(
+      `/system/user/list?${encodeURI(`params[beginTime]=2020-02-29&params[endTime]=${s.today}`).replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBeGreaterThan(0);
@@ -97,45 +75,37 @@ describe('[INPUT] impossible dates and times are a 400 naming the field, never a
 
 describe('[INPUT] amounts, weights and rates sent as JSON numbers are refused', () => {
   it('order: a weight as a number', async () => {
-    await refused('bus_order', () => admin.post('/bus/inware/add', orderBody(ids, { cargoWeight: 250 }), en), {
+    await s.refused('bus_order', () => s.admin.post('/bus/inware/add', orderBody(s.ids, { cargoWeight: 250 }), en), {
       field: 'cargoWeight',
       msg: 'Weight (kg): Send the figure as text in quotes ("12.50"), not as a number',
     });
-    await refused(
+    await s.refused(
       'bus_order',
-      () => admin.post('/bus/inware/add', orderBody(ids, { cargoLines: [{ piece: 1, weight: 0.1 + 0.2 }] }), th),
+      () => s.admin.post('/bus/inware/add', orderBody(s.ids, { cargoLines: [{ piece: 1, weight: 0.1 + 0.2 }] }), th),
       { field: 'cargoLines.0.weight', msg: /^น้ำหนัก \(กก\.\) #1: / },
     );
   });
 
   it('customer: a credit limit as a number', async () => {
-    const body = {
-      mark: 'NUM01',
-      nameZh: '数字客户',
-      clientType: '1',
-      balanceType: '2',
-      calPriceType: '3',
-      sales: await userId(t, 'sales'),
-      credtLimit: 1000,
-    };
-    await refused('bas_mark', () => admin.post('/bas/mark/add', body, en), {
+    const body = customerBody('NUM01', await userId(s.t, 'sales'), { credtLimit: 1000 });
+    await s.refused('bas_mark', () => s.admin.post('/bas/mark/add', body, en), {
       field: 'credtLimit',
       msg: 'Credit limit: Send the figure as text in quotes ("12.50"), not as a number',
     });
-    expect((await admin.post('/bas/mark/add', { ...body, credtLimit: '1000' }, en)).statusCode).toBe(200);
+    expect((await s.admin.post('/bas/mark/add', { ...body, credtLimit: '1000' }, en)).statusCode).toBe(200);
   });
 
   it('price: a unit price as a number, in Chinese', async () => {
     const body = {
       busType: 'AIR',
-      leftAddrId: ids.gz,
-      destAddrId: ids.bkk,
+      leftAddrId: s.ids.gz,
+      destAddrId: s.ids.bkk,
       cargoType: '1',
       volumePrice: 800,
       weightPrice: '4.8',
-      validFromDate: today,
+      validFromDate: s.today,
     };
-    await refused('bas_price', () => admin.post('/bas/price/add', body), {
+    await s.refused('bas_price', () => s.admin.post('/bas/price/add', body), {
       field: 'volumePrice',
       msg: /^体积单价：/,
     });
@@ -150,19 +120,19 @@ describe('[INPUT] paging parameters', () => {
     ['pageSize=0', 'pageSize', 'Page size must be at least 1'],
     ['pageSize=100000', 'pageSize', 'Page size must be at most 500'],
   ])('%s -> 400 naming %s', async (query, field, msg) => {
-    const res = await admin.get(`/system/user/list?${query}`, en);
+    const res = await s.admin.get(`/system/user/list?${query}`, en);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: 'VALIDATION', field, msg });
   });
 
   it('in Chinese, and on a business list', async () => {
-    const res = await admin.get('/bus/inware/list?pageNum=abc');
+    const res = await s.admin.get('/bus/inware/list?pageNum=abc');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'pageNum', msg: '页码 的值无效' });
   });
 
   it('a wrong type in a body is not "required"', async () => {
-    const res = await admin.post('/system/post', { postCode: 'TYPE', postName: 7, postSort: 1, status: '0' }, en);
+    const res = await s.admin.post('/system/post', { postCode: 'TYPE', postName: 7, postSort: 1, status: '0' }, en);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).not.toMatch(/required/);
   });
@@ -177,19 +147,19 @@ describe('[INPUT] a POST action without a body is an empty object where every fi
   ] as const;
 
   it.each(empty)('getNo: %s', async (_name, headers) => {
-    const res = await admin.request({ method: 'POST', url: '/bus/inware/getNo', headers });
+    const res = await s.admin.request({ method: 'POST', url: '/bus/inware/getNo', headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.no).toMatch(/^TH\d{11}$/);
   });
 
   it.each(empty)('an export: %s', async (_name, headers) => {
-    const res = await admin.request({ method: 'POST', url: '/system/post/export', headers });
+    const res = await s.admin.request({ method: 'POST', url: '/system/post/export', headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('every POST or PUT route with an object body answers a body-less request as it answers {} (OpenAPI document)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/prod-api/docs/json' })).json() as {
+    const doc = (await s.t.app.inject({ method: 'GET', url: '/prod-api/docs/json' })).json() as {
       paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
     };
     const routes: Array<[method: 'POST' | 'PUT', path: string]> = [];
@@ -204,7 +174,7 @@ describe('[INPUT] a POST action without a body is an empty object where every fi
     expect(routes).toEqual(expect.arrayContaining([['POST', '/prod-api/bus/inware/getNo']]));
     const refusedBodies: string[] = [];
     for (const [method, url] of routes) {
-      const res = await admin.request({ method, url, headers: { 'content-type': 'application/json' } });
+      const res = await s.admin.request({ method, url, headers: { 'content-type': 'application/json' } });
       if ((res.statusCode === 400 && res.json().field === 'body') || res.statusCode === 415)
         refusedBodies.push(`${method} ${url}: ${res.body}`);
     }
@@ -212,27 +182,15 @@ describe('[INPUT] a POST action without a body is an empty object where every fi
   });
 
   it('a body with required fields still says which one is missing, and a broken JSON body is malformed', async () => {
-    const res = await admin.request({
-      method: 'POST',
-      url: '/bas/mark/add',
-      headers: { 'content-type': 'application/json', ...en },
-    });
+    const postJson = (url: string, payload?: string) =>
+      s.admin.request({ method: 'POST', url, headers: { 'content-type': 'application/json', ...en }, payload });
+    const res = await postJson('/bas/mark/add');
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('VALIDATION');
-    const broken = await admin.request({
-      method: 'POST',
-      url: '/bus/inware/getNo',
-      headers: { 'content-type': 'application/json', ...en },
-      payload: '{"type":',
-    });
+    const broken = await postJson('/bus/inware/getNo', '{"type":');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().msg).toMatch(/JSON/);
-    const proto = await admin.request({
-      method: 'POST',
-      url: '/bus/inware/getNo',
-      headers: { 'content-type': 'application/json', ...en },
-      payload: '{"__proto__":{"x":1}}',
-    });
+    const proto = await postJson('/bus/inware/getNo', '{"__proto__":{"x":1}}');
     expect(proto.statusCode).toBe(400);
   });
 });

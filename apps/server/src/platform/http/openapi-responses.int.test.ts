@@ -1,40 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/suite';
+import { openApiAnswers, type TAnswerKind } from './openapi.test-utils';
 
 /**
  * Issue 12 item 4 (ADR 0010): the OpenAPI page shows the answers of the mark and user endpoints (lists, details,
  * actions), with fee fields optional, money as text, timestamps as date-time and the error answer declared.
  */
-let t: TestApp;
-type TSchema = {
-  type?: string;
-  format?: string;
-  nullable?: boolean;
-  properties?: Record<string, TSchema>;
-  required?: string[];
-  items?: TSchema;
-  anyOf?: TSchema[];
-};
-type TOperation = { responses?: Record<string, { content?: Record<string, { schema?: TSchema }> }> };
-let paths: Record<string, Record<string, TOperation>>;
+const s = useSuite();
+const doc = openApiAnswers();
+const answer = doc.answer;
+beforeAll(() => doc.read(s.t));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const res = await t.app.inject({ method: 'GET', url: `${API}/docs/json` });
-  expect(res.statusCode).toBe(200);
-  paths = res.json().paths;
-});
-afterAll(() => t.close());
-
-function answer(method: string, path: string, status = '200'): TSchema {
-  const op = paths[`${API}${path}`]?.[method];
-  expect(op, `${method.toUpperCase()} ${path} is in the OpenAPI document`).toBeDefined();
-  const schema = op!.responses?.[status]?.content?.['application/json']?.schema;
-  expect(schema, `${method.toUpperCase()} ${path} declares its ${status} answer`).toBeDefined();
-  return schema!;
-}
-
-const ROUTES: [string, string, 'table' | 'data' | 'empty' | 'top'][] = [
+const ROUTES: [string, string, TAnswerKind][] = [
   ['get', '/bas/mark/list', 'table'],
   ['get', '/bas/mark/{id}', 'data'],
   ['get', '/bas/mark/select', 'data'],
@@ -70,20 +47,9 @@ const ROUTES: [string, string, 'table' | 'data' | 'empty' | 'top'][] = [
 ];
 
 describe('[PLATFORM] response contracts in the OpenAPI document', () => {
-  it.each(ROUTES)('%s %s declares its answer and the error answer', (method, path, kind) => {
-    const ok = answer(method, path);
-    expect(ok.required).toEqual(expect.arrayContaining(['code', 'msg']));
-    if (kind === 'table') {
-      expect(ok.required).toEqual(expect.arrayContaining(['rows', 'total']));
-      expect(ok.properties?.rows?.items?.properties).toBeDefined();
-    }
-    if (kind === 'data') expect(ok.required).toContain('data');
-    if (kind === 'empty') expect(Object.keys(ok.properties ?? {}).sort()).toEqual(['code', 'msg']);
-    if (kind === 'top') expect(Object.keys(ok.properties ?? {}).length).toBeGreaterThan(2);
-    for (const status of ['400', '403', '404', '409']) {
-      expect(answer(method, path, status).required).toEqual(expect.arrayContaining(['code', 'msg', 'errorCode']));
-    }
-  });
+  it.each(ROUTES)('%s %s declares its answer and the error answer', (method, path, kind) =>
+    doc.expectDeclared(method, path, kind),
+  );
 
   it('a mark row: fee fields optional text, timestamps date-time, every sent key listed', () => {
     const row = answer('get', '/bas/mark/list').properties!.rows!.items!;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/build-test-app';
+import type { TestApp, TestClient } from '../../../test/build-test-app';
+import { useBusSuite } from '../../modules/bus/bus.test-utils';
+import { todayIn } from '../time';
 
 /** Helpers of the bad-input integration tests (not a test file). */
 
@@ -23,4 +25,22 @@ export async function expectRefused(
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json()).toMatchObject({ code: 500, errorCode: 'VALIDATION', ...expected });
   expect(await countRows(t, table)).toBe(before);
+}
+
+/**
+ * The suite of the bad-input tests: admin signed in, `ids` (useBusSuite), `today` in the app's time zone, and
+ * `refused(table, send, { field, msg })`: expectRefused on this app, a RegExp `msg` matching the message.
+ */
+export function useRefusalSuite() {
+  const s = useBusSuite({ users: ['admin'], setup: async ({ t }) => ({ today: todayIn(t.config.timezone) }) });
+  const refused = (
+    table: string,
+    send: () => ReturnType<TestClient['post']>,
+    expected: { field: string; msg: unknown },
+  ) =>
+    expectRefused(s.t, table, send, {
+      field: expected.field,
+      msg: expected.msg instanceof RegExp ? expect.stringMatching(expected.msg) : expected.msg,
+    });
+  return Object.assign(s, { refused });
 }

@@ -1,61 +1,31 @@
 import { FEE_FIELDS, ZOrderDetail, ZOrderRow } from '@theone/contracts';
 import { getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openApiAnswers, type TAnswerKind } from '../../../platform/http/openapi.test-utils';
+import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from './inware.table';
-import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from './inware.test-utils';
+import { addOrder, orderBody, receiveOrder } from './inware.test-utils';
 
 /**
  * Issue 12 item 4: the order endpoints declare their answers (schema.response), the OpenAPI page shows them, and
  * declaring them changed no answer (every key sent before is declared; fee fields optional for the fee guard).
  */
-type TSchema = {
-  type?: string;
-  format?: string;
-  properties?: Record<string, TSchema>;
-  required?: string[];
-  items?: TSchema;
-  anyOf?: TSchema[];
-  additionalProperties?: TSchema | boolean;
-};
-type TOperation = { responses?: Record<string, { content?: Record<string, { schema?: TSchema }> }> };
-
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
-let sales: TestClient;
-let service: TestClient;
-let dispatcher: TestClient;
-let paths: Record<string, Record<string, TOperation>>;
+const s = useBusSuite({ users: ['admin', 'sales', 'service', 'dispatcher'] });
+const doc = openApiAnswers();
+const answer = doc.answer;
 let received: { id: number; transportId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [admin, sales, service, dispatcher] = await Promise.all(
-    ['admin', 'sales', 'service', 'dispatcher'].map((u) => t.login(u)),
-  );
-  const res = await t.app.inject({ method: 'GET', url: `${API}/docs/json` });
-  expect(res.statusCode).toBe(200);
-  paths = res.json().paths;
-  received = await addOrder(sales, orderBody(ids, { status: 1 }));
-  await receiveOrder(dispatcher, ids, received.id, 'WR-OA-1', {
+  await doc.read(s.t);
+  received = await addOrder(s.sales, orderBody(s.ids, { status: 1 }));
+  await receiveOrder(s.dispatcher, s.ids, received.id, 'WR-OA-1', {
     arrivedPiece: 3,
     arrivedWeight: '251.5',
     arrivedVolume: '1.300',
   });
 });
-afterAll(() => t.close());
 
-function answer(method: string, path: string, status = '200'): TSchema {
-  const op = paths[`${API}${path}`]?.[method];
-  expect(op, `${method.toUpperCase()} ${path} is in the OpenAPI document`).toBeDefined();
-  const schema = op!.responses?.[status]?.content?.['application/json']?.schema;
-  expect(schema, `${method.toUpperCase()} ${path} declares its ${status} answer`).toBeDefined();
-  return schema!;
-}
-
-const ROUTES: [string, string, 'table' | 'data' | 'empty'][] = [
+const ROUTES: [string, string, TAnswerKind][] = [
   ['get', '/bus/inware/list', 'table'],
   ['post', '/bus/inware/list', 'table'],
   ['post', '/bus/inware/selectByTransportIdPages/{transportId}', 'table'],
@@ -80,18 +50,9 @@ const ROUTES: [string, string, 'table' | 'data' | 'empty'][] = [
 ];
 
 describe('[BUS] order response contracts', () => {
-  it.each(ROUTES)('%s %s declares its answer and the error answer', (method, path, kind) => {
-    const ok = answer(method, path);
-    expect(ok.required).toEqual(expect.arrayContaining(['code', 'msg']));
-    if (kind === 'table') {
-      expect(ok.required).toEqual(expect.arrayContaining(['rows', 'total']));
-      expect(ok.properties?.rows?.items?.properties).toBeDefined();
-    }
-    if (kind === 'data') expect(ok.required).toContain('data');
-    if (kind === 'empty') expect(Object.keys(ok.properties ?? {}).sort()).toEqual(['code', 'msg']);
-    for (const status of ['400', '403', '404', '409'])
-      expect(answer(method, path, status).required).toEqual(expect.arrayContaining(['code', 'msg', 'errorCode']));
-  });
+  it.each(ROUTES)('%s %s declares its answer and the error answer', (method, path, kind) =>
+    doc.expectDeclared(method, path, kind),
+  );
 
   it('the list row: fee fields optional text, figures as text, timestamps date-time, sums beside the rows', () => {
     const list = answer('get', '/bus/inware/list');
@@ -126,24 +87,24 @@ describe('[BUS] order response contracts', () => {
   });
 
   it('answers keep every key: the fee role sees every declared key; customer service the same without fee fields', async () => {
-    const full = (await admin.get(`/bus/inware/${received.id}`)).json().data as Record<string, unknown>;
+    const full = (await s.admin.get(`/bus/inware/${received.id}`)).json().data as Record<string, unknown>;
     expect(Object.keys(full).sort()).toEqual(Object.keys(ZOrderDetail.shape).sort());
     expect(full.orderTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(full.arrivedWeight).toBe('251.50');
-    const plain = (await service.get(`/bus/inware/${received.id}`)).json().data as Record<string, unknown>;
+    const plain = (await s.service.get(`/bus/inware/${received.id}`)).json().data as Record<string, unknown>;
     expect(Object.keys(plain).sort()).toEqual(
       Object.keys(full)
         .filter((k) => !FEE_FIELDS.has(k))
         .sort(),
     );
 
-    const page = (await admin.get('/bus/inware/list?view=unOrder')).json();
-    const listed = (await admin.get('/bus/inware/list?view=inOrder&tab=received')).json();
+    const page = (await s.admin.get('/bus/inware/list?view=unOrder')).json();
+    const listed = (await s.admin.get('/bus/inware/list?view=inOrder&tab=received')).json();
     expect(page.code).toBe(200);
     const row = listed.rows.find((r: { id: number }) => r.id === received.id) as Record<string, unknown>;
     expect(Object.keys(row).sort()).toEqual(Object.keys(ZOrderRow.shape).sort());
     expect(Object.keys(listed.sums)).toEqual(expect.arrayContaining(['cargoPiece', 'feeArAmount']));
-    const plainList = (await service.get('/bus/inware/list?view=inOrder&tab=received')).json();
+    const plainList = (await s.service.get('/bus/inware/list?view=inOrder&tab=received')).json();
     expect(plainList.sums).not.toHaveProperty('feeArAmount');
     expect(plainList.rows[0]).not.toHaveProperty('feeFreightAr');
   });
