@@ -57,7 +57,7 @@ describe('useTreeActions', () => {
 });
 
 describe('useTreeScreen', () => {
-  it('reads the tree, gives the table its row key and Add permission, and adds a child in the dialog', async () => {
+  it('reads the tree, gives the table its row key, Add permission and last columns, and adds a child in the dialog', async () => {
     authStore.set({ permissions: ['t:node:add'] });
     const client = testQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -83,6 +83,7 @@ describe('useTreeScreen', () => {
     );
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     expect(result.current.tableProps).toMatchObject({ rowKey: 'id', addPerm: 't:node:add' });
+    expect(result.current.lastColumns.map((c) => c.key)).toEqual(['status', 'createTime', 'actions']);
     const actions = result.current.actions(rows[0]!);
     expect(actions.edit).toBeUndefined();
     act(() => actions.addChild?.());

@@ -90,7 +90,8 @@ export function useTreeActions<Row>(
 /**
  * A whole tree screen: its list (useTreeList), its add/edit dialog (useTreeDialog) and its row actions under
  * `<perm>:edit|add|remove` (useTreeActions): Add child opens the dialog under the row, Delete asks
- * `confirmRemove(row)` and runs `removeRow(row)`. `tableProps` also give the tree table its row key and Add permission.
+ * `confirmRemove(row)` and runs `removeRow(row)`. `tableProps` also give the tree table its row key and Add permission;
+ * `lastColumns` are the status, creation time and actions columns that end both trees.
  */
 export function useTreeScreen<Row>(
   options: TreeListOptions<Row> & {
@@ -100,6 +101,7 @@ export function useTreeScreen<Row>(
     allow?: { addChild?: (row: Row) => boolean; remove?: (row: Row) => boolean };
   },
 ) {
+  const { t } = useTranslation();
   const list = useTreeList<Row>(options);
   const editing = useTreeDialog<Row>(list.refresh);
   const actions = useTreeActions<Row>(
@@ -112,7 +114,8 @@ export function useTreeScreen<Row>(
     options.allow,
   );
   const tableProps = { ...list.tableProps, rowKey: options.idKey, addPerm: `${options.perm}:add` };
-  return { rows: list.rows, editing, actions, tableProps };
+  const lastColumns = [statusTagColumn<Row>(t), createdAtColumn<Row>(t), treeActionsColumn<Row>(t, actions)];
+  return { rows: list.rows, editing, actions, tableProps, lastColumns };
 }
 
 /** The status column (normal / disabled tag) of an antd table. */

@@ -8,13 +8,7 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import {
-  createdAtColumn,
-  statusTagColumn,
-  type TreeDialogProps,
-  treeActionsColumn,
-  useTreeScreen,
-} from '../../../components/tree-list';
+import { type TreeDialogProps, useTreeScreen } from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
 import { pick } from '../../../lib/pick';
 import { shellKeys } from '../../../lib/query-keys';
@@ -22,7 +16,7 @@ import { textsOf } from '../../../lib/texts-of';
 import { deptKeys, systemApi, type TDept } from '../api';
 import '../system.css';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
-import { DictRadio } from '../shared/DictRadio';
+import { StatusGridField } from '../shared/DictRadio';
 import { TreeTablePage } from '../shared/TreeTablePage';
 import { toTreeRows } from '../shared/tree';
 
@@ -146,9 +140,7 @@ function DeptFormModal(props: TreeDialogProps<TDept>) {
         <GridField name="email" label="system_email" rules={[zodRule(zEmail, t, { optional: true })]}>
           <Input maxLength={50} />
         </GridField>
-        <GridField name="status" label="system_status">
-          <DictRadio type="sys_normal_disable" />
-        </GridField>
+        <StatusGridField />
       </Row>
     </FormModal>
   );
@@ -157,7 +149,7 @@ function DeptFormModal(props: TreeDialogProps<TDept>) {
 export default function DeptPage() {
   const { t } = useTranslation();
   const localName = useLocalName();
-  const { rows, editing, actions, tableProps } = useTreeScreen<TDept>({
+  const { rows, editing, tableProps, lastColumns } = useTreeScreen<TDept>({
     queryKey: deptKeys.list,
     fetch: systemApi.depts,
     idKey: 'deptId',
@@ -187,9 +179,7 @@ export default function DeptPage() {
           },
           { key: 'orderNum', dataIndex: 'orderNum', title: t('system_sort'), width: 90 },
           { key: 'leader', dataIndex: 'leader', title: t('system_leader'), width: 120 },
-          statusTagColumn(t),
-          createdAtColumn(t),
-          treeActionsColumn<TDept>(t, actions),
+          ...lastColumns,
         ]}
       />
       <DeptFormModal {...editing.dialog} />

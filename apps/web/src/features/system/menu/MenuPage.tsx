@@ -8,17 +8,11 @@ import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
 import { IntegerInput } from '../../../components/NumberInput';
-import {
-  createdAtColumn,
-  statusTagColumn,
-  type TreeDialogProps,
-  treeActionsColumn,
-  useTreeScreen,
-} from '../../../components/tree-list';
+import { type TreeDialogProps, useTreeScreen } from '../../../components/tree-list';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
 import '../system.css';
-import { DictRadio } from '../shared/DictRadio';
+import { DictRadio, StatusGridField } from '../shared/DictRadio';
 import { MENU_ICON_NAMES } from '../shared/icon-names';
 import { TreeTablePage } from '../shared/TreeTablePage';
 import { treeOptions } from '../shared/tree';
@@ -200,9 +194,7 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
             <DictRadio type="sys_show_hide" />
           </GridField>
         ) : null}
-        <GridField name="status" label="system_status">
-          <DictRadio type="sys_normal_disable" />
-        </GridField>
+        <StatusGridField />
       </Row>
     </FormModal>
   );
@@ -210,7 +202,7 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
 
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { editing, actions, tableProps } = useTreeScreen<TMenu>({
+  const { editing, tableProps, lastColumns } = useTreeScreen<TMenu>({
     queryKey: menuKeys.list,
     fetch: systemApi.menus,
     idKey: 'menuId',
@@ -250,9 +242,7 @@ export default function MenuPage() {
             width: 90,
             render: (v: string) => t(`system_menu_type_${v.toLowerCase()}`),
           },
-          statusTagColumn(t),
-          createdAtColumn(t),
-          treeActionsColumn<TMenu>(t, actions),
+          ...lastColumns,
         ]}
       />
       <MenuFormModal {...editing.dialog} />

@@ -14,7 +14,7 @@ import { newPasswordRules } from '../../../components/password-rules';
 import { pick } from '../../../lib/pick';
 import { textsOf } from '../../../lib/texts-of';
 import { type Status, systemApi, userKeys } from '../api';
-import { DictRadio } from '../shared/DictRadio';
+import { StatusGridField } from '../shared/DictRadio';
 
 interface UserForm {
   userName?: string;
@@ -162,9 +162,7 @@ export function UserFormModal(props: { open: boolean; userId?: number; onClose: 
         <GridField name="sex" label="system_sex">
           <DictSelect type="sys_user_sex" allowClear={false} />
         </GridField>
-        <GridField name="status" label="system_status">
-          <DictRadio type="sys_normal_disable" />
-        </GridField>
+        <StatusGridField />
         <GridField name="postIds" label="system_posts">
           <Select mode="multiple" options={postOptions} placeholder={t('please_select')} optionFilterProp="label" />
         </GridField>
