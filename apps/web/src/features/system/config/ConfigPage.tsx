@@ -2,6 +2,7 @@ import { configValueError } from '@theone/contracts/system/config.schemas';
 import { createdColumn, createdSearch } from '../../../components/list-presets';
 import { ModalScreen, restCalls, type ScreenDef, useCacheRefresh } from '../../../components/screen-factory';
 import { configKeys, systemApi, type TConfig } from '../api';
+import { YES_NO_OPTIONS } from '../shared/options';
 
 /**
  * Settings (screens §4.12): captcha, lockout, initial password and the business defaults. Built-in settings
@@ -81,10 +82,7 @@ export const configScreen: ScreenDef<TConfig> = {
           name: 'configType',
           label: 'system_config_builtin',
           kind: 'radio',
-          options: [
-            { value: 'Y', label: 'yes' },
-            { value: 'N', label: 'no' },
-          ],
+          options: YES_NO_OPTIONS,
           disabled: builtin,
         },
         { name: 'remark', label: 'system_remark', kind: 'localized', max: 500, translatedMax: 500, wide: true },

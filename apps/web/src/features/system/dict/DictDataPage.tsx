@@ -13,6 +13,7 @@ import { ModalScreen, restCalls, type ScreenDef } from '../../../components/scre
 import { useLocalName } from '../../../lib/localized';
 import { shellKeys } from '../../../lib/query-keys';
 import { dictDataKeys, dictTypeKeys, systemApi, type TDictData } from '../api';
+import { YES_NO_OPTIONS } from '../shared/options';
 import { useDigitsParam } from '../shared/route';
 
 /**
@@ -107,10 +108,7 @@ export const dictDataScreen: ScreenDef<TDictData> = {
           label: 'system_is_default',
           kind: 'radio',
           half: true,
-          options: [
-            { value: 'Y', label: 'yes' },
-            { value: 'N', label: 'no' },
-          ],
+          options: YES_NO_OPTIONS,
         },
         { name: 'status', label: 'system_status', kind: 'radio', dictType: 'sys_normal_disable', half: true },
         { name: 'remark', label: 'system_remark', kind: 'textarea' },
