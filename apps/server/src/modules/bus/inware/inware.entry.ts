@@ -29,7 +29,7 @@ import {
   type TPricingCache,
 } from './inware.pricing';
 import type { busOrder } from './inware.table';
-import { diffFields, type TOrderRow } from './order-common';
+import { diffFields, PARTY_FIELDS, type TOrderRow } from './order-common';
 
 /** Order entry: add (A1 save, A2 confirm, A8 no-mark cargo) and the orderEdit screen's save (S0-S2). */
 
@@ -195,11 +195,7 @@ const EDIT_LOG_FIELDS = [
   'arrivedHouseId',
   'orderTime',
   'preArriveTime',
-  'consignee',
-  'consigneeTel',
-  'consigneeAddr',
-  'shipper',
-  'shipperTel',
+  ...PARTY_FIELDS,
   'businessNo',
   'clientNo',
   'expressCorp',

@@ -25,6 +25,7 @@ import { insertOrders } from '../order/order-core';
 import { newPricingCache, type TMarkInfo } from './inware.pricing';
 import { buildNewOrder, needImport, type TOrderCtx } from './inware.service';
 import type { busOrder } from './inware.table';
+import { PARTY_FIELDS } from './order-common';
 
 /**
  * Excel of the order module: the list export (streamed in keyset batches), an order's fee sheet, the cargo lines of
@@ -249,18 +250,7 @@ export async function importOrders(
       leftAddrId: left?.id ?? null,
       destAddrId: to?.id ?? null,
       orderTime: v.orderTime ? v.orderTime.replace(/(\.\d{3})?Z$/, '') : undefined,
-      ...textFields(v, [
-        'consignee',
-        'consigneeTel',
-        'consigneeAddr',
-        'shipper',
-        'shipperTel',
-        'businessNo',
-        'clientNo',
-        'expressNo',
-        'cargoName',
-        'cargoRemark',
-      ]),
+      ...textFields(v, [...PARTY_FIELDS, 'businessNo', 'clientNo', 'expressNo', 'cargoName', 'cargoRemark']),
       expressCorp: ec ?? '',
       cargoType: ct ?? '1',
       cargoPiece: cellNumber(v.cargoPiece),

@@ -17,6 +17,9 @@ export function orderScope(auth: AuthContext, table: typeof busOrder = busOrder)
 
 export type TOrderRow = typeof busOrder.$inferSelect;
 
+/** The consignee's and the shipper's fields of an order (names, phones, the delivery address). */
+export const PARTY_FIELDS = ['consignee', 'consigneeTel', 'consigneeAddr', 'shipper', 'shipperTel'] as const;
+
 /** An order's quantities as entered and as received (columns of a select, or of an ORDER BY allowlist). */
 export const orderQuantityColumns = {
   cargoPiece: busOrder.cargoPiece,

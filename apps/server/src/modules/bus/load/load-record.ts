@@ -38,6 +38,17 @@ import { busLoad, busLoadLog, busTrack } from './load.table';
 
 export type TLoadRecord = typeof busLoad.$inferSelect;
 
+/** The voyage's text fields of a load: ports, customs broker, export agent, vessel and voyage. */
+export const VOYAGE_FIELDS = [
+  'loadPort',
+  'unloadPort',
+  'customsCorp',
+  'exportAgent',
+  'vesselOwner',
+  'vesselName',
+  'voyageNo',
+] as const;
+
 /** The caller's data scope over bus_load_party rows named `alias` (undefined: the caller sees every load). */
 export const partyScope = (auth: AuthContext, alias = 'p') =>
   partyScopeFilter(auth, sql.raw(`${alias}.kind`), sql.raw(`${alias}.ref_id`));

@@ -20,7 +20,7 @@ import { busOrder } from '../inware/inware.table';
 import { busOrderLog } from '../order-log/order-log.table';
 import { CARGO, CONSIGNEES, DEMO_LOADS, type DemoLoad, IN_STOCK, PRICE } from './load.demo-data';
 import { busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
-import { refreshLoadTotals } from './load-record';
+import { refreshLoadTotals, VOYAGE_FIELDS } from './load-record';
 
 /**
  * Demo load records for `npm start` outside production (issue 13): what the load plan, container and tracking
@@ -194,18 +194,7 @@ async function insertDemo(tx: Tx, timezone: string): Promise<boolean> {
         etdDate: l.etdAt === undefined ? null : at(l.etdAt),
         etaDate: at(l.etaAt),
         leftTime: l.departAt === undefined ? null : at(l.departAt),
-        ...textFields(l, [
-          'loadPort',
-          'unloadPort',
-          'customsCorp',
-          'exportAgent',
-          'vesselOwner',
-          'vesselName',
-          'voyageNo',
-          'containerNo',
-          'sealNo',
-          'truckNo',
-        ]),
+        ...textFields(l, [...VOYAGE_FIELDS, 'containerNo', 'sealNo', 'truckNo']),
         containerFee: l.containerFee,
         currency: 'RMB',
         version: 1 + (l.status >= LOAD_STATUS.LOADING ? 1 : 0) + (l.status >= LOAD_STATUS.DEPARTED ? 1 : 0),

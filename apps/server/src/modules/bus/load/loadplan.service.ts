@@ -19,7 +19,15 @@ import { needFeeRole, type TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { applyOrderAction, doneRows, refuseOrders } from '../order/order-core';
 import { busLoad, busTrack } from './load.table';
-import { loadCounts, lockLoad, settleLoadStatus, type TLoadRecord, type TSettled, writeLoadLog } from './load-record';
+import {
+  loadCounts,
+  lockLoad,
+  settleLoadStatus,
+  type TLoadRecord,
+  type TSettled,
+  VOYAGE_FIELDS,
+  writeLoadLog,
+} from './load-record';
 
 /**
  * Load plans (screens loadplanAdd, loadplanDetails, loadplanList; actions A10, A11): open a plan for one container
@@ -168,13 +176,7 @@ const LOGGED_FIELDS = [
   'clsDate',
   'etdDate',
   'etaDate',
-  'loadPort',
-  'unloadPort',
-  'customsCorp',
-  'exportAgent',
-  'vesselOwner',
-  'vesselName',
-  'voyageNo',
+  ...VOYAGE_FIELDS,
   'loadPerson',
   'remark',
   'containerFee',
