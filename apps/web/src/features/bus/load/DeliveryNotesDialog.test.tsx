@@ -21,17 +21,13 @@ vi.mock('./api', async (importOriginal) => ({
 }));
 
 // the order status tags read the dictionary: answered here (no request to a server that is not there)
-vi.mock('../../../lib/dict', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/dict')>()),
-  useDict: () => ({
-    data: [
-      { dictValue: '6', dictLabel: '已到仓' },
-      { dictValue: '7', dictLabel: '派送中' },
-      { dictValue: '8', dictLabel: '已签收' },
-    ],
-    isLoading: false,
-  }),
-}));
+vi.mock('../../../lib/dict', async (importOriginal) =>
+  (await import('../shared/test-dict')).dictAnswering(await importOriginal(), [
+    ['6', '已到仓'],
+    ['7', '派送中'],
+    ['8', '已签收'],
+  ]),
+);
 
 const wrap = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
 const row = (orderId: number, over: Partial<TLoadNoteRow> = {}): TLoadNoteRow => ({

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, type Mock } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, type Mock } from 'vitest';
 import { type AuthState, authStore, clearSession } from '../../../lib/session';
-import { spyFeedback } from '../../../test/feedback-spy';
+import { answerConfirm, spyFeedback } from '../../../test/feedback-spy';
 
 type TFeedbackSpies = ReturnType<typeof spyFeedback>;
 
@@ -43,4 +45,21 @@ export function withTestSession(
 /** Resets every mock of a file's api double, each then answering `value`. */
 export function resetAll(api: Record<string, Mock>, value: unknown) {
   for (const fn of Object.values(api)) fn.mockReset().mockResolvedValue(value);
+}
+
+/**
+ * A dialog's prompt answered Cancel: clicks `ok`, then the prompt was asked once, `call` was not made and the dialog
+ * did not close (`onClose` not called).
+ */
+export async function cancelThePrompt(
+  toasts: Pick<TFeedbackSpies, 'modal'>,
+  ok: () => HTMLElement,
+  call: Mock,
+  onClose: Mock,
+) {
+  answerConfirm(toasts.modal, false);
+  await userEvent.click(ok());
+  await waitFor(() => expect(toasts.modal.confirm).toHaveBeenCalledTimes(1));
+  expect(call).not.toHaveBeenCalled();
+  expect(onClose).not.toHaveBeenCalled();
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '../../../test/feedback-spy';
 import type { TSendLine } from '../send/api';
-import { ADMIN_SESSION, resetAll, withTestSession } from '../shared/test-session';
+import { ADMIN_SESSION, cancelThePrompt, resetAll, withTestSession } from '../shared/test-session';
 import { FailDialog, SignDialog } from './SignDialogs';
 
 /**
@@ -24,16 +24,12 @@ vi.mock('../../../components/UploadField', () => ({
     </button>
   ),
 }));
-vi.mock('../../../lib/dict', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/dict')>()),
-  useDict: () => ({
-    data: [
-      { dictValue: '1', dictLabel: '收货人不在' },
-      { dictValue: '6', dictLabel: '其他' },
-    ],
-    isLoading: false,
-  }),
-}));
+vi.mock('../../../lib/dict', async (importOriginal) =>
+  (await import('../shared/test-dict')).dictAnswering(await importOriginal(), [
+    ['1', '收货人不在'],
+    ['6', '其他'],
+  ]),
+);
 
 const order = {
   orderId: 7,
@@ -96,11 +92,7 @@ describe('<SignDialog>', () => {
     render(wrap(<SignDialog order={order} onClose={onClose} onSaved={vi.fn()} />));
     await waitFor(() => expect((screen.getByTestId('sign-person') as HTMLInputElement).value).toBe('Khun Prasert'));
     await userEvent.click(screen.getByTestId('fake-upload'));
-    answerConfirm(toasts.modal, false);
-    await userEvent.click(okButton());
-    await waitFor(() => expect(toasts.modal.confirm).toHaveBeenCalledTimes(1));
-    expect(api.saveSign).not.toHaveBeenCalled();
-    expect(onClose).not.toHaveBeenCalled();
+    await cancelThePrompt(toasts, okButton, api.saveSign, onClose);
   });
 });
 

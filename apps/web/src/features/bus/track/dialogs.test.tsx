@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '../../../test/feedback-spy';
-import { ADMIN_SESSION, resetAll, withTestSession } from '../shared/test-session';
+import { ADMIN_SESSION, cancelThePrompt, resetAll, withTestSession } from '../shared/test-session';
 import { commonMilestones, DepartDialog, EtaDialog, MilestoneDialog, type TJourneyLoad } from './dialogs';
 
 /**
@@ -22,24 +22,26 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api', () => api);
 
-const TRACK_STATUS = [
-  ['10', '已出柜'],
-  ['11', '国内报关中'],
-  ['12', '国内查验'],
-  ['13', '国内放行'],
-  ['14', '已开船'],
-  ['15', '转关放行'],
-  ['16', '到达口岸'],
-  ['17', '运输中'],
-  ['18', '到达目的港'],
-  ['19', '目的港清关中'],
-  ['20', '目的港查验'],
-  ['21', '目的港放行'],
-].map(([dictValue, dictLabel]) => ({ dictValue, dictLabel }));
-vi.mock('../../../lib/dict', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/dict')>()),
-  useDict: () => ({ data: TRACK_STATUS, isLoading: false }),
-}));
+const TRACK_STATUS = vi.hoisted(
+  () =>
+    [
+      ['10', '已出柜'],
+      ['11', '国内报关中'],
+      ['12', '国内查验'],
+      ['13', '国内放行'],
+      ['14', '已开船'],
+      ['15', '转关放行'],
+      ['16', '到达口岸'],
+      ['17', '运输中'],
+      ['18', '到达目的港'],
+      ['19', '目的港清关中'],
+      ['20', '目的港查验'],
+      ['21', '目的港放行'],
+    ] as const,
+);
+vi.mock('../../../lib/dict', async (importOriginal) =>
+  (await import('../shared/test-dict')).dictAnswering(await importOriginal(), TRACK_STATUS),
+);
 
 const sea: TJourneyLoad = {
   id: 11,
@@ -105,11 +107,7 @@ describe('<DepartDialog>', () => {
     const onClose = vi.fn();
     render(wrap(<DepartDialog loads={[sea]} onClose={onClose} onDone={vi.fn()} />));
     await screen.findByTestId('depart-loads');
-    answerConfirm(toasts.modal, false);
-    await userEvent.click(okButton());
-    await waitFor(() => expect(toasts.modal.confirm).toHaveBeenCalledTimes(1));
-    expect(api.confirmDeparture).not.toHaveBeenCalled();
-    expect(onClose).not.toHaveBeenCalled();
+    await cancelThePrompt(toasts, okButton, api.confirmDeparture, onClose);
   });
 });
 
