@@ -1,33 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/suite';
 import { addDays, todayIn } from '../../platform/time';
 import { currencyId, userId, userWithPerms } from './bas.test-utils';
 import { rmbRateOn } from './currate.service';
 import { registerUsageCheck } from './usage';
 
-let t: TestApp;
-let admin: TestClient;
-let sales: TestClient;
-let service: TestClient;
-let finance: TestClient;
-let dispatcher: TestClient;
-let today: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, sales, service, finance, dispatcher] = await Promise.all(
-    ['admin', 'sales', 'service', 'finance', 'dispatcher'].map((u) => t.login(u)),
-  );
-  today = todayIn(t.config.timezone);
-});
-afterAll(async () => {
-  await t.close();
+const s = useSuite({
+  users: ['admin', 'sales', 'service', 'finance', 'dispatcher'],
+  setup: async ({ t }) => ({ today: todayIn(t.config.timezone) }),
 });
 
 describe('[BAS] reference selects', () => {
   it('geog/select orgId=1: the five origin cities, labelled in the caller language', async () => {
-    const res = await sales.get('/bas/geog/select?orgId=1', { 'accept-language': 'th' });
+    const res = await s.sales.get('/bas/geog/select?orgId=1', { 'accept-language': 'th' });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as { code: string; label: string }[];
     expect(rows.map((r) => r.code)).toEqual(['GZ', 'SZ', 'CH', 'FS', 'YW']);
@@ -35,7 +21,7 @@ describe('[BAS] reference selects', () => {
   });
 
   it('geog/select orgId=2: destination countries and their cities', async () => {
-    const rows = (await sales.get('/bas/geog/select?orgId=2', { 'accept-language': 'en' })).json().data as {
+    const rows = (await s.sales.get('/bas/geog/select?orgId=2', { 'accept-language': 'en' })).json().data as {
       id: number;
       code: string;
       level: string;
@@ -47,33 +33,37 @@ describe('[BAS] reference selects', () => {
     const th = rows.find((r) => r.code === 'TH')!;
     const bkk = rows.find((r) => r.code === 'BKK')!;
     expect(bkk).toMatchObject({ level: '2', parentId: th.id, label: 'Bangkok' });
-    expect((await sales.get('/bas/geog/select?orgId=3')).statusCode).toBe(400);
+    expect((await s.sales.get('/bas/geog/select?orgId=3')).statusCode).toBe(400);
   });
 
   it('currency/select and warehouse/select', async () => {
-    const currencies = (await service.get('/bas/currency/select')).json().data.map((r: { code: string }) => r.code);
+    const currencies = (await s.service.get('/bas/currency/select')).json().data.map((r: { code: string }) => r.code);
     expect(currencies).toEqual(['RMB', 'THB']);
-    const all = (await service.get('/bas/warehouse/select')).json().data.map((r: { code: string }) => r.code);
+    const all = (await s.service.get('/bas/warehouse/select')).json().data.map((r: { code: string }) => r.code);
     expect(all).toEqual(['GZ', 'SZ', 'CH', 'FS', 'YW', 'BKK']);
-    const overseas = (await service.get('/bas/warehouse/select?whType=2', { 'accept-language': 'en' })).json().data;
+    const overseas = (await s.service.get('/bas/warehouse/select?whType=2', { 'accept-language': 'en' })).json().data;
     expect(overseas).toHaveLength(1);
     expect(overseas[0]).toMatchObject({ code: 'BKK', label: 'Bangkok overseas warehouse' });
   });
 
   it('staff/select lists active users, filtered by post', async () => {
-    const [sales, sales2, driver] = [await userId(t, 'sales'), await userId(t, 'sales2'), await userId(t, 'driver')];
-    const all = (await service.get('/bas/staff/select')).json().data as { userId: number }[];
+    const [sales, sales2, driver] = [
+      await userId(s.t, 'sales'),
+      await userId(s.t, 'sales2'),
+      await userId(s.t, 'driver'),
+    ];
+    const all = (await s.service.get('/bas/staff/select')).json().data as { userId: number }[];
     expect(all.map((u) => u.userId)).toEqual(expect.arrayContaining([sales, sales2, driver]));
-    const salesOnly = (await service.get('/bas/staff/select?post=sales'))
+    const salesOnly = (await s.service.get('/bas/staff/select?post=sales'))
       .json()
       .data.map((u: { userId: number }) => u.userId)
       .sort();
     expect(salesOnly).toEqual([sales, sales2].sort());
-    expect((await service.get('/bas/staff/select?post=DROP')).statusCode).toBe(400);
+    expect((await s.service.get('/bas/staff/select?post=DROP')).statusCode).toBe(400);
   });
 
   it('need a session', async () => {
-    expect((await t.anon.get('/bas/geog/select?orgId=1')).statusCode).toBe(401);
+    expect((await s.t.anon.get('/bas/geog/select?orgId=1')).statusCode).toBe(401);
   });
 });
 
@@ -81,28 +71,28 @@ describe('[BAS] exchange rates', () => {
   let RMB: number;
   let THB: number;
   beforeAll(async () => {
-    RMB = await currencyId(t, 'RMB');
-    THB = await currencyId(t, 'THB');
+    RMB = await currencyId(s.t, 'RMB');
+    THB = await currencyId(s.t, 'THB');
   });
 
   it('the seeded RMB<->THB rates are in force today', async () => {
-    const res = await sales.get(`/bas/currate/${RMB}/${THB}`);
+    const res = await s.sales.get(`/bas/currate/${RMB}/${THB}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ rate: '4.850000', derived: false });
-    expect(await rmbRateOn(t.db, 'THB', today)).toBe('0.206200');
-    expect(await rmbRateOn(t.db, 'RMB', today)).toBe('1.000000');
+    expect(await rmbRateOn(s.t.db, 'THB', s.today)).toBe('0.206200');
+    expect(await rmbRateOn(s.t.db, 'RMB', s.today)).toBe('1.000000');
   });
 
   it('adds a newer rate: it is in force from its date, the list flags it and shows the inverse', async () => {
-    const add = await finance.post('/bas/currate/add', {
+    const add = await s.finance.post('/bas/currate/add', {
       srcCurrencyId: RMB,
       destCurrencyId: THB,
       rate: '4.9',
-      effectiveDate: today,
+      effectiveDate: s.today,
     });
     expect(add.statusCode).toBe(200);
-    expect((await sales.get(`/bas/currate/${RMB}/${THB}`)).json().data.rate).toBe('4.900000');
-    const list = (await finance.get(`/bas/currate/list?srcCurrencyId=${RMB}&destCurrencyId=${THB}`)).json();
+    expect((await s.sales.get(`/bas/currate/${RMB}/${THB}`)).json().data.rate).toBe('4.900000');
+    const list = (await s.finance.get(`/bas/currate/list?srcCurrencyId=${RMB}&destCurrencyId=${THB}`)).json();
     expect(list.total).toBe(2);
     expect(list.rows[0]).toMatchObject({
       rate: '4.900000',
@@ -113,35 +103,37 @@ describe('[BAS] exchange rates', () => {
     });
     expect(list.rows[1].inForce).toBe('0');
     // a rate dated tomorrow is not in force yet
-    await finance.post('/bas/currate/add', {
+    await s.finance.post('/bas/currate/add', {
       srcCurrencyId: RMB,
       destCurrencyId: THB,
       rate: '5',
-      effectiveDate: addDays(today, 1),
+      effectiveDate: addDays(s.today, 1),
     });
-    expect((await sales.get(`/bas/currate/${RMB}/${THB}`)).json().data.rate).toBe('4.900000');
-    expect((await sales.get(`/bas/currate/${RMB}/${THB}?date=${addDays(today, 1)}`)).json().data.rate).toBe('5.000000');
+    expect((await s.sales.get(`/bas/currate/${RMB}/${THB}`)).json().data.rate).toBe('4.900000');
+    expect((await s.sales.get(`/bas/currate/${RMB}/${THB}?date=${addDays(s.today, 1)}`)).json().data.rate).toBe(
+      '5.000000',
+    );
   });
 
   it('refuses the same pair twice on one day (409), the same currency twice (400), a zero rate (400)', async () => {
-    const dup = await finance.post(
+    const dup = await s.finance.post(
       '/bas/currate/add',
-      { srcCurrencyId: RMB, destCurrencyId: THB, rate: '4.95', effectiveDate: today },
+      { srcCurrencyId: RMB, destCurrencyId: THB, rate: '4.95', effectiveDate: s.today },
       { 'accept-language': 'en' },
     );
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toBe('A rate for this pair already exists on that date');
-    const same = await finance.post('/bas/currate/add', {
+    const same = await s.finance.post('/bas/currate/add', {
       srcCurrencyId: RMB,
       destCurrencyId: RMB,
       rate: '1',
-      effectiveDate: today,
+      effectiveDate: s.today,
     });
     expect(same.statusCode).toBe(400);
     expect(same.json().msg).toBe('源币种和目标币种不能相同');
     expect(
       (
-        await finance.post('/bas/currate/add', {
+        await s.finance.post('/bas/currate/add', {
           srcCurrencyId: RMB,
           destCurrencyId: THB,
           rate: '0',
@@ -151,7 +143,7 @@ describe('[BAS] exchange rates', () => {
     ).toBe(400);
     expect(
       (
-        await finance.post('/bas/currate/add', {
+        await s.finance.post('/bas/currate/add', {
           srcCurrencyId: RMB,
           destCurrencyId: THB,
           rate: '1.1234567',
@@ -163,7 +155,7 @@ describe('[BAS] exchange rates', () => {
 
   it('edits with the version and deletes; sales cannot edit (403)', async () => {
     const row = (
-      await finance.get(`/bas/currate/list?srcCurrencyId=${RMB}&orderByColumn=effectiveDate&isAsc=desc`)
+      await s.finance.get(`/bas/currate/list?srcCurrencyId=${RMB}&orderByColumn=effectiveDate&isAsc=desc`)
     ).json().rows[0];
     const body = {
       id: row.id,
@@ -173,20 +165,20 @@ describe('[BAS] exchange rates', () => {
       rate: '5.1',
       effectiveDate: row.effectiveDate,
     };
-    expect((await sales.post('/bas/currate/edit', body)).statusCode).toBe(403);
-    expect((await finance.post('/bas/currate/edit', body)).statusCode).toBe(200);
-    expect((await finance.post('/bas/currate/edit', body)).statusCode).toBe(409);
-    expect((await finance.get(`/bas/currate/${row.id}`)).json().data.rate).toBe('5.100000');
-    expect((await finance.post(`/bas/currate/delete/${row.id}`)).statusCode).toBe(200);
-    expect((await finance.get(`/bas/currate/${row.id}`)).statusCode).toBe(404);
+    expect((await s.sales.post('/bas/currate/edit', body)).statusCode).toBe(403);
+    expect((await s.finance.post('/bas/currate/edit', body)).statusCode).toBe(200);
+    expect((await s.finance.post('/bas/currate/edit', body)).statusCode).toBe(409);
+    expect((await s.finance.get(`/bas/currate/${row.id}`)).json().data.rate).toBe('5.100000');
+    expect((await s.finance.post(`/bas/currate/delete/${row.id}`)).statusCode).toBe(200);
+    expect((await s.finance.get(`/bas/currate/${row.id}`)).statusCode).toBe(404);
   });
 
   it('derives a missing direction from the inverse pair; no rate at all is 404', async () => {
-    await t.db.execute(sql`DELETE FROM bas_currate WHERE src_currency_id = ${THB}`);
-    const res = (await sales.get(`/bas/currate/${THB}/${RMB}`)).json().data;
+    await s.t.db.execute(sql`DELETE FROM bas_currate WHERE src_currency_id = ${THB}`);
+    const res = (await s.sales.get(`/bas/currate/${THB}/${RMB}`)).json().data;
     expect(res).toMatchObject({ rate: '0.204082', derived: true });
-    expect((await sales.get(`/bas/currate/${THB}/${RMB}?date=2000-01-01`)).statusCode).toBe(404);
-    expect((await sales.get('/bas/currate/x/1')).statusCode).toBe(400);
+    expect((await s.sales.get(`/bas/currate/${THB}/${RMB}?date=2000-01-01`)).statusCode).toBe(404);
+    expect((await s.sales.get('/bas/currate/x/1')).statusCode).toBe(400);
   });
 });
 
@@ -195,28 +187,29 @@ describe('[BAS] drivers and vehicles', () => {
   let vehicleId: number;
 
   it('dispatcher adds a driver; bad phone or ID is 400; sales has no driver key (403)', async () => {
-    const res = await dispatcher.post('/bas/driver/add', {
+    const res = await s.dispatcher.post('/bas/driver/add', {
       driverName: 'Somchai',
       phone: '0812345678',
       country: 'TH',
       idCard: '1101700230708',
       licenceNo: 'B12345',
-      licenceExpiry: addDays(today, 20),
+      licenceExpiry: addDays(s.today, 20),
     });
     expect(res.statusCode).toBe(200);
     driverId = res.json().data.id;
-    expect((await dispatcher.post('/bas/driver/add', { driverName: 'X', phone: '123' })).json().field).toBe('phone');
+    expect((await s.dispatcher.post('/bas/driver/add', { driverName: 'X', phone: '123' })).json().field).toBe('phone');
     expect(
-      (await dispatcher.post('/bas/driver/add', { driverName: 'X', phone: '0812345678', idCard: '1234' })).json().field,
+      (await s.dispatcher.post('/bas/driver/add', { driverName: 'X', phone: '0812345678', idCard: '1234' })).json()
+        .field,
     ).toBe('idCard');
-    expect((await sales.get('/bas/driver/list')).statusCode).toBe(403);
+    expect((await s.sales.get('/bas/driver/list')).statusCode).toBe(403);
   });
 
   it('adds vehicles: a Chinese plate must follow the rule, a Thai plate is free text; duplicates are 409', async () => {
     expect(
-      (await dispatcher.post('/bas/vehicle/add', { plateNo: 'ABC', country: 'CN', vehicleType: '3' })).json().field,
+      (await s.dispatcher.post('/bas/vehicle/add', { plateNo: 'ABC', country: 'CN', vehicleType: '3' })).json().field,
     ).toBe('plateNo');
-    const cn = await dispatcher.post('/bas/vehicle/add', {
+    const cn = await s.dispatcher.post('/bas/vehicle/add', {
       plateNo: '粤B12345',
       country: 'CN',
       vehicleType: '4',
@@ -224,24 +217,24 @@ describe('[BAS] drivers and vehicles', () => {
       capacityCbm: '45.5',
     });
     expect(cn.statusCode).toBe(200);
-    const th = await dispatcher.post('/bas/vehicle/add', {
+    const th = await s.dispatcher.post('/bas/vehicle/add', {
       plateNo: '70-1234',
       country: 'TH',
       vehicleType: '3',
       driverId,
-      insuranceExpiry: addDays(today, 100),
+      insuranceExpiry: addDays(s.today, 100),
     });
     expect(th.statusCode).toBe(200);
     vehicleId = th.json().data.id;
     expect(
-      (await dispatcher.post('/bas/vehicle/add', { plateNo: '70-1234', country: 'TH', vehicleType: '3' })).statusCode,
+      (await s.dispatcher.post('/bas/vehicle/add', { plateNo: '70-1234', country: 'TH', vehicleType: '3' })).statusCode,
     ).toBe(409);
-    const row = (await dispatcher.get(`/bas/vehicle/${vehicleId}`)).json().data;
+    const row = (await s.dispatcher.get(`/bas/vehicle/${vehicleId}`)).json().data;
     expect(row).toMatchObject({ plateNo: '70-1234', driverName: 'Somchai', vehicleType: '3' });
   });
 
   it('edits a driver with its default vehicle; list filters; stale version 409', async () => {
-    const d = (await dispatcher.get(`/bas/driver/${driverId}`)).json().data;
+    const d = (await s.dispatcher.get(`/bas/driver/${driverId}`)).json().data;
     const body = {
       id: driverId,
       version: d.version,
@@ -250,26 +243,26 @@ describe('[BAS] drivers and vehicles', () => {
       vehicleId,
       country: 'TH',
     };
-    expect((await dispatcher.post('/bas/driver/edit', body)).statusCode).toBe(200);
-    expect((await dispatcher.post('/bas/driver/edit', body)).statusCode).toBe(409);
-    const list = (await dispatcher.get('/bas/driver/list?driverName=somchai')).json();
+    expect((await s.dispatcher.post('/bas/driver/edit', body)).statusCode).toBe(200);
+    expect((await s.dispatcher.post('/bas/driver/edit', body)).statusCode).toBe(409);
+    const list = (await s.dispatcher.get('/bas/driver/list?driverName=somchai')).json();
     expect(list.total).toBe(1);
     expect(list.rows[0]).toMatchObject({ driverName: 'Somchai K.', vehiclePlate: '70-1234' });
-    expect((await dispatcher.get('/bas/driver/select')).json().data).toHaveLength(1);
-    expect((await dispatcher.get('/bas/vehicle/list?country=CN')).json().total).toBe(1);
+    expect((await s.dispatcher.get('/bas/driver/select')).json().data).toHaveLength(1);
+    expect((await s.dispatcher.get('/bas/vehicle/list?country=CN')).json().total).toBe(1);
   });
 
   it('delete: a driver on send orders is in use (409), else deleted and unlinked from its vehicle', async () => {
     const unregister = registerUsageCheck('driver', async (_db, id) => id === driverId);
     try {
-      expect((await dispatcher.post(`/bas/driver/delete/${driverId}`)).statusCode).toBe(409);
+      expect((await s.dispatcher.post(`/bas/driver/delete/${driverId}`)).statusCode).toBe(409);
     } finally {
       unregister();
     }
-    expect((await dispatcher.post(`/bas/driver/delete/${driverId}`)).statusCode).toBe(200);
-    expect((await dispatcher.get(`/bas/vehicle/${vehicleId}`)).json().data.driverId).toBeNull();
-    expect((await dispatcher.post(`/bas/vehicle/delete/${vehicleId}`)).statusCode).toBe(200);
-    expect((await dispatcher.post(`/bas/vehicle/delete/${vehicleId}`)).statusCode).toBe(404);
+    expect((await s.dispatcher.post(`/bas/driver/delete/${driverId}`)).statusCode).toBe(200);
+    expect((await s.dispatcher.get(`/bas/vehicle/${vehicleId}`)).json().data.driverId).toBeNull();
+    expect((await s.dispatcher.post(`/bas/vehicle/delete/${vehicleId}`)).statusCode).toBe(200);
+    expect((await s.dispatcher.post(`/bas/vehicle/delete/${vehicleId}`)).statusCode).toBe(404);
   });
 });
 
@@ -286,50 +279,50 @@ describe('[BAS] insurance', () => {
   });
 
   it('adds products; one default per transport mode', async () => {
-    const a = (await finance.post('/bas/insurance/add', body())).json().data.id;
+    const a = (await s.finance.post('/bas/insurance/add', body())).json().data.id;
     const b = (
-      await finance.post('/bas/insurance/add', body({ insuranceName: '高价值险', insuranceRate: '0.5' }))
+      await s.finance.post('/bas/insurance/add', body({ insuranceName: '高价值险', insuranceRate: '0.5' }))
     ).json().data.id;
-    const rowA = (await finance.get(`/bas/insurance/${a}`)).json().data;
-    const rowB = (await finance.get(`/bas/insurance/${b}`)).json().data;
+    const rowA = (await s.finance.get(`/bas/insurance/${a}`)).json().data;
+    const rowB = (await s.finance.get(`/bas/insurance/${b}`)).json().data;
     expect(rowA).toMatchObject({ isDefault: '0', insuranceRate: '0.300000', minPremium: '20.00' });
     expect(rowB.isDefault).toBe('1');
-    expect((await finance.get('/bas/insurance/list?busType=EK')).json().total).toBe(2);
+    expect((await s.finance.get('/bas/insurance/list?busType=EK')).json().total).toBe(2);
   });
 
   it('refuses a rate above 100 % or with more than 4 decimals', async () => {
-    expect((await finance.post('/bas/insurance/add', body({ insuranceRate: '101' }))).statusCode).toBe(400);
-    expect((await finance.post('/bas/insurance/add', body({ insuranceRate: '0.12345' }))).statusCode).toBe(400);
+    expect((await s.finance.post('/bas/insurance/add', body({ insuranceRate: '101' }))).statusCode).toBe(400);
+    expect((await s.finance.post('/bas/insurance/add', body({ insuranceRate: '0.12345' }))).statusCode).toBe(400);
     expect(
-      (await finance.post('/bas/insurance/add', body({ validFromDate: '2030-02-01', validToDate: '2030-01-01' })))
+      (await s.finance.post('/bas/insurance/add', body({ validFromDate: '2030-02-01', validToDate: '2030-01-01' })))
         .statusCode,
     ).toBe(400);
   });
 
   it('a user without the fee role does not receive the rate and minimum premium', async () => {
-    const noFee = await userWithPerms(t, 'insnofee', ['bas:insurance', 'bas:insurance:info']);
+    const noFee = await userWithPerms(s.t, 'insnofee', ['bas:insurance', 'bas:insurance:info']);
     const rows = (await noFee.get('/bas/insurance/list')).json().rows;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]).not.toHaveProperty('insuranceRate');
     expect(rows[0]).not.toHaveProperty('minPremium');
-    const options = (await service.get('/bas/insurance/select')).json().data;
+    const options = (await s.service.get('/bas/insurance/select')).json().data;
     expect(options[0]).not.toHaveProperty('insuranceRate');
-    expect((await finance.get('/bas/insurance/select')).json().data[0]).toHaveProperty('insuranceRate');
+    expect((await s.finance.get('/bas/insurance/select')).json().data[0]).toHaveProperty('insuranceRate');
   });
 
   it('edit and delete; dispatcher has no key', async () => {
-    const row = (await finance.get('/bas/insurance/list')).json().rows[0];
+    const row = (await s.finance.get('/bas/insurance/list')).json().rows[0];
     expect(
       (
-        await finance.post('/bas/insurance/edit', {
+        await s.finance.post('/bas/insurance/edit', {
           ...body({ insuranceRate: '0.35' }),
           id: row.id,
           version: row.version,
         })
       ).statusCode,
     ).toBe(200);
-    expect((await dispatcher.post(`/bas/insurance/delete/${row.id}`)).statusCode).toBe(403);
-    expect((await finance.post(`/bas/insurance/delete/${row.id}`)).statusCode).toBe(200);
+    expect((await s.dispatcher.post(`/bas/insurance/delete/${row.id}`)).statusCode).toBe(403);
+    expect((await s.finance.post(`/bas/insurance/delete/${row.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -346,9 +339,9 @@ describe('[BAS] payment info', () => {
   });
 
   it('adds accounts; one default per currency; a QR that is not an uploaded file is refused', async () => {
-    const a = (await finance.post('/bas/payinfo/add', body())).json().data.id;
-    await finance.post('/bas/payinfo/add', body({ bankName: 'Bangkok Bank', accountNo: '987-6-54321-0' }));
-    await finance.post(
+    const a = (await s.finance.post('/bas/payinfo/add', body())).json().data.id;
+    await s.finance.post('/bas/payinfo/add', body({ bankName: 'Bangkok Bank', accountNo: '987-6-54321-0' }));
+    await s.finance.post(
       '/bas/payinfo/add',
       body({
         accountName: '广州某某物流有限公司',
@@ -357,27 +350,27 @@ describe('[BAS] payment info', () => {
         currency: 'RMB',
       }),
     );
-    expect((await finance.get(`/bas/payinfo/${a}`)).json().data.isDefault).toBe('0');
-    const defaults = (await finance.get('/bas/payinfo/list'))
+    expect((await s.finance.get(`/bas/payinfo/${a}`)).json().data.isDefault).toBe('0');
+    const defaults = (await s.finance.get('/bas/payinfo/list'))
       .json()
       .rows.filter((r: { isDefault: string }) => r.isDefault === '1');
     expect(defaults.map((r: { currency: string }) => r.currency).sort()).toEqual(['RMB', 'THB']);
-    expect((await finance.post('/bas/payinfo/add', body({ qrFileId: '../../etc/passwd' }))).statusCode).toBe(400);
-    expect((await finance.post('/bas/payinfo/add', body({ currency: 'USD' }))).statusCode).toBe(400);
-    expect((await finance.get('/bas/payinfo/select')).json().data).toHaveLength(3);
+    expect((await s.finance.post('/bas/payinfo/add', body({ qrFileId: '../../etc/passwd' }))).statusCode).toBe(400);
+    expect((await s.finance.post('/bas/payinfo/add', body({ currency: 'USD' }))).statusCode).toBe(400);
+    expect((await s.finance.get('/bas/payinfo/select')).json().data).toHaveLength(3);
   });
 
   it('edit with the version, delete; sales has no key', async () => {
-    const row = (await finance.get('/bas/payinfo/list?bankName=kasikorn')).json().rows[0];
+    const row = (await s.finance.get('/bas/payinfo/list?bankName=kasikorn')).json().rows[0];
     expect(
-      (await finance.post('/bas/payinfo/edit', { ...body({ branch: 'Silom' }), id: row.id, version: row.version }))
+      (await s.finance.post('/bas/payinfo/edit', { ...body({ branch: 'Silom' }), id: row.id, version: row.version }))
         .statusCode,
     ).toBe(200);
-    expect((await finance.post('/bas/payinfo/edit', { ...body(), id: row.id, version: row.version })).statusCode).toBe(
-      409,
-    );
-    expect((await sales.get('/bas/payinfo/list')).statusCode).toBe(403);
-    expect((await finance.post(`/bas/payinfo/delete/${row.id}`)).statusCode).toBe(200);
-    expect((await admin.get(`/bas/payinfo/${row.id}`)).statusCode).toBe(404);
+    expect(
+      (await s.finance.post('/bas/payinfo/edit', { ...body(), id: row.id, version: row.version })).statusCode,
+    ).toBe(409);
+    expect((await s.sales.get('/bas/payinfo/list')).statusCode).toBe(403);
+    expect((await s.finance.post(`/bas/payinfo/delete/${row.id}`)).statusCode).toBe(200);
+    expect((await s.admin.get(`/bas/payinfo/${row.id}`)).statusCode).toBe(404);
   });
 });

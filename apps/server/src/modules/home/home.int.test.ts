@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/build-test-app';
 import { addDays, todayIn } from '../../platform/time';
 import { basMark } from '../bas/bas.table';
 import { userId, userWithPerms } from '../bas/bas.test-utils';
+import { useBusSuite } from '../bus/bus.test-utils';
 import { busOrder } from '../bus/inware/inware.table';
-import { addOrder, orderBody, refIds, type TRefIds } from '../bus/inware/inware.test-utils';
+import { addOrder, orderBody } from '../bus/inware/inware.test-utils';
 
 /**
  * GET /bus/index: each count moves as orders change status (through the orders API, and by direct updates for
@@ -18,16 +19,6 @@ type Home = {
   chart: { days: string[]; orders: number[]; weight: string[]; volume: string[] } | null;
   arrivingContainers: unknown[] | null;
 };
-
-let t: TestApp;
-let ids: TRefIds;
-let admin: TestClient;
-let sales: TestClient;
-let sales2: TestClient;
-let service: TestClient;
-let driver: TestClient;
-let today: string;
-let yesterday: string;
 
 async function home(client: TestClient): Promise<Home> {
   const res = await client.get('/bus/index');
@@ -49,24 +40,20 @@ async function delta(client: TestClient, action: () => Promise<unknown>) {
 }
 
 const setStatus = (id: number, values: Partial<typeof busOrder.$inferInsert>) =>
-  t.db.update(busOrder).set(values).where(eq(busOrder.id, id));
+  s.t.db.update(busOrder).set(values).where(eq(busOrder.id, id));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  [admin, sales, sales2, service, driver] = await Promise.all(
-    ['admin', 'sales', 'sales2', 'service', 'driver'].map((u) => t.login(u)),
-  );
-  today = todayIn(t.config.timezone);
-  yesterday = addDays(today, -1);
+const s = useBusSuite({
+  users: ['admin', 'sales', 'sales2', 'service', 'driver'],
+  setup: async ({ t }) => {
+    const today = todayIn(t.config.timezone);
+    return { today, yesterday: addDays(today, -1) };
+  },
 });
-
-afterAll(() => t?.close());
 
 describe('GET /bus/index', () => {
   it('answers every card, the 30-day chart and the arriving containers to the admin', async () => {
-    const h = await home(admin);
-    expect(h.day).toBe(today);
+    const h = await home(s.admin);
+    expect(h.day).toBe(s.today);
     expect(Object.keys(h.counts).sort()).toEqual(
       [
         'noMark',
@@ -82,37 +69,37 @@ describe('GET /bus/index', () => {
       ].sort(),
     );
     expect(h.chart!.days).toHaveLength(30);
-    expect(h.chart!.days[29]).toBe(today);
-    expect(h.chart!.days[0]).toBe(addDays(today, -29));
+    expect(h.chart!.days[29]).toBe(s.today);
+    expect(h.chart!.days[0]).toBe(addDays(s.today, -29));
     expect(h.chart!.orders).toHaveLength(30);
     // no container due today in the seed: an empty list, not null (track-journey.int.test.ts fills it)
     expect(h.arrivingContainers).toEqual([]);
   });
 
   it('needs a session', async () => {
-    expect((await t.anon.get('/bus/index')).statusCode).toBe(401);
+    expect((await s.t.anon.get('/bus/index')).statusCode).toBe(401);
   });
 
   it('counts a staged order as waiting input and today; confirming takes it out of waiting input', async () => {
     let order = { id: 0 };
     expect(
-      await delta(admin, async () => {
-        order = await addOrder(admin, orderBody(ids, { cargoWeight: '40', cargoVolume: '0.5' }));
+      await delta(s.admin, async () => {
+        order = await addOrder(s.admin, orderBody(s.ids, { cargoWeight: '40', cargoVolume: '0.5' }));
       }),
     ).toEqual({ todayOrders: 1, waitingInput: 1 });
-    expect(await delta(admin, () => admin.post(`/bus/inware/status/${order.id}`, { status: 1 }))).toEqual({
+    expect(await delta(s.admin, () => s.admin.post(`/bus/inware/status/${order.id}`, { status: 1 }))).toEqual({
       waitingInput: -1,
     });
   });
 
   it('moves an order received at the warehouse to waiting load with its volume, and back on cancel', async () => {
-    const order = await addOrder(admin, orderBody(ids, { status: 1 }));
+    const order = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
     expect(
-      await delta(admin, async () => {
-        const r = await admin.post('/bus/inware/arrived/update', {
+      await delta(s.admin, async () => {
+        const r = await s.admin.post('/bus/inware/arrived/update', {
           id: order.id,
           receivingNo: 'WR-H-1',
-          arrivedHouseId: ids.whGz,
+          arrivedHouseId: s.ids.whGz,
           arrivedPiece: 3,
           arrivedWeight: '120',
           arrivedVolume: '1.250',
@@ -120,7 +107,7 @@ describe('GET /bus/index', () => {
         expect(r.statusCode, r.body).toBe(200);
       }),
     ).toEqual({ waitingLoad: 1, waitingLoadVolume: 1.25 });
-    expect(await delta(admin, () => admin.post(`/bus/inware/status/${order.id}`, { status: 1 }))).toEqual({
+    expect(await delta(s.admin, () => s.admin.post(`/bus/inware/status/${order.id}`, { status: 1 }))).toEqual({
       waitingLoad: -1,
       waitingLoadVolume: -1.25,
     });
@@ -129,11 +116,11 @@ describe('GET /bus/index', () => {
   it('counts cargo without a mark until a mark is assigned, then as waiting load', async () => {
     let noMark = { id: 0 };
     expect(
-      await delta(admin, async () => {
-        noMark = await addOrder(admin, {
+      await delta(s.admin, async () => {
+        noMark = await addOrder(s.admin, {
           status: 2,
           receivingNo: 'WR-H-NM',
-          arrivedHouseId: ids.whGz,
+          arrivedHouseId: s.ids.whGz,
           arrivedPiece: 1,
           arrivedWeight: '5',
           arrivedVolume: '0.05',
@@ -141,10 +128,10 @@ describe('GET /bus/index', () => {
       }),
     ).toEqual({ todayOrders: 1, noMark: 1 });
     expect(
-      await delta(admin, async () => {
-        const r = await admin.post('/bus/inware/editFields', {
+      await delta(s.admin, async () => {
+        const r = await s.admin.post('/bus/inware/editFields', {
           ids: [noMark.id],
-          fields: { markId: ids.TH001, busType: 'EK', leftAddrId: ids.gz, destAddrId: ids.bkk },
+          fields: { markId: s.ids.TH001, busType: 'EK', leftAddrId: s.ids.gz, destAddrId: s.ids.bkk },
         });
         expect(r.statusCode, r.body).toBe(200);
       }),
@@ -152,27 +139,27 @@ describe('GET /bus/index', () => {
   });
 
   it('counts later statuses from the order table: out for delivery, signed and not written off, open problem items', async () => {
-    const o = await addOrder(admin, orderBody(ids, { status: 1 }));
+    const o = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
     // The delivery, sign and write-off modules do not exist yet: their statuses are set directly.
-    expect(await delta(admin, () => setStatus(o.id, { status: 7 }))).toEqual({ waitingSign: 1 });
-    expect(await delta(admin, () => setStatus(o.id, { status: 8, arWriteStatus: 0 }))).toEqual({
+    expect(await delta(s.admin, () => setStatus(o.id, { status: 7 }))).toEqual({ waitingSign: 1 });
+    expect(await delta(s.admin, () => setStatus(o.id, { status: 8, arWriteStatus: 0 }))).toEqual({
       waitingSign: -1,
       waitingSettlement: 1,
     });
-    expect(await delta(admin, () => setStatus(o.id, { arWriteStatus: 1 }))).toEqual({});
-    expect(await delta(admin, () => setStatus(o.id, { arWriteStatus: 2 }))).toEqual({ waitingSettlement: -1 });
+    expect(await delta(s.admin, () => setStatus(o.id, { arWriteStatus: 1 }))).toEqual({});
+    expect(await delta(s.admin, () => setStatus(o.id, { arWriteStatus: 2 }))).toEqual({ waitingSettlement: -1 });
     // a problem item raised and closed through the orders API
     expect(
-      await delta(admin, () =>
-        admin.post('/bus/inware/editFields', {
+      await delta(s.admin, () =>
+        s.admin.post('/bus/inware/editFields', {
           ids: [o.id],
           fields: { ifException: 1, exceptionType: '1', exceptionDesc: 'carton crushed', exceptionStatus: 0 },
         }),
       ),
     ).toEqual({ problemItems: 1 });
     expect(
-      await delta(admin, () =>
-        admin.post('/bus/inware/editFields', {
+      await delta(s.admin, () =>
+        s.admin.post('/bus/inware/editFields', {
           ids: [o.id],
           fields: { ifException: 0, exceptionStatus: 2, handleRemark: 'repacked' },
         }),
@@ -181,21 +168,24 @@ describe('GET /bus/index', () => {
   });
 
   it('splits today and yesterday at midnight in the business time zone and fills the 30-day chart', async () => {
-    const before = await home(admin);
+    const before = await home(s.admin);
     await addOrder(
-      admin,
-      orderBody(ids, { orderTime: `${yesterday} 23:59:30`, cargoWeight: '10', cargoVolume: '0.1' }),
-    );
-    await addOrder(admin, orderBody(ids, { orderTime: `${today} 00:00:10`, cargoWeight: '20', cargoVolume: '0.2' }));
-    await addOrder(
-      admin,
-      orderBody(ids, { orderTime: `${addDays(today, -29)} 12:00:00`, cargoWeight: '7', cargoVolume: '0.07' }),
+      s.admin,
+      orderBody(s.ids, { orderTime: `${s.yesterday} 23:59:30`, cargoWeight: '10', cargoVolume: '0.1' }),
     );
     await addOrder(
-      admin,
-      orderBody(ids, { orderTime: `${addDays(today, -30)} 12:00:00`, cargoWeight: '9', cargoVolume: '0.09' }),
+      s.admin,
+      orderBody(s.ids, { orderTime: `${s.today} 00:00:10`, cargoWeight: '20', cargoVolume: '0.2' }),
     );
-    const after = await home(admin);
+    await addOrder(
+      s.admin,
+      orderBody(s.ids, { orderTime: `${addDays(s.today, -29)} 12:00:00`, cargoWeight: '7', cargoVolume: '0.07' }),
+    );
+    await addOrder(
+      s.admin,
+      orderBody(s.ids, { orderTime: `${addDays(s.today, -30)} 12:00:00`, cargoWeight: '9', cargoVolume: '0.09' }),
+    );
+    const after = await home(s.admin);
     expect(Number(after.counts.yesterdayOrders) - Number(before.counts.yesterdayOrders)).toBe(1);
     expect(Number(after.counts.todayOrders) - Number(before.counts.todayOrders)).toBe(1);
     const c0 = before.chart!;
@@ -213,48 +203,54 @@ describe('GET /bus/index', () => {
   });
 
   it('uses measured figures once received in the chart', async () => {
-    const o = await addOrder(admin, orderBody(ids, { status: 1, cargoWeight: '100', cargoVolume: '1' }));
-    const before = (await home(admin)).chart!;
-    await admin.post('/bus/inware/arrived/update', {
+    const o = await addOrder(s.admin, orderBody(s.ids, { status: 1, cargoWeight: '100', cargoVolume: '1' }));
+    const before = (await home(s.admin)).chart!;
+    await s.admin.post('/bus/inware/arrived/update', {
       id: o.id,
       receivingNo: 'WR-H-M',
-      arrivedHouseId: ids.whGz,
+      arrivedHouseId: s.ids.whGz,
       arrivedPiece: 3,
       arrivedWeight: '130',
       arrivedVolume: '1.5',
     });
-    const after = (await home(admin)).chart!;
+    const after = (await home(s.admin)).chart!;
     expect(Number(after.weight[29]) - Number(before.weight[29])).toBeCloseTo(30, 2);
     expect(Number(after.volume[29]) - Number(before.volume[29])).toBeCloseTo(0.5, 3);
   });
 
   it("applies the data scope: sales users count their own customers' orders (and no-mark cargo) only", async () => {
     // TH001 belongs to 'sales', YW101 to 'sales2'
-    expect(await delta(sales, () => addOrder(admin, orderBody(ids)))).toEqual({ todayOrders: 1, waitingInput: 1 });
-    expect(await delta(sales2, () => addOrder(admin, orderBody(ids)))).toEqual({});
+    expect(await delta(s.sales, () => addOrder(s.admin, orderBody(s.ids)))).toEqual({
+      todayOrders: 1,
+      waitingInput: 1,
+    });
+    expect(await delta(s.sales2, () => addOrder(s.admin, orderBody(s.ids)))).toEqual({});
     expect(
-      await delta(sales2, () => addOrder(admin, orderBody(ids, { markId: ids.YW101, consignee: 'Khun Chai' }))),
+      await delta(s.sales2, () => addOrder(s.admin, orderBody(s.ids, { markId: s.ids.YW101, consignee: 'Khun Chai' }))),
     ).toEqual({ todayOrders: 1, waitingInput: 1 });
     // moving a customer to another sales person moves its orders between their dashboards
-    const [th001] = await t.db.select().from(basMark).where(eq(basMark.id, ids.TH001));
-    const sales2Id = await userId(t, 'sales2');
-    const s1 = await home(sales);
-    const s2 = await home(sales2);
-    await t.db.update(basMark).set({ sales: sales2Id, service: null }).where(eq(basMark.id, ids.TH001));
-    const s1b = await home(sales);
-    const s2b = await home(sales2);
+    const [th001] = await s.t.db.select().from(basMark).where(eq(basMark.id, s.ids.TH001));
+    const sales2Id = await userId(s.t, 'sales2');
+    const s1 = await home(s.sales);
+    const s2 = await home(s.sales2);
+    await s.t.db.update(basMark).set({ sales: sales2Id, service: null }).where(eq(basMark.id, s.ids.TH001));
+    const s1b = await home(s.sales);
+    const s2b = await home(s.sales2);
     expect(Number(s1b.counts.todayOrders)).toBeLessThan(Number(s1.counts.todayOrders));
     expect(Number(s2b.counts.todayOrders) - Number(s2.counts.todayOrders)).toBe(
       Number(s1.counts.todayOrders) - Number(s1b.counts.todayOrders),
     );
-    await t.db.update(basMark).set({ sales: th001!.sales, service: th001!.service }).where(eq(basMark.id, ids.TH001));
-    expect((await home(sales)).counts.todayOrders).toBe(s1.counts.todayOrders);
+    await s.t.db
+      .update(basMark)
+      .set({ sales: th001!.sales, service: th001!.service })
+      .where(eq(basMark.id, s.ids.TH001));
+    expect((await home(s.sales)).counts.todayOrders).toBe(s1.counts.todayOrders);
   });
 
   it('leaves out the cards whose list the caller cannot open, and the chart for non-order users', async () => {
     // sales: orderList, unOrder, exception-list, track-list; no inOrder, noMarkOrder or sign-list
-    const s = await home(sales);
-    expect(Object.keys(s.counts).sort()).toEqual(
+    const salesHome = await home(s.sales);
+    expect(Object.keys(salesHome.counts).sort()).toEqual(
       [
         'problemItems',
         'todayOrders',
@@ -264,36 +260,36 @@ describe('GET /bus/index', () => {
         'yesterdayOrders',
       ].sort(),
     );
-    expect(s.chart).not.toBeNull();
-    expect(s.arrivingContainers).toEqual([]);
+    expect(salesHome.chart).not.toBeNull();
+    expect(salesHome.arrivingContainers).toEqual([]);
     // service: also inOrder, noMarkOrder and sign-list
-    expect(Object.keys((await home(service)).counts)).toEqual(
+    expect(Object.keys((await home(s.service)).counts)).toEqual(
       expect.arrayContaining(['waitingLoad', 'noMark', 'waitingSign']),
     );
     // driver: sign-list only, no chart, no containers
-    const d = await home(driver);
+    const d = await home(s.driver);
     expect(Object.keys(d.counts)).toEqual(['waitingSign']);
     expect(d.chart).toBeNull();
     expect(d.arrivingContainers).toBeNull();
     // a user with no business key at all
-    const nobody = await userWithPerms(t, 'home_nobody', ['system:user:list']);
-    expect(await home(nobody)).toEqual({ day: today, counts: {}, chart: null, arrivingContainers: null });
+    const nobody = await userWithPerms(s.t, 'home_nobody', ['system:user:list']);
+    expect(await home(nobody)).toEqual({ day: s.today, counts: {}, chart: null, arrivingContainers: null });
   });
 
   it('bumps the change marker on every statement that changes orders or marks', async () => {
     const marker = async () =>
-      (await t.db.execute<{ v: string }>(sql`SELECT last_value::text AS v FROM home_change_seq`)).rows[0]!.v;
+      (await s.t.db.execute<{ v: string }>(sql`SELECT last_value::text AS v FROM home_change_seq`)).rows[0]!.v;
     const m0 = await marker();
-    await t.db.execute(sql`UPDATE bus_order SET remark = remark WHERE false`);
+    await s.t.db.execute(sql`UPDATE bus_order SET remark = remark WHERE false`);
     const m1 = await marker();
     expect(BigInt(m1)).toBeGreaterThan(BigInt(m0));
-    await t.db.execute(sql`UPDATE bas_mark SET remark = remark WHERE false`);
+    await s.t.db.execute(sql`UPDATE bas_mark SET remark = remark WHERE false`);
     expect(BigInt(await marker())).toBeGreaterThan(BigInt(m1));
   });
 
   it('answers the same figures from its cache until something changes', async () => {
-    const a = await home(admin);
-    const b = await home(admin);
+    const a = await home(s.admin);
+    const b = await home(s.admin);
     expect(b).toEqual(a);
   });
 });
