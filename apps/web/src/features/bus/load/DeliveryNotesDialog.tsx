@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { TLoadNoteRow } from '@theone/contracts/bus/load-notes.schemas';
-import { Alert, Button, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Segmented, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
@@ -26,6 +26,13 @@ export function DeliveryNotesDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  /** A column of the notes table showing the row's `key`; title: a translation key. */
+  const column = (
+    key: keyof TLoadNoteRow & string,
+    title: string,
+    width: number,
+    more: TableColumnType<TLoadNoteRow> = {},
+  ): TableColumnType<TLoadNoteRow> => ({ key, dataIndex: key, title: t(title), width, ...more });
   const [selected, setSelected] = useState<number[]>([]);
   const [lang, setLang] = useState<Language>('th');
   const [busy, setBusy] = useState(false);
@@ -87,40 +94,22 @@ export function DeliveryNotesDialog({
             data-testid="load-notes-table"
             rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
             columns={[
-              { key: 'transportId', dataIndex: 'transportId', title: t('field_transport_id'), width: 150 },
-              { key: 'mark', dataIndex: 'mark', title: t('field_mark'), width: 120 },
-              {
-                key: 'status',
-                dataIndex: 'status',
-                title: t('field_status'),
-                width: 110,
+              column('transportId', 'field_transport_id', 150),
+              column('mark', 'field_mark', 120),
+              column('status', 'field_status', 110, {
                 render: (v: number) => <DictTag type="order_status" value={v} />,
-              },
-              { key: 'consignee', dataIndex: 'consignee', title: t('print_consignee'), width: 120 },
-              { key: 'consigneeTel', dataIndex: 'consigneeTel', title: t('send_print_tel'), width: 120 },
-              {
-                key: 'consigneeAddr',
-                dataIndex: 'consigneeAddr',
-                title: t('print_consignee_addr'),
-                width: 260,
-                ellipsis: true,
-              },
-              { key: 'pieces', dataIndex: 'pieces', title: t('print_pieces'), width: 70, align: 'right' },
-              {
-                key: 'collectAmount',
-                dataIndex: 'collectAmount',
-                title: t('send_field_part_amount'),
-                width: 110,
+              }),
+              column('consignee', 'print_consignee', 120),
+              column('consigneeTel', 'send_print_tel', 120),
+              column('consigneeAddr', 'print_consignee_addr', 260, { ellipsis: true }),
+              column('pieces', 'print_pieces', 70, { align: 'right' }),
+              column('collectAmount', 'send_field_part_amount', 110, {
                 align: 'right',
                 render: (v: string | null) => (v ? <Typography.Text strong>{v}</Typography.Text> : ''),
-              },
-              {
-                key: 'sendNo',
-                dataIndex: 'sendNo',
-                title: t('send_field_send_no'),
-                width: 140,
+              }),
+              column('sendNo', 'send_field_send_no', 140, {
                 render: (v: string, r) => (r.signed ? <Tag color="green">{t('load_notes_signed')}</Tag> : v),
-              },
+              }),
             ]}
           />
         </Space>
