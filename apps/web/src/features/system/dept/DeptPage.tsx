@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { isPhone, zEmail } from '@theone/contracts/common/validators';
-import { zSort } from '@theone/contracts/system/common';
 import { Col, Input, Row, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormDialog';
 import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
-import { IntegerInput } from '../../../components/NumberInput';
 import { type TreeDialogProps, useTreeScreen } from '../../../components/tree-list';
 import { useLocalName } from '../../../lib/localized';
 import { pick } from '../../../lib/pick';
@@ -16,7 +14,7 @@ import { textsOf } from '../../../lib/texts-of';
 import { deptKeys, systemApi, type TDept } from '../api';
 import '../system.css';
 import { LocalizedNameFields } from '../../../components/LocalizedNameFields';
-import { StatusGridField } from '../shared/DictRadio';
+import { SortGridField, StatusGridField } from '../shared/grid-fields';
 import { TreeTablePage } from '../shared/TreeTablePage';
 import { toTreeRows } from '../shared/tree';
 
@@ -118,9 +116,7 @@ function DeptFormModal(props: TreeDialogProps<TDept>) {
         <Col span={24}>
           <LocalizedNameFields name="deptName" label="system_dept_name" maxLength={50} translatedMaxLength={100} />
         </Col>
-        <GridField name="orderNum" label="system_sort" rules={[required('system_sort'), zodRule(zSort, t)]}>
-          <IntegerInput />
-        </GridField>
+        <SortGridField />
         <GridField name="leader" label="system_leader">
           <Input maxLength={30} />
         </GridField>

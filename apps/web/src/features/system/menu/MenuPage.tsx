@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { zSort } from '@theone/contracts/system/common';
 import { Form, Input, Radio, Row, Select, Space, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../app/layout/menu-icons';
 import { FormModal } from '../../../components/FormDialog';
-import { zodRule } from '../../../components/form-rules';
 import { GridField, useRequiredRule } from '../../../components/GridField';
-import { IntegerInput } from '../../../components/NumberInput';
 import { type TreeDialogProps, useTreeScreen } from '../../../components/tree-list';
 import { shellKeys } from '../../../lib/query-keys';
 import { menuKeys, systemApi, type TMenu } from '../api';
 import '../system.css';
-import { DictRadio, StatusGridField } from '../shared/DictRadio';
+import { DictRadio } from '../shared/DictRadio';
+import { SortGridField, StatusGridField } from '../shared/grid-fields';
 import { MENU_ICON_NAMES } from '../shared/icon-names';
 import { TreeTablePage } from '../shared/TreeTablePage';
 import { treeOptions } from '../shared/tree';
@@ -143,13 +141,7 @@ function MenuFormModal(props: TreeDialogProps<TMenu>) {
         >
           <Input maxLength={100} />
         </GridField>
-        <GridField
-          name="orderNum"
-          label="system_sort"
-          rules={[{ required: true, message: t('err_required', { field: t('system_sort') }) }, zodRule(zSort, t)]}
-        >
-          <IntegerInput />
-        </GridField>
+        <SortGridField />
         {type !== 'F' ? (
           <>
             {flagField('isFrame', 'system_is_frame', 'system_hint_is_frame', ['yes', 'no'])}

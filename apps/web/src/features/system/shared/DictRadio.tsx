@@ -1,5 +1,4 @@
 import { Radio } from 'antd';
-import { GridField } from '../../../components/GridField';
 import { dictLabel, useDict } from '../../../lib/dict';
 import { useLanguage } from '../../../lib/use-language';
 
@@ -15,14 +14,5 @@ export function DictRadio({ type, value, onChange }: { type: string; value?: str
         </Radio>
       ))}
     </Radio.Group>
-  );
-}
-
-/** The status field (normal / disabled) of the system forms' grids. */
-export function StatusGridField() {
-  return (
-    <GridField name="status" label="system_status">
-      <DictRadio type="sys_normal_disable" />
-    </GridField>
   );
 }

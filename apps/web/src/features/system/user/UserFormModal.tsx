@@ -14,7 +14,7 @@ import { newPasswordRules } from '../../../components/password-rules';
 import { pick } from '../../../lib/pick';
 import { textsOf } from '../../../lib/texts-of';
 import { type Status, systemApi, userKeys } from '../api';
-import { StatusGridField } from '../shared/DictRadio';
+import { StatusGridField } from '../shared/grid-fields';
 
 interface UserForm {
   userName?: string;
