@@ -150,26 +150,22 @@ function scopeAnd(auth: AuthContext): SQL {
   return scope ? sql` AND ${scope}` : sql``;
 }
 
+/** The load lists' sortable columns (LOAD_LIST_ORDER_BY), for the page and its export. */
+export const LOAD_SORT_COLUMNS = {
+  loadTime: busLoad.loadTime,
+  etdDate: busLoad.etdDate,
+  etaDate: busLoad.etaDate,
+  leftTime: busLoad.leftTime,
+  createTime: busLoad.createTime,
+  loadNo: busLoad.loadNo,
+};
+
 function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): SQL {
   const fallback =
     view === 'track'
       ? [desc(busLoad.leftTime), desc(busLoad.loadTime), desc(busLoad.id)]
       : [desc(busLoad.loadTime), desc(busLoad.id)];
-  return sql.join(
-    orderOf(
-      q,
-      {
-        loadTime: busLoad.loadTime,
-        etdDate: busLoad.etdDate,
-        etaDate: busLoad.etaDate,
-        leftTime: busLoad.leftTime,
-        createTime: busLoad.createTime,
-        loadNo: busLoad.loadNo,
-      },
-      fallback,
-    ),
-    sql`, `,
-  );
+  return sql.join(orderOf(q, LOAD_SORT_COLUMNS, fallback), sql`, `);
 }
 
 /**
