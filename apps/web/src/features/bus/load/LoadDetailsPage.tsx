@@ -27,6 +27,15 @@ import { LoadOrders, MarkSummary } from './LoadOrders';
  * status, the fill gauge), Orders (paged with totals, the per-mark summary; load the remaining planned orders with
  * the Load dialog, unload ticked ones), Tracking (milestones) and Log. The buttons are the loadList row's.
  */
+/** An amount in the load's currency, for the fee role only. */
+const feeMoney = (name: string, label: string) => ({
+  name,
+  label,
+  type: 'money' as const,
+  fee: true,
+  currency: (r: LoadWire['LoadRow']) => r.currency,
+});
+
 const FIELDS = [
   { name: 'loadNo', label: 'load_no' },
   { name: 'status', label: 'field_status', type: 'dict' as const, dictType: 'load_status' },
@@ -54,27 +63,9 @@ const FIELDS = [
   { name: 'pieces', label: 'field_cargo_piece' },
   { name: 'weight', label: 'field_cargo_weight' },
   { name: 'volume', label: 'field_cargo_volume' },
-  {
-    name: 'containerFee',
-    label: 'load_container_fee',
-    type: 'money' as const,
-    fee: true,
-    currency: (r: LoadWire['LoadRow']) => r.currency,
-  },
-  {
-    name: 'orderArAmount',
-    label: 'load_order_ar_amount',
-    type: 'money' as const,
-    fee: true,
-    currency: (r: LoadWire['LoadRow']) => r.currency,
-  },
-  {
-    name: 'estimatedMargin',
-    label: 'load_estimated_margin',
-    type: 'money' as const,
-    fee: true,
-    currency: (r: LoadWire['LoadRow']) => r.currency,
-  },
+  feeMoney('containerFee', 'load_container_fee'),
+  feeMoney('orderArAmount', 'load_order_ar_amount'),
+  feeMoney('estimatedMargin', 'load_estimated_margin'),
   { name: 'remark', label: 'field_remark', span: 2 },
 ];
 
