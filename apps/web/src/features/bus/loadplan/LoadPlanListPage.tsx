@@ -7,7 +7,7 @@ import { inwareKeys } from '../inware/api';
 import { search } from '../inware/columns';
 import '../shared/bus.css';
 import { queryClient } from '../../../lib/query-client';
-import { detailsLinkColumn } from '../shared/list-parts';
+import { deleteRowAction, detailsLinkColumn } from '../shared/list-parts';
 import { deletePlans, LOADPLAN_ADD_PATH, LOADPLAN_DETAILS_PATH, type LoadWire, loadplanKeys } from './api';
 import { FillBar } from './FillGauge';
 import { LoadSumsFooter } from './LoadSumsFooter';
@@ -154,28 +154,15 @@ export default function LoadPlanListPage() {
           hidden: (r) => !loadAllows('load', r.status),
           onClick: (r) => details(r, '&load=1'),
         },
-        {
-          key: 'delete',
-          label: 'delete',
-          perm: 'bus:loadplan:delete',
-          danger: true,
-          hidden: (r) => !loadAllows('deletePlan', r.status),
-          onClick: (r, ctx) =>
-            ctx.runAction({
-              rows: [r],
-              check: (x) => loadAllows('deletePlan', x.status),
-              rowLabel: (x) => x.loadNo,
-              confirm: 'confirm_delete',
-              danger: true,
-              run: async (rows, config) => {
-                await deletePlans(
-                  rows.map((x) => x.id),
-                  config,
-                );
-                await queryClient.invalidateQueries({ queryKey: inwareKeys.all });
-              },
-            }),
-        },
+        deleteRowAction(
+          'bus:loadplan:delete',
+          (r) => loadAllows('deletePlan', r.status),
+          async (ids, config) => {
+            await deletePlans(ids, config);
+            await queryClient.invalidateQueries({ queryKey: inwareKeys.all });
+          },
+          { check: (x) => loadAllows('deletePlan', x.status), rowLabel: (x) => x.loadNo },
+        ),
       ]}
       actionsWidth={220}
       footer={(answer) => <LoadSumsFooter sums={(answer as { sums?: LoadWire['LoadSums'] } | undefined)?.sums} />}

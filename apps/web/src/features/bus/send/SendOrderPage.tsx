@@ -9,7 +9,7 @@ import { translate } from '../../../lib/i18n';
 import { navigateTo } from '../../../lib/navigation';
 import { getData } from '../../../lib/request';
 import '../shared/bus.css';
-import { tickedButton } from '../shared/list-parts';
+import { deleteRowAction, tickedButton } from '../shared/list-parts';
 import {
   deleteRuns,
   dispatchRuns,
@@ -135,22 +135,21 @@ export default function SendOrderPage() {
             perm: 'bus:sendOrder:add',
             onClick: () => setDialog({ kind: 'add' }),
           },
-          {
-            key: 'sure',
-            label: 'send_btn_sure',
-            perm: 'bus:sendOrder:sure',
-            selection: 'multiple',
-            onClick: (ctx) =>
-              allowAll(ctx.selectedRows, 'sure') &&
+          tickedButton(
+            'sure',
+            'send_btn_sure',
+            'bus:sendOrder:sure',
+            (rows, ctx) =>
+              allowAll(rows, 'sure') &&
               ctx.runAction({
                 confirm: 'confirm_delivery',
-                run: (rows, config) =>
+                run: (ticked, config) =>
                   dispatchRuns(
-                    rows.map((r) => r.id),
+                    ticked.map((r) => r.id),
                     config,
                   ),
               }),
-          },
+          ),
           tickedButton('print', 'send_btn_print_sheet', 'bus:sendOrder:print', (rows) =>
             printRunSheets(rows.map((r) => r.id)),
           ),
@@ -159,24 +158,7 @@ export default function SendOrderPage() {
         rowActions={[
           { key: 'info', label: 'details', onClick: (r) => setDrawer(r.id) },
           { key: 'edit', label: 'edit', perm: 'bus:sendOrder:edit', onClick: (r) => edit(r) },
-          {
-            key: 'delete',
-            label: 'delete',
-            perm: 'bus:sendOrder:delete',
-            danger: true,
-            hidden: (r) => !sendAllows('delete', r.status),
-            onClick: (r, ctx) =>
-              ctx.runAction({
-                rows: [r],
-                confirm: 'confirm_delete',
-                danger: true,
-                run: (rows, config) =>
-                  deleteRuns(
-                    rows.map((x) => x.id),
-                    config,
-                  ),
-              }),
-          },
+          deleteRowAction('bus:sendOrder:delete', (r) => sendAllows('delete', r.status), deleteRuns),
           {
             key: 'cancel',
             label: 'send_btn_cancel_delivery',

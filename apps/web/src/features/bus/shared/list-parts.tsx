@@ -1,6 +1,8 @@
+import type { AxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ListColumn, ListContext, RowAction, SearchField, ToolbarButton } from '../../../components/ListPage';
+import type { StateActionOptions } from '../../../components/state-action';
 import { navigateTo } from '../../../lib/navigation';
 import type { PermissionValue } from '../../../lib/permission';
 import { GeogFilterSelect } from '../../bas/common/selects';
@@ -39,6 +41,35 @@ export const tickedButton = <Row,>(
   ...more,
   selection: 'multiple',
   onClick: (ctx) => act(ctx.selectedRows, ctx),
+});
+
+/**
+ * The row's 'Delete', offered while `allowed(row)`: P-delete, then `remove` with its id; `more`: a check and the
+ * row's name for a refusal.
+ */
+export const deleteRowAction = <Row extends { id: number }>(
+  perm: PermissionValue,
+  allowed: (r: Row) => boolean,
+  remove: (ids: number[], config: AxiosRequestConfig) => Promise<unknown>,
+  more: Pick<StateActionOptions<Row>, 'check' | 'rowLabel'> = {},
+): RowAction<Row> => ({
+  key: 'delete',
+  label: 'delete',
+  perm,
+  danger: true,
+  hidden: (r) => !allowed(r),
+  onClick: (r, ctx) =>
+    ctx.runAction({
+      rows: [r],
+      ...more,
+      confirm: 'confirm_delete',
+      danger: true,
+      run: (rows, config) =>
+        remove(
+          rows.map((x) => x.id),
+          config,
+        ),
+    }),
 });
 
 /** The row's 'Details': opens the details screen `path?id=<the row's id>`, for users with `perm`. */
