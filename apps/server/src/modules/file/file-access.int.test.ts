@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { PNG } from '../../../test/upload';
 import { hashPassword } from '../../platform/auth/password';
 import { sysOperLog } from '../../platform/db/log.table';
 import { sysFile } from '../../platform/db/platform.table';
@@ -18,10 +19,6 @@ import { FILE_OWNERS } from './file-access';
  * record), by its uploader while no record does, and by the administrator; anything else is a 404 like a missing
  * file. Records referencing files today: a user's avatar and a bank account's payment QR code.
  */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestApp;
 let admin: TestClient;

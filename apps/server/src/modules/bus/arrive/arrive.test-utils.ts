@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
+import { PNG } from '../../../../test/upload';
 import { basDriver, basVehicle, basWarehouse } from '../../bas/bas.table';
 import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
@@ -168,10 +169,6 @@ export async function arrivePhotos(t: TestApp, arriveId: number) {
     .orderBy(asc(busArrivePhoto.id));
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 /** Uploads a PNG (or a PDF) through /file/upload; its file id. */

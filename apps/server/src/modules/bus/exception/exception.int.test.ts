@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../../test/build-test-app';
+import { PNG } from '../../../../test/upload';
 import { userWithPerms } from '../../bas/bas.test-utils';
 import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from '../inware/inware.table';
@@ -270,10 +271,6 @@ describe('[EXCEPTION] home card', () => {
 });
 
 describe('[EXCEPTION] photos', () => {
-  const PNG = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
   async function upload(c: TestClient, name: string, content: Buffer, type: string) {
     const boundary = '----exception-photo';

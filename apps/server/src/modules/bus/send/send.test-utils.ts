@@ -16,6 +16,7 @@ import { busSend, busSendLine, busSendLog } from './send.table';
  * arrived (A17, L4), so these tests do not depend on the pick-up screens being built alongside.
  */
 
+export { multipart, PNG } from '../../../../test/upload';
 export { orderLogOf, orderRow, type TTrackKit as TSendKit, trackKit as sendKit } from '../load/track.test-utils';
 
 /**
@@ -79,12 +80,6 @@ export async function runLog(t: TestApp, sendId: number) {
   return t.db.select().from(busSendLog).where(eq(busSendLog.sendId, sendId)).orderBy(asc(busSendLog.id));
 }
 
-/** A tiny valid PNG (1×1). */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /**
  * The suite of the delivery-run tests (`useBusSuite` with admin and `users` signed in): `kit` (sendKit), `mine` (a
  * driver linked to the demo user 'driver') and `other` (a driver of no user), each with a vehicle; then `setup`.
@@ -105,22 +100,6 @@ export function useSendSuite<U extends TDemoUser = never, X extends object = obj
       ...((await setup?.(s)) as X),
     }),
   });
-}
-
-export function multipart(files: Array<{ field: string; name: string; content: Buffer; type?: string }>) {
-  const boundary = `----theone${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /**
