@@ -29,7 +29,7 @@ import {
   printAllPath,
   printLoadPath,
 } from './api';
-import { loadColumns, loadSearch } from './columns';
+import { loadColumns, loadRowAction, loadSearch } from './columns';
 import { DeliveryNotesDialog } from './DeliveryNotesDialog';
 import { LoadEditDialog } from './LoadEditDialog';
 
@@ -174,16 +174,10 @@ export default function LoadListPage() {
           loadSearch.containerNo(),
           loadSearch.dict('status', 'field_status', 'load_status', true),
           loadSearch.text('sealNo', 'field_seal_no'),
-          loadSearch.text('truckNo', 'field_truck_no'),
-          loadSearch.dict('busType', 'field_bus_type', 'bus_type'),
-          loadSearch.geog('leftAddrId', 1),
-          loadSearch.geog('destAddrId', 2),
+          ...loadSearch.transport(),
           loadSearch.dict('containerType', 'field_container_type', 'container_type'),
           loadSearch.range('loadTime', 'load_load_time', 'LoadTime'),
-          loadSearch.range('etdDate', 'load_etd_date', 'EtdDate'),
-          loadSearch.range('etaDate', 'load_eta_date', 'EtaDate'),
-          loadSearch.text('vesselName', 'load_vessel_name'),
-          loadSearch.text('voyageNo', 'load_voyage_no'),
+          ...loadSearch.voyage(),
           loadSearch.text('customsCorp', 'load_customs_corp'),
           loadSearch.text('transportId', 'load_search_transport_id'),
           loadSearch.text('mark', 'field_mark'),
@@ -230,21 +224,15 @@ export default function LoadListPage() {
         }
         rowActions={[
           detailsAction('load:info', LOAD_DETAIL_PATH),
-          {
-            key: 'edit',
-            label: 'perm_bus_load_edit',
-            perm: 'bus:load:edit',
-            hidden: (r) => !loadAllows('editContainer', r.status),
-            onClick: (r) => setEditing(r),
-          },
-          {
-            key: 'cancel',
-            label: 'perm_bus_load_delete',
-            perm: 'bus:load:delete',
-            danger: true,
-            hidden: (r) => !loadAllows('cancelLoading', r.status),
-            onClick: (r, ctx) => cancelLoadingAction([r], () => ctx.refetch()),
-          },
+          loadRowAction('edit', 'perm_bus_load_edit', 'bus:load:edit', 'editContainer', (r) => setEditing(r)),
+          loadRowAction(
+            'cancel',
+            'perm_bus_load_delete',
+            'bus:load:delete',
+            'cancelLoading',
+            (r, ctx) => cancelLoadingAction([r], () => ctx.refetch()),
+            true,
+          ),
         ]}
         actionsWidth={250}
         exportConfig={{ url: EXPORT_URL, fileName: 'containers', perm: 'bus:load:export' }}

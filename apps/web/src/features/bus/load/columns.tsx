@@ -1,6 +1,8 @@
+import { loadAllows, type TLoadOperation } from '@theone/contracts/bus/load';
 import { Space, Tooltip } from 'antd';
-import type { ListColumn, SearchField } from '../../../components/ListPage';
+import type { ListColumn, RowAction, SearchField } from '../../../components/ListPage';
 import { translate as t } from '../../../lib/i18n';
+import type { PermissionValue } from '../../../lib/permission';
 import { FillBar } from '../loadplan';
 import { columnKinds, detailsLinkColumn, searchKinds } from '../shared/list-parts';
 
@@ -67,4 +69,28 @@ export function loadColumns<R extends LoadWire['LoadRow']>() {
 export const loadSearch = {
   ...searchKinds,
   loadNo: (): SearchField => ({ type: 'numbers', name: 'loadNo', label: 'load_no' }),
+  /** The vehicle and its route: truck plate, transport mode, departure and destination places. */
+  transport: (): SearchField[] => [
+    searchKinds.text('truckNo', 'field_truck_no'),
+    searchKinds.dict('busType', 'field_bus_type', 'bus_type'),
+    searchKinds.geog('leftAddrId', 1),
+    searchKinds.geog('destAddrId', 2),
+  ],
+  /** The voyage: ETD and ETA ranges, vessel and voyage number. */
+  voyage: (): SearchField[] => [
+    searchKinds.range('etdDate', 'load_etd_date', 'EtdDate'),
+    searchKinds.range('etaDate', 'load_eta_date', 'EtaDate'),
+    searchKinds.text('vesselName', 'load_vessel_name'),
+    searchKinds.text('voyageNo', 'load_voyage_no'),
+  ],
 };
+
+/** A row action of the load lists, offered in the load states that allow `operation` (contracts loadAllows). */
+export const loadRowAction = <R extends { status: number }>(
+  key: string,
+  label: string,
+  perm: PermissionValue,
+  operation: TLoadOperation,
+  onClick: RowAction<R>['onClick'],
+  danger = false,
+): RowAction<R> => ({ key, label, perm, danger, hidden: (r) => !loadAllows(operation, r.status), onClick });

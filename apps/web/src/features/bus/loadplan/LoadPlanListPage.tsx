@@ -5,6 +5,7 @@ import { type ListColumn, ListPage } from '../../../components/ListPage';
 import { navigateTo } from '../../../lib/navigation';
 import { inwareKeys } from '../inware/api';
 import { search } from '../inware/columns';
+import { loadRowAction } from '../load/columns';
 import '../shared/bus.css';
 import { queryClient } from '../../../lib/query-client';
 import { deleteRowAction, detailsLinkColumn } from '../shared/list-parts';
@@ -140,20 +141,8 @@ export default function LoadPlanListPage() {
       exportConfig={{ url: '/bus/loadplan/export', fileName: 'bus_loadplan_export', perm: 'bus:loadplan:export' }}
       rowActions={[
         { key: 'details', label: 'details', perm: 'loadplan:info', onClick: (r) => details(r) },
-        {
-          key: 'edit',
-          label: 'edit',
-          perm: 'bus:loadplan:edit',
-          hidden: (r) => !loadAllows('editPlan', r.status),
-          onClick: (r) => details(r, '&edit=1'),
-        },
-        {
-          key: 'load',
-          label: 'perm_bus_loadplan_load',
-          perm: 'bus:loadplan:load',
-          hidden: (r) => !loadAllows('load', r.status),
-          onClick: (r) => details(r, '&load=1'),
-        },
+        loadRowAction('edit', 'edit', 'bus:loadplan:edit', 'editPlan', (r) => details(r, '&edit=1')),
+        loadRowAction('load', 'perm_bus_loadplan_load', 'bus:loadplan:load', 'load', (r) => details(r, '&load=1')),
         deleteRowAction(
           'bus:loadplan:delete',
           (r) => loadAllows('deletePlan', r.status),

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/format';
 import { translate } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permission';
 import { loadKeys } from '../load/api';
-import { loadColumns, loadSearch } from '../load/columns';
+import { loadColumns, loadRowAction, loadSearch } from '../load/columns';
 import { LoadSumsFooter } from '../loadplan';
 import '../shared/bus.css';
 import '../load/load.css';
@@ -74,16 +74,10 @@ export default function TrackListPage() {
           loadSearch.loadNo(),
           loadSearch.containerNo(),
           loadSearch.text('transportId', 'load_search_transport_id'),
-          loadSearch.text('truckNo', 'field_truck_no'),
-          loadSearch.dict('busType', 'field_bus_type', 'bus_type'),
-          loadSearch.geog('leftAddrId', 1),
-          loadSearch.geog('destAddrId', 2),
+          ...loadSearch.transport(),
           loadSearch.dict('trackStatus', 'track_latest', 'track_status'),
           loadSearch.range('leftTime', 'field_left_time', 'LeftTime'),
-          loadSearch.range('etdDate', 'load_etd_date', 'EtdDate'),
-          loadSearch.range('etaDate', 'load_eta_date', 'EtaDate'),
-          loadSearch.text('vesselName', 'load_vessel_name'),
-          loadSearch.text('voyageNo', 'load_voyage_no'),
+          ...loadSearch.voyage(),
           yesNoField('noNews', 'track_no_news'),
         ]}
         columns={[
@@ -156,28 +150,16 @@ export default function TrackListPage() {
         ]}
         rowActions={[
           detailsAction('track:info', TRACK_DETAIL_PATH),
-          {
-            key: 'depart',
-            label: 'perm_bus_track_depart',
-            perm: 'bus:track:depart',
-            hidden: (r) => !loadAllows('depart', r.status),
-            onClick: (r) => open('depart', [r]),
-          },
-          {
-            key: 'cancelDepart',
-            label: 'perm_bus_track_cancel_depart',
-            perm: 'bus:track:cancelDepart',
-            danger: true,
-            hidden: (r) => !loadAllows('cancelDeparture', r.status),
-            onClick: (r, ctx) => cancelDepartureAction(r, () => ctx.refetch()),
-          },
-          {
-            key: 'milestone',
-            label: 'perm_bus_track_add',
-            perm: 'bus:track:add',
-            hidden: (r) => !loadAllows('milestone', r.status),
-            onClick: (r) => open('milestone', [r]),
-          },
+          loadRowAction('depart', 'perm_bus_track_depart', 'bus:track:depart', 'depart', (r) => open('depart', [r])),
+          loadRowAction(
+            'cancelDepart',
+            'perm_bus_track_cancel_depart',
+            'bus:track:cancelDepart',
+            'cancelDeparture',
+            (r, ctx) => cancelDepartureAction(r, () => ctx.refetch()),
+            true,
+          ),
+          loadRowAction('milestone', 'perm_bus_track_add', 'bus:track:add', 'milestone', (r) => open('milestone', [r])),
         ]}
         actionsWidth={300}
         tableProps={{ rowClassName: (r) => (r.noNews ? 'track-row-no-news' : '') }}
