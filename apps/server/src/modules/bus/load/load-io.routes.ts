@@ -22,7 +22,7 @@ import { PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
 import { formatDateTime } from '../../../platform/time';
 import { drawLoadingList } from '../print/loading-list.layout';
 import type { PrintContext } from '../print/print.layouts';
-import { loadListWhere, loadRowsByIds } from './load.read';
+import { LOAD_SORT_COLUMNS, loadListWhere, loadRowsByIds } from './load.read';
 import { busLoad } from './load.table';
 import {
   billColumns,
@@ -200,7 +200,7 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     else {
       const { id: _id, ids: _ids, ...filters } = q;
       const where = await loadListWhere(db, req.auth, view, filters, timezone);
-      const order = orderOf(q, EXPORT_ORDER, [sql`${busLoad.loadTime} DESC NULLS LAST`, sql`${busLoad.id} DESC`]);
+      const order = orderOf(q, LOAD_SORT_COLUMNS, [sql`${busLoad.loadTime} DESC NULLS LAST`, sql`${busLoad.id} DESC`]);
       const rows = await db
         .select({ id: busLoad.id })
         .from(busLoad)
@@ -256,11 +256,3 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 };
 
 /** The list's sortable columns (LOAD_LIST_ORDER_BY). */
-const EXPORT_ORDER = {
-  loadTime: busLoad.loadTime,
-  etdDate: busLoad.etdDate,
-  etaDate: busLoad.etaDate,
-  leftTime: busLoad.leftTime,
-  createTime: busLoad.createTime,
-  loadNo: busLoad.loadNo,
-};

@@ -82,6 +82,16 @@ const ZIdsLangParams = z
 
 const operlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHER };
 
+/** A document's file name: its title, with the waybill number when it holds one order. */
+const fileNameOf = (key: string, lang: TLanguage, orders: readonly { transportId: string }[]) =>
+  orders.length === 1 ? `${t(key, lang)}_${orders[0]!.transportId}` : t(key, lang);
+
+/** Piece labels and receipts exist once the cargo is received (status 2 on). */
+function refuseNotReceived(orders: readonly { status: number; transportId: string }[]) {
+  const notReceived = orders.find((o) => o.status < 2);
+  if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
+}
+
 export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Parse the fonts (two 10 MB CJK faces) in the background once the server is up, not on the first print.
   if (deps.config.nodeEnv !== 'test') app.addHook('onReady', async () => void setTimeout(preloadFonts, 1000).unref());
@@ -102,10 +112,7 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
       await countPrints(deps.db, req.auth, ids);
       const ctx = context(req);
-      const name =
-        orders.length === 1
-          ? `${t('print_label_file', req.lang)}_${orders[0]!.transportId}`
-          : t('print_label_file', req.lang);
+      const name = fileNameOf('print_label_file', req.lang, orders);
       return sendPdf(req, reply, { fileName: name, size: LABEL_100x75, margin: 8.5 }, async (pdf) => {
         for (const o of orders) {
           pdf.addPage();
@@ -124,16 +131,12 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (req, reply) => {
       const ids = idsOf(req);
       const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
-      const notReceived = orders.find((o) => o.status < 2);
-      if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
+      refuseNotReceived(orders);
       const total = orders.reduce((s, o) => s + Math.max(o.pieces, 1), 0);
       if (total > MAX_PIECE_LABELS) throw badRequest('print_err_too_many', { max: MAX_PIECE_LABELS });
       await countPrints(deps.db, req.auth, ids);
       const ctx = context(req);
-      const name =
-        orders.length === 1
-          ? `${t('print_piece_file', req.lang)}_${orders[0]!.transportId}`
-          : t('print_piece_file', req.lang);
+      const name = fileNameOf('print_piece_file', req.lang, orders);
       return sendPdf(req, reply, { fileName: name, size: LABEL_100x75, margin: 8.5 }, async (pdf) => {
         for (const o of orders) {
           const pieces = Math.max(o.pieces, 1);
@@ -156,13 +159,9 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const ids = idsOf(req);
       const lang = req.params.lang;
       const orders = await loadPrintOrders(deps.db, req.auth, ids, lang, { withCargo: true });
-      const notReceived = orders.find((o) => o.status < 2);
-      if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
+      refuseNotReceived(orders);
       const ctx = context(req);
-      const name =
-        orders.length === 1
-          ? `${t('print_receipt_file', lang)}_${orders[0]!.transportId}`
-          : t('print_receipt_file', lang);
+      const name = fileNameOf('print_receipt_file', lang, orders);
       return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
         documentFooter(pdf, ctx);
         for (const o of orders) {
@@ -184,8 +183,7 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const lang = req.params.lang;
       const orders = await loadPrintOrders(deps.db, req.auth, ids, lang);
       const ctx = context(req);
-      const name =
-        orders.length === 1 ? `${t('print_fee_file', lang)}_${orders[0]!.transportId}` : t('print_fee_file', lang);
+      const name = fileNameOf('print_fee_file', lang, orders);
       return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
         documentFooter(pdf, ctx);
         for (const o of orders) {
