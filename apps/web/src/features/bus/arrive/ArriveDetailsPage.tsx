@@ -63,8 +63,7 @@ export default function ArriveDetailsPage() {
   const { t } = useTranslation();
   const { hasPermi, isFeeRole } = usePermission();
   const queryClient = useQueryClient();
-  const id = useUrlId();
-  const query = useArrive(id);
+  const query = useArrive(useUrlId());
   const detail = query.data;
   const record = detail?.arrive;
   const canTrack = hasPermi(['bus:track', 'track:info', 'load:info']);
