@@ -45,6 +45,22 @@ const s = useBusSuite({
   },
 });
 
+/** The order form's live pricing (inware/reGetPrice) of a TH002 EK Guangzhou -> Bangkok order, asserted a 200. */
+async function livePrice(order: Record<string, unknown>) {
+  const res = await s.admin.post('/bus/inware/reGetPrice', {
+    order: {
+      markId: s.ids.TH002,
+      busType: 'EK',
+      leftAddrId: s.ids.gz,
+      destAddrId: s.ids.bkk,
+      cargoType: '1',
+      ...order,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
 describe('[BAS] a price for a country applies to orders for its cities (issue 10 item 7)', () => {
   let thailand: number;
 
@@ -71,17 +87,7 @@ describe('[BAS] a price for a country applies to orders for its cities (issue 10
   });
 
   it("the order form's live pricing shows the Thailand row too", async () => {
-    const res = await s.admin.post('/bus/inware/reGetPrice', {
-      order: {
-        markId: s.ids.TH002,
-        busType: 'EK',
-        leftAddrId: s.ids.gz,
-        destAddrId: s.ids.bkk,
-        cargoType: '1',
-        cargoVolume: '1.235',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await livePrice({ cargoVolume: '1.235' });
     expect(res.json().data).toMatchObject({
       found: true,
       scope: 'mark',
@@ -132,17 +138,7 @@ describe('[BAS] a price for a country applies to orders for its cities (issue 10
       validToDate: `${s.Y + 1}-12-31`,
     });
     const preview = async (orderTime: string) => {
-      const res = await s.admin.post('/bus/inware/reGetPrice', {
-        order: {
-          markId: s.ids.TH002,
-          busType: 'EK',
-          leftAddrId: s.ids.gz,
-          destAddrId: s.ids.bkk,
-          cargoType: '1',
-          orderTime,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await livePrice({ orderTime });
       return res.json().data.price?.id as number | undefined;
     };
     // business time (Asia/Shanghai), and the same instants with a zone

@@ -96,15 +96,7 @@ describe('[INPUT] amounts, weights and rates sent as JSON numbers are refused', 
   });
 
   it('price: a unit price as a number, in Chinese', async () => {
-    const body = {
-      busType: 'AIR',
-      leftAddrId: s.ids.gz,
-      destAddrId: s.ids.bkk,
-      cargoType: '1',
-      volumePrice: 800,
-      weightPrice: '4.8',
-      validFromDate: s.today,
-    };
+    const body = s.airPrice(800);
     await s.refused('bas_price', () => s.admin.post('/bas/price/add', body), {
       field: 'volumePrice',
       msg: /^体积单价：/,

@@ -16,15 +16,7 @@ const s = useRefusalSuite();
 
 describe('[PLATFORM] negative and malformed numbers are refused with the field named', () => {
   it('price: a unit price of -800', async () => {
-    const body = {
-      busType: 'AIR',
-      leftAddrId: s.ids.gz,
-      destAddrId: s.ids.bkk,
-      cargoType: '1',
-      volumePrice: '-800',
-      weightPrice: '4.8',
-      validFromDate: s.today,
-    };
+    const body = s.airPrice('-800');
     await s.refused('bas_price', () => s.admin.post('/bas/price/add', body, en), {
       field: 'volumePrice',
       msg: 'Price per m³: The amount cannot be negative',

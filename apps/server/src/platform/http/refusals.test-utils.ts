@@ -29,7 +29,8 @@ export async function expectRefused(
 
 /**
  * The suite of the bad-input tests: admin signed in, `ids` (useBusSuite), `today` in the app's time zone, and
- * `refused(table, send, { field, msg })`: expectRefused on this app, a RegExp `msg` matching the message.
+ * `refused(table, send, { field, msg })`: expectRefused on this app, a RegExp `msg` matching the message, and
+ * `airPrice(volumePrice)`: the body of a new AIR Guangzhou -> Bangkok price row with that unit price per m³.
  */
 export function useRefusalSuite() {
   const s = useBusSuite({ users: ['admin'], setup: async ({ t }) => ({ today: todayIn(t.config.timezone) }) });
@@ -42,5 +43,14 @@ export function useRefusalSuite() {
       field: expected.field,
       msg: expected.msg instanceof RegExp ? expect.stringMatching(expected.msg) : expected.msg,
     });
-  return Object.assign(s, { refused });
+  const airPrice = (volumePrice: unknown) => ({
+    busType: 'AIR',
+    leftAddrId: s.ids.gz,
+    destAddrId: s.ids.bkk,
+    cargoType: '1',
+    volumePrice,
+    weightPrice: '4.8',
+    validFromDate: s.today,
+  });
+  return Object.assign(s, { refused, airPrice });
 }
