@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { sysConfig } from '../../../platform/db/config.table';
-import { countWhere, EN, errorOf, readXlsx, type SystemFixture, startSystemApp } from '../shared/system.fixture';
+import { countWhere, EN, errorOf, readXlsx, useSystemSuite } from '../shared/system.fixture';
 
-let t: TestApp;
-let f: SystemFixture;
+const f = useSystemSuite();
 
-beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-});
-afterAll(() => t.close());
-
-const byKey = async (key: string) => (await t.db.select().from(sysConfig).where(eq(sysConfig.configKey, key)))[0]!;
+const byKey = async (key: string) => (await f.t.db.select().from(sysConfig).where(eq(sysConfig.configKey, key)))[0]!;
 
 describe('[SYSTEM] settings', () => {
   it('lists the seeded settings with filters', async () => {
@@ -21,14 +14,14 @@ describe('[SYSTEM] settings', () => {
     expect((await f.admin.get('/system/config/list?configKey=lock')).json().total).toBe(2);
     expect((await f.admin.get('/system/config/list?configType=N')).json().total).toBe(0);
     expect((await f.admin.get('/system/config/list?configType=X')).statusCode).toBe(400);
-    expect((await (await t.login('sales')).get('/system/config/list')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).get('/system/config/list')).statusCode).toBe(403);
   });
 
   it('reads by id and by key; the initial password only for user and settings managers', async () => {
     const row = await byKey('sys.login.lockCount');
     expect((await f.mgra.get(`/system/config/${row.configId}`)).json().data.configValue).toBe('5');
     expect((await f.mgra.get('/system/config/99999')).statusCode).toBe(404);
-    const sales = await t.login('sales');
+    const sales = await f.t.login('sales');
     expect((await sales.get('/system/config/configKey/sys.index.defaultLang')).json().data).toBe('zh-cn');
     expect((await sales.get('/system/config/configKey/no.such.key')).json().data).toBe('');
     expect((await sales.get('/system/config/configKey/sys.user.initPassword')).statusCode).toBe(403);
@@ -48,9 +41,9 @@ describe('[SYSTEM] settings', () => {
       remark: row.remark,
     });
     expect(res.json().code).toBe(200);
-    await t.anon.post('/auth/login', { username: 'driver', password: 'wrong-1' });
-    await t.anon.post('/auth/login', { username: 'driver', password: 'wrong-2' });
-    expect((await t.anon.post('/auth/login', { username: 'driver', password: 'demo123' })).statusCode).toBe(423);
+    await f.t.anon.post('/auth/login', { username: 'driver', password: 'wrong-1' });
+    await f.t.anon.post('/auth/login', { username: 'driver', password: 'wrong-2' });
+    expect((await f.t.anon.post('/auth/login', { username: 'driver', password: 'demo123' })).statusCode).toBe(423);
   });
 
   it('validates platform values, keeps built-in keys, refuses stale versions and duplicates', async () => {
@@ -104,11 +97,11 @@ describe('[SYSTEM] settings', () => {
     const refused = errorOf(await f.mgra.delete(`/system/config/${id},${builtin.configId}`, undefined, EN));
     expect(refused.status).toBe(403);
     expect(refused.msg).toBe('The built-in setting bal.overdueDays cannot be deleted');
-    expect(await countWhere(t, 'sys_config', `config_id = ${id}`)).toBe(1);
+    expect(await countWhere(f.t, 'sys_config', `config_id = ${id}`)).toBe(1);
     expect((await f.mgra.delete(`/system/config/${id}`)).json().code).toBe(200);
     expect((await f.mgra.delete('/system/config/99999')).statusCode).toBe(404);
     expect((await f.mgra.delete('/system/config/refreshCache')).json().code).toBe(200);
-    expect((await (await t.login('finance')).delete('/system/config/refreshCache')).statusCode).toBe(403);
+    expect((await (await f.t.login('finance')).delete('/system/config/refreshCache')).statusCode).toBe(403);
   });
 
   it('exports settings', async () => {

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
-import { EN, errorOf, type SystemFixture, startSystemApp } from '../shared/system.fixture';
+import { describe, expect, it } from 'vitest';
+import { EN, errorOf, useSystemSuite } from '../shared/system.fixture';
 import { sysDept } from './dept.table';
 
-let t: TestApp;
-let f: SystemFixture;
+const f = useSystemSuite();
 
-beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-});
-afterAll(() => t.close());
-
-const dept = async (deptId: number) => (await t.db.select().from(sysDept).where(eq(sysDept.deptId, deptId)))[0]!;
+const dept = async (deptId: number) => (await f.t.db.select().from(sysDept).where(eq(sysDept.deptId, deptId)))[0]!;
 const editBody = async (deptId: number, extra: Record<string, unknown> = {}) => {
   const d = await dept(deptId);
   return {
@@ -39,7 +32,7 @@ describe('[SYSTEM] department lists', () => {
     expect((await f.admin.get('/system/dept/list?deptName=scope%20a')).json().data).toHaveLength(2);
     expect((await f.admin.get('/system/dept/list?status=1')).json().data).toEqual([]);
     expect((await f.admin.get('/system/dept/list?foo=1')).statusCode).toBe(400);
-    expect((await (await t.login('sales')).get('/system/dept/list')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).get('/system/dept/list')).statusCode).toBe(403);
   });
 
   it('list/exclude leaves out the department and everything below it', async () => {
@@ -123,7 +116,7 @@ describe('[SYSTEM] department create, edit, delete', () => {
     const refused = errorOf(await f.admin.put('/system/dept', await editBody(f.deptA, { status: '1' }), EN));
     expect(refused.status).toBe(403);
     expect(refused.msg).toMatch(/enabled sub-departments/);
-    for (const id of (await t.db.select().from(sysDept))
+    for (const id of (await f.t.db.select().from(sysDept))
       .filter((d) => d.ancestors.split(',').includes(String(f.deptA1)))
       .map((d) => d.deptId)) {
       await f.admin.put('/system/dept', await editBody(id, { status: '1' }));
@@ -151,6 +144,6 @@ describe('[SYSTEM] department create, edit, delete', () => {
     expect((await f.mgra.delete(`/system/dept/${empty}`)).json().code).toBe(200);
     expect((await dept(empty)).delFlag).toBe('2');
     expect((await f.mgra.get(`/system/dept/${empty}`)).statusCode).toBe(404);
-    expect((await (await t.login('finance')).delete(`/system/dept/${f.deptA}`)).statusCode).toBe(403);
+    expect((await (await f.t.login('finance')).delete(`/system/dept/${f.deptA}`)).statusCode).toBe(403);
   });
 });

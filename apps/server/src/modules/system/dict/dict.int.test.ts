@@ -1,16 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
-import { countWhere, EN, errorOf, readXlsx, type SystemFixture, startSystemApp } from '../shared/system.fixture';
+import { countWhere, EN, errorOf, readXlsx, useSystemSuite } from '../shared/system.fixture';
 
-let t: TestApp;
-let f: SystemFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-});
-afterAll(() => t.close());
+const f = useSystemSuite();
 
 describe('[SYSTEM] dictionary types', () => {
   let dictId: number;
@@ -25,7 +18,7 @@ describe('[SYSTEM] dictionary types', () => {
     const options = (await f.mgra.get('/system/dict/type/optionselect')).json().data;
     expect(options.some((o: { dictType: string }) => o.dictType === 'sys_normal_disable')).toBe(true);
     expect((await f.admin.get('/system/dict/type/list?status=7')).statusCode).toBe(400);
-    expect((await (await t.login('sales')).get('/system/dict/type/list')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).get('/system/dict/type/list')).statusCode).toBe(403);
   });
 
   it('creates, reads, renames (entries follow) and refuses duplicates', async () => {
@@ -45,10 +38,10 @@ describe('[SYSTEM] dictionary types', () => {
       'dictType',
     );
     await f.mgra.post('/system/dict/data', { dictType: 'test_kind', dictLabel: '甲', dictValue: 'a', dictSort: 1 });
-    const [row] = await t.db.select().from(sysDictType).where(eq(sysDictType.dictId, dictId));
+    const [row] = await f.t.db.select().from(sysDictType).where(eq(sysDictType.dictId, dictId));
     const body = { dictId, version: row!.version, dictName: '测试字典', dictType: 'test_kind2', status: '0' };
     expect((await f.mgra.put('/system/dict/type', body)).json().code).toBe(200);
-    expect(await countWhere(t, 'sys_dict_data', "dict_type = 'test_kind2'")).toBe(1);
+    expect(await countWhere(f.t, 'sys_dict_data', "dict_type = 'test_kind2'")).toBe(1);
     expect(errorOf(await f.mgra.put('/system/dict/type', body)).errorCode).toBe('CHANGED_RELOAD');
     expect((await f.mgra.put('/system/dict/type', { ...body, dictId: 99999 })).statusCode).toBe(404);
   });
@@ -57,13 +50,13 @@ describe('[SYSTEM] dictionary types', () => {
     const used = errorOf(await f.mgra.delete(`/system/dict/type/${dictId}`, undefined, EN));
     expect(used.status).toBe(409);
     expect(used.msg).toBe('Dictionary type test_kind2 has entries and cannot be deleted');
-    await t.db.delete(sysDictData).where(eq(sysDictData.dictType, 'test_kind2'));
+    await f.t.db.delete(sysDictData).where(eq(sysDictData.dictType, 'test_kind2'));
     expect((await f.mgra.delete(`/system/dict/type/${dictId}`)).json().code).toBe(200);
     expect((await f.mgra.delete('/system/dict/type/refreshCache')).json().code).toBe(200);
     const sheet = await readXlsx(await f.admin.post('/system/dict/type/export', { dictType: 'sys_' }, EN));
     expect(sheet.header[1]).toBe('Dictionary name');
     expect(sheet.rows.every((r) => r[4]!.startsWith('sys_'))).toBe(true);
-    expect((await (await t.login('sales')).delete('/system/dict/type/refreshCache')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).delete('/system/dict/type/refreshCache')).statusCode).toBe(403);
   });
 });
 
@@ -139,7 +132,7 @@ describe('[SYSTEM] dictionary entries', () => {
 
   it('deletes entries and exports', async () => {
     expect((await f.mgra.delete(`/system/dict/data/${dictCode},99999`)).statusCode).toBe(404);
-    expect(await countWhere(t, 'sys_dict_data', `dict_code = ${dictCode}`)).toBe(1);
+    expect(await countWhere(f.t, 'sys_dict_data', `dict_code = ${dictCode}`)).toBe(1);
     expect((await f.mgra.delete(`/system/dict/data/${dictCode}`)).json().code).toBe(200);
     const sheet = await readXlsx(
       await f.admin.post('/system/dict/data/export', { dictType: 'sys_user_sex' }, { 'accept-language': 'th' }),
@@ -151,7 +144,7 @@ describe('[SYSTEM] dictionary entries', () => {
     expect(
       (
         await (
-          await t.login('finance')
+          await f.t.login('finance')
         ).post('/system/dict/data', { dictType: 'sys_user_sex', dictLabel: 'x', dictValue: '8', dictSort: 1 })
       ).statusCode,
     ).toBe(403);

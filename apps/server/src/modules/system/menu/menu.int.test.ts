@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
-import { countWhere, EN, errorOf, type SystemFixture, startSystemApp } from '../shared/system.fixture';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countWhere, EN, errorOf, useSystemSuite } from '../shared/system.fixture';
 import { sysMenu } from './menu.table';
 
-let t: TestApp;
-let f: SystemFixture;
 let systemDir: number;
 
+const f = useSystemSuite();
 beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-  systemDir = (await t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.path, '/system')))[0]!.id;
+  systemDir = (await f.t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.path, '/system')))[0]!.id;
 });
-afterAll(() => t.close());
 
 const version = async (menuId: number) =>
-  (await t.db.select({ v: sysMenu.version }).from(sysMenu).where(eq(sysMenu.menuId, menuId)))[0]!.v;
+  (await f.t.db.select({ v: sysMenu.version }).from(sysMenu).where(eq(sysMenu.menuId, menuId)))[0]!.v;
 
 const screen = (extra: Record<string, unknown> = {}) => ({
   parentId: systemDir,
@@ -47,7 +43,7 @@ describe('[SYSTEM] menu list and trees', () => {
     const own = (await f.mgra.get('/system/menu/list')).json().data;
     expect(own.length).toBe(f.systemMenuIds.length);
     expect((await f.admin.get('/system/menu/list?status=x')).statusCode).toBe(400);
-    expect((await (await t.login('sales')).get('/system/menu/list')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).get('/system/menu/list')).statusCode).toBe(403);
   });
 
   it('treeselect gives { id, label, menuType, children } in the caller language', async () => {
@@ -124,7 +120,7 @@ describe('[SYSTEM] menu create, edit and delete', () => {
     expect(errorOf(await f.admin.put('/system/menu', body)).errorCode).toBe('CHANGED_RELOAD');
     const self = errorOf(await f.admin.put('/system/menu', { ...body, version: v + 1, parentId: menuId }));
     expect(self.field).toBe('parentId');
-    const sub = (await t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.parentId, menuId))).find(
+    const sub = (await f.t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.parentId, menuId))).find(
       (m) => m.id !== buttonId,
     )!.id;
     expect(
@@ -149,8 +145,8 @@ describe('[SYSTEM] menu create, edit and delete', () => {
     expect(assigned.msg).toBe('The menu is assigned to roles and cannot be deleted');
     await f.admin.delete(`/system/role/${role}`);
     expect((await f.admin.delete(`/system/menu/${buttonId}`)).json().code).toBe(200);
-    expect(await countWhere(t, 'sys_menu', `menu_id = ${buttonId}`)).toBe(0);
-    expect((await (await t.login('finance')).delete(`/system/menu/${menuId}`)).statusCode).toBe(403);
+    expect(await countWhere(f.t, 'sys_menu', `menu_id = ${buttonId}`)).toBe(0);
+    expect((await (await f.t.login('finance')).delete(`/system/menu/${menuId}`)).statusCode).toBe(403);
   });
 
   it("a new screen granted to a role shows in the holder's routers at the next request", async () => {

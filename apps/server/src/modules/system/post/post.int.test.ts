@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
-import { countWhere, EN, errorOf, readXlsx, type SystemFixture, startSystemApp } from '../shared/system.fixture';
+import { describe, expect, it } from 'vitest';
+import { countWhere, EN, errorOf, readXlsx, useSystemSuite } from '../shared/system.fixture';
 import { sysPost } from './post.table';
 
-let t: TestApp;
-let f: SystemFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-});
-afterAll(() => t.close());
+const f = useSystemSuite();
 
 const version = async (postId: number) =>
-  (await t.db.select().from(sysPost).where(eq(sysPost.postId, postId)))[0]!.version;
+  (await f.t.db.select().from(sysPost).where(eq(sysPost.postId, postId)))[0]!.version;
 
 describe('[SYSTEM] posts', () => {
   it('lists the seeded posts in order, with filters and options', async () => {
@@ -33,7 +26,7 @@ describe('[SYSTEM] posts', () => {
     );
     expect((await f.admin.get('/system/post/list?pageSize=501')).statusCode).toBe(400);
     expect((await f.mgra.get('/system/post/optionselect')).json().data).toHaveLength(7);
-    expect((await (await t.login('sales')).get('/system/post/list')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).get('/system/post/list')).statusCode).toBe(403);
   });
 
   let postId: number;
@@ -75,8 +68,8 @@ describe('[SYSTEM] posts', () => {
     expect(used.msg).toBe('Post Sales is assigned to users and cannot be deleted');
     expect((await f.mgra.delete(`/system/post/${postId},99999`)).statusCode).toBe(404);
     expect((await f.mgra.delete(`/system/post/${postId}`)).json().code).toBe(200);
-    expect(await countWhere(t, 'sys_post', `post_id = ${postId}`)).toBe(0);
-    expect((await (await t.login('finance')).delete('/system/post/7')).statusCode).toBe(403);
+    expect(await countWhere(f.t, 'sys_post', `post_id = ${postId}`)).toBe(0);
+    expect((await (await f.t.login('finance')).delete('/system/post/7')).statusCode).toBe(403);
   });
 
   it('exports posts in the caller language', async () => {
@@ -84,6 +77,6 @@ describe('[SYSTEM] posts', () => {
     expect(sheet.header.slice(0, 3)).toEqual(['Post ID', 'Post code', 'Post name']);
     expect(sheet.rows).toHaveLength(7);
     expect(sheet.rows[0]![4]).toBe('Active');
-    expect((await (await t.login('sales')).post('/system/post/export', {})).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).post('/system/post/export', {})).statusCode).toBe(403);
   });
 });

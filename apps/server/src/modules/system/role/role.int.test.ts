@@ -1,34 +1,22 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sysMenu } from '../menu/menu.table';
-import {
-  countWhere,
-  EN,
-  errorOf,
-  FIXTURE_PASSWORD,
-  readXlsx,
-  type SystemFixture,
-  startSystemApp,
-} from '../shared/system.fixture';
+import { countWhere, EN, errorOf, FIXTURE_PASSWORD, readXlsx, useSystemSuite } from '../shared/system.fixture';
 import { sysRole } from './role.table';
 
-let t: TestApp;
-let f: SystemFixture;
 let menuIds: Record<string, number>;
 
+const f = useSystemSuite();
 beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-  const rows = await t.db
+  const rows = await f.t.db
     .select({ id: sysMenu.menuId, perms: sysMenu.perms })
     .from(sysMenu)
     .where(inArray(sysMenu.perms, ['system:user:list', 'system:post:list', 'bus:orderAdd', 'system:role:list']));
   menuIds = Object.fromEntries(rows.map((r) => [r.perms, r.id]));
 });
-afterAll(() => t.close());
 
 const version = async (roleId: number) =>
-  (await t.db.select({ v: sysRole.version }).from(sysRole).where(eq(sysRole.roleId, roleId)))[0]!.v;
+  (await f.t.db.select({ v: sysRole.version }).from(sysRole).where(eq(sysRole.roleId, roleId)))[0]!.v;
 
 describe('[SYSTEM] role list, read and export', () => {
   it('lists roles by sort order with filters', async () => {
@@ -39,7 +27,7 @@ describe('[SYSTEM] role list, read and export', () => {
     expect((await f.admin.get('/system/role/list?roleName=%E8%B4%A2%E5%8A%A1')).json().rows[0].roleKey).toBe('finance');
     expect((await f.admin.get('/system/role/list?status=1')).json().total).toBe(0);
     expect((await f.admin.get('/system/role/list?pageNum=-1')).statusCode).toBe(400);
-    expect((await (await t.login('sales')).get('/system/role/list')).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).get('/system/role/list')).statusCode).toBe(403);
   });
 
   it('reads one role; 404 unknown, 400 non-digits', async () => {
@@ -53,7 +41,7 @@ describe('[SYSTEM] role list, read and export', () => {
     expect(sheet.header.slice(0, 3)).toEqual(['Role ID', 'Role name', 'Role key']);
     expect(sheet.rows).toHaveLength(8);
     expect(sheet.rows.find((r) => r[2] === 'sysmgr')?.[4]).toBeTruthy();
-    expect((await (await t.login('sales')).post('/system/role/export', {})).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).post('/system/role/export', {})).statusCode).toBe(403);
   });
 });
 
@@ -69,7 +57,7 @@ describe('[SYSTEM] role create and edit', () => {
     });
     expect(res.json().code).toBe(200);
     roleId = res.json().data.roleId;
-    const [row] = await t.db.select().from(sysRole).where(eq(sysRole.roleId, roleId));
+    const [row] = await f.t.db.select().from(sysRole).where(eq(sysRole.roleId, roleId));
     expect(row!.dataScope).toBe('4');
     const tree = (await f.admin.get(`/system/menu/roleMenuTreeselect/${roleId}`)).json();
     expect(tree.checkedKeys).toEqual([menuIds['bus:orderAdd']]);
@@ -185,7 +173,7 @@ describe('[SYSTEM] role data scope', () => {
     ).toBe(404);
     expect((await f.mgra.put('/system/role/dataScope', { roleId: role, dataScope: '9' })).statusCode).toBe(400);
     expect((await f.mgra.put('/system/role/dataScope', { roleId: role, dataScope: '3' })).json().code).toBe(200);
-    expect(await countWhere(t, 'sys_role_dept', `role_id = ${role}`)).toBe(0);
+    expect(await countWhere(f.t, 'sys_role_dept', `role_id = ${role}`)).toBe(0);
     expect(errorOf(await f.admin.put('/system/role/dataScope', { roleId: 1, dataScope: '5' })).status).toBe(403);
   });
 
@@ -221,11 +209,11 @@ describe('[SYSTEM] role-auth: users of a role', () => {
       (await f.mgra.put('/system/role/authUser/selectAll', { roleId: f.roleId, userIds: [f.usera1Id, f.userb1Id] }))
         .statusCode,
     ).toBe(404);
-    expect(await countWhere(t, 'sys_user_role', `role_id = ${f.roleId}`)).toBe(1);
+    expect(await countWhere(f.t, 'sys_user_role', `role_id = ${f.roleId}`)).toBe(1);
     expect(
       (await f.mgra.put('/system/role/authUser/selectAll', { roleId: f.roleId, userIds: [f.usera1Id] })).json().code,
     ).toBe(200);
-    const holder = await t.login('usera1', FIXTURE_PASSWORD);
+    const holder = await f.t.login('usera1', FIXTURE_PASSWORD);
     expect((await holder.get('/system/role/list')).statusCode).toBe(200);
     expect(
       errorOf(await f.mgra.put('/system/role/authUser/selectAll', { roleId: 1, userIds: [f.usera1Id] })).status,
@@ -236,7 +224,7 @@ describe('[SYSTEM] role-auth: users of a role', () => {
   });
 
   it('cancel and cancelAll take the role away, effective at the next request', async () => {
-    const holder = await t.login('usera1', FIXTURE_PASSWORD);
+    const holder = await f.t.login('usera1', FIXTURE_PASSWORD);
     expect(
       (await f.mgra.put('/system/role/authUser/cancel', { roleId: f.roleId, userId: f.usera1Id })).json().code,
     ).toBe(200);
@@ -256,7 +244,7 @@ describe('[SYSTEM] role-auth: users of a role', () => {
   });
 
   it('needs the role-auth keys', async () => {
-    const finance = await t.login('finance');
+    const finance = await f.t.login('finance');
     expect((await finance.get(`/system/role/authUser/allocatedList?roleId=${f.roleId}`)).statusCode).toBe(403);
     expect(
       (await finance.put('/system/role/authUser/selectAll', { roleId: f.roleId, userIds: [f.usera1Id] })).statusCode,
@@ -281,12 +269,12 @@ describe('[SYSTEM] DELETE /system/role/{roleIds}', () => {
       })
     ).json().data.roleId;
     expect((await f.admin.delete(`/system/role/${id}`)).json().code).toBe(200);
-    expect(await countWhere(t, 'sys_role_menu', `role_id = ${id}`)).toBe(0);
+    expect(await countWhere(f.t, 'sys_role_menu', `role_id = ${id}`)).toBe(0);
     expect((await f.admin.get(`/system/role/${id}`)).statusCode).toBe(404);
     // The name and key are free again.
     expect((await f.admin.post('/system/role', { roleName: 'Temp', roleKey: 'temp', roleSort: 9 })).json().code).toBe(
       200,
     );
-    expect((await (await t.login('sales')).delete(`/system/role/${id}`)).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).delete(`/system/role/${id}`)).statusCode).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { useSuite } from '../../../../test/suite';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysDept } from '../dept/dept.table';
 import { sysMenu } from '../menu/menu.table';
@@ -111,6 +112,11 @@ export async function createSystemFixture(t: TestApp): Promise<SystemFixture> {
 export async function startSystemApp(): Promise<{ t: TestApp; f: SystemFixture }> {
   const t = await createTestApp();
   return { t, f: await createSystemFixture(t) };
+}
+
+/** The app of one test file with the fixture above (`f.t`), closed after the file: `const f = useSystemSuite();`. */
+export function useSystemSuite(): SystemFixture & { t: TestApp } {
+  return useSuite({ setup: ({ t }) => createSystemFixture(t) });
 }
 
 /** The body of an error answer: HTTP status, errorCode and the translated message. */

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { sysMenu } from '../menu/menu.table';
 import { sysRoleMenu } from '../role/role.table';
 import {
@@ -10,19 +9,12 @@ import {
   FIXTURE_PASSWORD,
   multipart,
   readXlsx,
-  type SystemFixture,
-  startSystemApp,
+  useSystemSuite,
   xlsxBuffer,
 } from '../shared/system.fixture';
 import { sysUser } from './user.table';
 
-let t: TestApp;
-let f: SystemFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startSystemApp());
-});
-afterAll(() => t.close());
+const f = useSystemSuite();
 
 const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
   userName,
@@ -33,7 +25,7 @@ const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function versionOf(userId: number) {
-  const [u] = await t.db.select({ v: sysUser.version }).from(sysUser).where(eq(sysUser.userId, userId));
+  const [u] = await f.t.db.select({ v: sysUser.version }).from(sysUser).where(eq(sysUser.userId, userId));
   return u!.v;
 }
 
@@ -86,7 +78,7 @@ describe('[SYSTEM] GET /system/user/list', () => {
   });
 
   it('needs system:user:list', async () => {
-    const sales = await t.login('sales');
+    const sales = await f.t.login('sales');
     expect((await sales.get('/system/user/list')).statusCode).toBe(403);
   });
 });
@@ -104,7 +96,7 @@ describe('[SYSTEM] GET /system/user/deptTree', () => {
   it('gives a scoped manager their branch only, and a self-scope user their own department', async () => {
     const tree = (await f.mgra.get('/system/user/deptTree')).json().data;
     expect(tree).toEqual([{ id: f.deptA, label: 'Scope A', children: [{ id: f.deptA1, label: 'Scope A1' }] }]);
-    const sales = await t.login('sales');
+    const sales = await f.t.login('sales');
     const own = (await sales.get('/system/user/deptTree')).json().data;
     expect(own).toHaveLength(1);
     expect(own[0].label).toBe('销售部');
@@ -152,15 +144,15 @@ describe('[SYSTEM] POST /system/user', () => {
     });
     expect(res.json().code).toBe(200);
     const userId = res.json().data.userId;
-    const [row] = await t.db.select().from(sysUser).where(eq(sysUser.userId, userId));
+    const [row] = await f.t.db.select().from(sysUser).where(eq(sysUser.userId, userId));
     expect(row!.phonenumber).toBe('0812345678');
     expect(row!.mustChangePassword).toBe(true);
     expect(row!.createBy).toBe('admin');
-    const login = await t.anon.post('/auth/login', { username: 'newbie1', password: 'Theone@2026' });
+    const login = await f.t.anon.post('/auth/login', { username: 'newbie1', password: 'Theone@2026' });
     expect(login.json().data.mustChangePassword).toBe(true);
     // An explicit password is the user's own: no forced change.
     await f.admin.post('/system/user', newUser('newbie2'));
-    const own = await t.anon.post('/auth/login', { username: 'newbie2', password: 'Quay-Crane#2026' });
+    const own = await f.t.anon.post('/auth/login', { username: 'newbie2', password: 'Quay-Crane#2026' });
     expect(own.json().data.mustChangePassword).toBe(false);
   });
 
@@ -197,11 +189,11 @@ describe('[SYSTEM] POST /system/user', () => {
     const grant = errorOf(await f.mgra.post('/system/user', newUser('scoped4', { roleIds: [1] })));
     expect(grant.status).toBe(403);
     expect((await f.mgra.post('/system/user', newUser('scoped5', { roleIds: [99999] }))).statusCode).toBe(404);
-    expect(await countWhere(t, 'sys_user', "user_name IN ('scoped2','scoped3','scoped4','scoped5')")).toBe(0);
+    expect(await countWhere(f.t, 'sys_user', "user_name IN ('scoped2','scoped3','scoped4','scoped5')")).toBe(0);
   });
 
   it('needs system:user:add', async () => {
-    const service = await t.login('service');
+    const service = await f.t.login('service');
     expect((await service.post('/system/user', newUser('noperm'))).statusCode).toBe(403);
   });
 });
@@ -252,16 +244,16 @@ describe('[SYSTEM] PUT /system/user', () => {
 
 describe('[SYSTEM] status, password, roles and unbinding', () => {
   it('disabling a user ends their session at the next request; the change is refused for self and admin', async () => {
-    const victim = await t.login('usera1', FIXTURE_PASSWORD).catch(() => null);
+    const victim = await f.t.login('usera1', FIXTURE_PASSWORD).catch(() => null);
     expect(victim).not.toBeNull();
     expect((await victim!.get('/system/user/getInfo')).statusCode).toBe(200);
     expect((await f.mgra.put('/system/user/changeStatus', { userId: f.usera1Id, status: '1' })).json().code).toBe(200);
     expect((await victim!.get('/system/user/getInfo')).statusCode).toBe(401);
     expect(
-      (await t.anon.post('/auth/login', { username: 'usera1', password: FIXTURE_PASSWORD })).statusCode,
+      (await f.t.anon.post('/auth/login', { username: 'usera1', password: FIXTURE_PASSWORD })).statusCode,
     ).toBeGreaterThanOrEqual(400);
     expect((await f.mgra.put('/system/user/changeStatus', { userId: f.usera1Id, status: '0' })).json().code).toBe(200);
-    expect((await t.anon.post('/auth/login', { username: 'usera1', password: FIXTURE_PASSWORD })).json().code).toBe(
+    expect((await f.t.anon.post('/auth/login', { username: 'usera1', password: FIXTURE_PASSWORD })).json().code).toBe(
       200,
     );
     expect(errorOf(await f.admin.put('/system/user/changeStatus', { userId: 1, status: '1' })).status).toBe(403);
@@ -274,11 +266,13 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
   });
 
   it("a password reset ends the user's sessions and the new password works", async () => {
-    const victim = await t.login('usera1', FIXTURE_PASSWORD);
+    const victim = await f.t.login('usera1', FIXTURE_PASSWORD);
     const res = await f.mgra.put('/system/user/resetPwd', { userId: f.usera1Id, password: 'NewPass#2026' });
     expect(res.json().code).toBe(200);
     expect((await victim.get('/system/user/getInfo')).statusCode).toBe(401);
-    expect((await t.anon.post('/auth/login', { username: 'usera1', password: 'NewPass#2026' })).json().code).toBe(200);
+    expect((await f.t.anon.post('/auth/login', { username: 'usera1', password: 'NewPass#2026' })).json().code).toBe(
+      200,
+    );
     expect((await f.mgra.put('/system/user/resetPwd', { userId: f.usera1Id, password: 'short' })).statusCode).toBe(400);
     expect(
       (await f.mgra.put('/system/user/resetPwd', { userId: f.userb1Id, password: 'NewPass#2026' })).statusCode,
@@ -286,7 +280,7 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
     expect(errorOf(await f.mgrall.put('/system/user/resetPwd', { userId: 1, password: 'Takeover#2026' })).status).toBe(
       403,
     );
-    const finance = await t.login('finance');
+    const finance = await f.t.login('finance');
     expect(
       (await finance.put('/system/user/resetPwd', { userId: f.usera1Id, password: 'NewPass#2026' })).statusCode,
     ).toBe(403);
@@ -294,7 +288,7 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
   });
 
   it('authRole lists every role with flags and sets roles, effective at the next request', async () => {
-    const victim = await t.login('usera1', FIXTURE_PASSWORD);
+    const victim = await f.t.login('usera1', FIXTURE_PASSWORD);
     expect((await victim.get('/system/user/list')).statusCode).toBe(403);
     const got = (await f.mgra.get(`/system/user/authRole/${f.usera1Id}`)).json();
     expect(got.user.userName).toBe('usera1');
@@ -319,28 +313,28 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
   });
 
   it("a role losing a permission takes effect at the holder's next request", async () => {
-    const [listMenu] = await t.db
+    const [listMenu] = await f.t.db
       .select({ id: sysMenu.menuId })
       .from(sysMenu)
       .where(eq(sysMenu.perms, 'system:user:list'));
     expect((await f.mgra.get('/system/user/list')).statusCode).toBe(200);
-    await t.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, f.roleId), eq(sysRoleMenu.menuId, listMenu!.id)));
-    await t.syncAuth(); // a change made outside this instance's requests arrives by notification
+    await f.t.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, f.roleId), eq(sysRoleMenu.menuId, listMenu!.id)));
+    await f.t.syncAuth(); // a change made outside this instance's requests arrives by notification
     expect((await f.mgra.get('/system/user/list')).statusCode).toBe(403);
-    await t.db.insert(sysRoleMenu).values({ roleId: f.roleId, menuId: listMenu!.id });
-    await t.syncAuth();
+    await f.t.db.insert(sysRoleMenu).values({ roleId: f.roleId, menuId: listMenu!.id });
+    await f.t.syncAuth();
     expect((await f.mgra.get('/system/user/list')).statusCode).toBe(200);
   });
 
   it('unbinds a third-party app', async () => {
-    await t.db
+    await f.t.db
       .update(sysUser)
       .set({ bindAppType: 'wechat', bindOpenId: 'o-123' })
       .where(eq(sysUser.userId, f.usera1Id));
     expect((await f.mgra.delete(`/system/user/unbind/line/${f.usera1Id}`)).statusCode).toBe(404);
     expect((await f.mgra.delete(`/system/user/unbind/wechat/${f.userb1Id}`)).statusCode).toBe(404);
     expect((await f.mgra.delete(`/system/user/unbind/wechat/${f.usera1Id}`)).json().code).toBe(200);
-    const [row] = await t.db.select().from(sysUser).where(eq(sysUser.userId, f.usera1Id));
+    const [row] = await f.t.db.select().from(sysUser).where(eq(sysUser.userId, f.usera1Id));
     expect(row!.bindAppType).toBe('');
     expect(row!.bindOpenId).toBe('');
     expect((await f.mgra.delete(`/system/user/unbind/WeChat!/${f.usera1Id}`)).statusCode).toBe(400);
@@ -350,12 +344,12 @@ describe('[SYSTEM] status, password, roles and unbinding', () => {
 describe('[SYSTEM] DELETE /system/user/{userIds}', () => {
   it('deletes (soft) users, ends their sessions and frees the user name', async () => {
     const id = (await f.mgra.post('/system/user', newUser('gone1'))).json().data.userId;
-    const gone = await t.login('gone1', 'Quay-Crane#2026');
+    const gone = await f.t.login('gone1', 'Quay-Crane#2026');
     expect((await f.mgra.delete(`/system/user/${id}`)).json().code).toBe(200);
     expect((await gone.get('/system/user/getInfo')).statusCode).toBe(401);
     expect((await f.mgra.get(`/system/user/${id}`)).statusCode).toBe(404);
-    expect(await countWhere(t, 'sys_user', `user_id = ${id} AND del_flag = '2'`)).toBe(1);
-    expect(await countWhere(t, 'sys_user_role', `user_id = ${id}`)).toBe(0);
+    expect(await countWhere(f.t, 'sys_user', `user_id = ${id} AND del_flag = '2'`)).toBe(1);
+    expect(await countWhere(f.t, 'sys_user_role', `user_id = ${id}`)).toBe(0);
     expect((await f.mgra.post('/system/user', newUser('gone1'))).json().code).toBe(200);
   });
 
@@ -364,9 +358,9 @@ describe('[SYSTEM] DELETE /system/user/{userIds}', () => {
     expect(errorOf(await f.admin.delete('/system/user/1')).status).toBe(403);
     expect(errorOf(await f.mgrall.delete('/system/user/1')).status).toBe(403);
     expect((await f.mgra.delete(`/system/user/${f.usera1Id},${f.userb1Id}`)).statusCode).toBe(404);
-    expect(await countWhere(t, 'sys_user', `user_id = ${f.usera1Id} AND del_flag = '0'`)).toBe(1);
+    expect(await countWhere(f.t, 'sys_user', `user_id = ${f.usera1Id} AND del_flag = '0'`)).toBe(1);
     expect((await f.mgra.delete('/system/user/a,b')).statusCode).toBe(400);
-    const sales = await t.login('sales');
+    const sales = await f.t.login('sales');
     expect((await sales.delete(`/system/user/${f.usera1Id}`)).statusCode).toBe(403);
   });
 });
@@ -402,7 +396,7 @@ describe('[SYSTEM] user export and import', () => {
     );
     expect(picked.rows.map((r) => r[1]).sort()).toEqual(['usera1', 'userb1']);
     expect((await f.admin.post('/system/user/export', { ids: '1;2' })).statusCode).toBe(400);
-    expect((await (await t.login('sales')).post('/system/user/export', {})).statusCode).toBe(403);
+    expect((await (await f.t.login('sales')).post('/system/user/export', {})).statusCode).toBe(403);
   });
 
   it('gives an import template with the translated headers', async () => {
@@ -449,7 +443,7 @@ describe('[SYSTEM] user export and import', () => {
       [152, 'User name'],
     ]);
     expect(errors[0]!.message).not.toMatch(/^err_/);
-    expect(await countWhere(t, 'sys_user', "user_name LIKE 'imp%'")).toBe(0);
+    expect(await countWhere(f.t, 'sys_user', "user_name LIKE 'imp%'")).toBe(0);
 
     rows[17]![3] = '';
     rows[150]![0] = 'imp150';
@@ -459,7 +453,7 @@ describe('[SYSTEM] user export and import', () => {
     expect(ok.json().msg).toBe('Imported: 200 added, 0 updated');
     expect(
       await countWhere(
-        t,
+        f.t,
         'sys_user',
         `user_name LIKE 'imp%' AND dept_id = ${f.deptA1} AND sex = '0' AND must_change_password`,
       ),
@@ -473,7 +467,7 @@ describe('[SYSTEM] user export and import', () => {
     expect((refused.data as { errors: { message: string }[] }).errors[0]!.message).toMatch(/already exists/);
     const res = await upload(f.mgra, rows, true);
     expect(res.json().data).toEqual({ created: 0, updated: 1 });
-    const [row] = await t.db.select().from(sysUser).where(eq(sysUser.userName, 'imp001'));
+    const [row] = await f.t.db.select().from(sysUser).where(eq(sysUser.userName, 'imp001'));
     expect(row).toMatchObject({
       nickName: 'Updated one',
       sex: '1',
@@ -511,22 +505,22 @@ describe('[SYSTEM] user export and import', () => {
     expect(noFile.statusCode).toBe(400);
     const missing = errorOf(await upload(f.mgra, [['a1234', 'x']], false, ['用户名称', '其他']));
     expect(missing.status).toBe(400);
-    const finance = await t.login('finance');
+    const finance = await f.t.login('finance');
     expect((await upload(finance, [['zzzzz1', 'x', '', '', '', '', '', '']])).statusCode).toBe(403);
   });
 });
 
 describe('[SYSTEM] user operations write the operation log', () => {
   it('titles the rows with the screen and masks passwords', async () => {
-    await t.flushOperlog();
-    const rows = await t.db.execute<{ title: string; business_type: number; oper_param: string }>(
+    await f.t.flushOperlog();
+    const rows = await f.t.db.execute<{ title: string; business_type: number; oper_param: string }>(
       sql`SELECT title, business_type, oper_param FROM sys_oper_log WHERE oper_url = '/prod-api/system/user/resetPwd' ORDER BY oper_id`,
     );
     expect(rows.rows.length).toBeGreaterThan(0);
     expect(rows.rows[0]!.title).toBe('menu_user');
     expect(rows.rows[0]!.business_type).toBe(2);
     expect(rows.rows.every((r) => !r.oper_param.includes('NewPass#2026'))).toBe(true);
-    const imports = await t.db.execute<{ n: number }>(
+    const imports = await f.t.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM sys_oper_log WHERE oper_url = '/prod-api/system/user/importData' AND business_type = 6`,
     );
     expect(imports.rows[0]!.n).toBeGreaterThan(0);
