@@ -117,3 +117,16 @@ export async function receiveOrder(
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** A new confirmed order (orderBody with `overrides`) received at the Guangzhou warehouse (S2) with `figures`. */
+export async function receivedOrder(
+  client: TestClient,
+  ids: TRefIds,
+  receivingNo: string,
+  figures: { arrivedPiece: number; arrivedWeight: string; arrivedVolume: string },
+  overrides: Record<string, unknown> = {},
+) {
+  const o = await addOrder(client, orderBody(ids, { status: 1, ...overrides }));
+  await receiveOrder(client, ids, o.id, receivingNo, figures);
+  return o;
+}

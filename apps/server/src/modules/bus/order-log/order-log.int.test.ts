@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useBusSuite } from '../bus.test-utils';
-import { addOrder, getOrder, orderBody, receiveOrder } from '../inware/inware.test-utils';
+import { addOrder, getOrder, orderBody, receivedOrder } from '../inware/inware.test-utils';
 import { busOrderLog } from './order-log.table';
 
 /**
@@ -42,8 +42,7 @@ const s = useBusSuite({ users: ['admin'] });
 
 describe('step times of the details', () => {
   it("takes the receipt step's time from the receipt row, not from a later edit", async () => {
-    const o = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
-    await receiveOrder(s.admin, s.ids, o.id, 'WR-LOG-1', {
+    const o = await receivedOrder(s.admin, s.ids, 'WR-LOG-1', {
       arrivedPiece: 3,
       arrivedWeight: '250',
       arrivedVolume: '1.235',
@@ -66,8 +65,7 @@ describe('step times of the details', () => {
   });
 
   it('drops the receipt time when the receipt is cancelled', async () => {
-    const o = await addOrder(s.admin, orderBody(s.ids, { status: 1 }));
-    await receiveOrder(s.admin, s.ids, o.id, 'WR-LOG-2', {
+    const o = await receivedOrder(s.admin, s.ids, 'WR-LOG-2', {
       arrivedPiece: 1,
       arrivedWeight: '10',
       arrivedVolume: '0.1',
