@@ -9,6 +9,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** The operation-log rows of `operName`, newest first, after the buffered rows are written. */
+const rowsOf = async (operName: string) => {
+  await t.flushOperlog();
+  return t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, operName)).orderBy(desc(sysOperLog.operId));
+};
+
 describe('[OPERLOG] state-changing requests are logged', () => {
   it('writes one row per change with operator, department, URL, status and cost, after the response', async () => {
     const c = await t.login('sales');
@@ -18,12 +24,7 @@ describe('[OPERLOG] state-changing requests are logged', () => {
       email: 'wang@theone.example',
     });
     expect(res.statusCode).toBe(200);
-    await t.flushOperlog();
-    const [row] = await t.db
-      .select()
-      .from(sysOperLog)
-      .where(eq(sysOperLog.operName, 'sales'))
-      .orderBy(desc(sysOperLog.operId));
+    const [row] = await rowsOf('sales');
     expect(row).toMatchObject({
       title: 'menu_profile',
       businessType: 2,
@@ -43,12 +44,7 @@ describe('[OPERLOG] state-changing requests are logged', () => {
       newPassword: 'Secret#Pass2026',
     });
     expect(res.statusCode).toBe(400);
-    await t.flushOperlog();
-    const [row] = await t.db
-      .select()
-      .from(sysOperLog)
-      .where(eq(sysOperLog.operName, 'driver'))
-      .orderBy(desc(sysOperLog.operId));
+    const [row] = await rowsOf('driver');
     expect(row!.status).toBe(1);
     expect(row!.operParam).not.toContain('Secret#Pass2026');
     expect(row!.operParam).not.toContain('not-my-password');
@@ -59,18 +55,11 @@ describe('[OPERLOG] state-changing requests are logged', () => {
   it('does not log reads', async () => {
     const c = await t.login('dispatcher');
     await c.get('/system/user/profile');
-    await t.flushOperlog();
-    const rows = await t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, 'dispatcher'));
-    expect(rows).toHaveLength(0);
+    expect(await rowsOf('dispatcher')).toHaveLength(0);
   });
 });
 
 describe('[OPERLOG] refused reads are logged (issue 11 item 5)', () => {
-  const rowsOf = async (operName: string) => {
-    await t.flushOperlog();
-    return t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, operName)).orderBy(desc(sysOperLog.operId));
-  };
-
   it('a GET answered 403 writes a failed row with the URL, the query and the message', async () => {
     const c = await t.login('driver');
     const res = await c.get('/system/user/list?pageSize=5&userName=adm', { 'accept-language': 'en' });

@@ -239,16 +239,14 @@ describe('[BAS] provinces and origin countries (the tree at any depth, both ends
 });
 
 describe('[BAS] GET /bas/price/trial (the price form’s freight trial)', () => {
-  it("shows every row that can apply, the order's places, the chosen row and why the others lost", async () => {
-    const res = await s.admin.get(
-      q('/bas/price/trial', {
-        markId: s.ids.TH002,
-        busType: 'EK',
-        leftAddrId: s.ids.gz,
-        destAddrId: s.ids.bkk,
-        date: s.today,
-      }),
+  /** The trial of a TH002 EK Guangzhou -> Bangkok order on `date`. */
+  const trial = (date: string) =>
+    s.admin.get(
+      q('/bas/price/trial', { markId: s.ids.TH002, busType: 'EK', leftAddrId: s.ids.gz, destAddrId: s.ids.bkk, date }),
     );
+
+  it("shows every row that can apply, the order's places, the chosen row and why the others lost", async () => {
+    const res = await trial(s.today);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -276,15 +274,7 @@ describe('[BAS] GET /bas/price/trial (the price form’s freight trial)', () => 
   });
 
   it('includes expired rows, flagged, and ranks them after every valid row', async () => {
-    const res = await s.admin.get(
-      q('/bas/price/trial', {
-        markId: s.ids.TH002,
-        busType: 'EK',
-        leftAddrId: s.ids.gz,
-        destAddrId: s.ids.bkk,
-        date: `${s.Y + 2}-03-01`,
-      }),
-    );
+    const res = await trial(`${s.Y + 2}-03-01`);
     const data = res.json().data;
     // this year's and next year's Thailand rows have ended; the all-customers row runs to the end of next year
     expect(data.chosen).toMatchObject({ scope: 'mark', isOverdue: true });
