@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/build-test-app';
+import { useSuite } from '../../../test/suite';
 import { sysLogininfor } from '../../platform/db/log.table';
 import { sysUser } from '../system/user/user.table';
 
@@ -208,68 +209,62 @@ describe('[AUTH] bad input', () => {
 });
 
 describe('[AUTH] captcha', () => {
-  let c: TestApp;
-  beforeAll(async () => {
-    c = await createTestApp({ CAPTCHA_ENABLED: 'true' });
-  });
-  afterAll(async () => {
-    await c.close();
-  });
+  const c = useSuite({ env: { CAPTCHA_ENABLED: 'true' } });
   const answerOf = async (uuid: string) =>
-    (await c.db.execute<{ answer: string }>(sql`SELECT answer FROM sys_captcha WHERE uuid = ${uuid}`)).rows[0]!.answer;
+    (await c.t.db.execute<{ answer: string }>(sql`SELECT answer FROM sys_captcha WHERE uuid = ${uuid}`)).rows[0]!
+      .answer;
 
   it('issues an SVG math captcha with uuid and captchaEnabled at the top level', async () => {
-    const body = (await c.anon.get('/code')).json();
+    const body = (await c.t.anon.get('/code')).json();
     expect(body.captchaEnabled).toBe(true);
     expect(body.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(Buffer.from(body.img, 'base64').toString()).toMatch(/^<svg/);
   });
 
   it('accepts the right answer once; a replay is refused', async () => {
-    const { uuid } = (await c.anon.get('/code')).json();
+    const { uuid } = (await c.t.anon.get('/code')).json();
     const code = await answerOf(uuid);
-    const ok = await c.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
+    const ok = await c.t.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
     expect(ok.json().code).toBe(200);
-    const replay = await c.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
+    const replay = await c.t.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().errorCode).toBe('CAPTCHA');
   });
 
   it('a wrong answer consumes the captcha', async () => {
-    const { uuid } = (await c.anon.get('/code')).json();
+    const { uuid } = (await c.t.anon.get('/code')).json();
     const code = await answerOf(uuid);
-    const wrong = await c.anon.post('/auth/login', { username: 'admin', password: 'admin123', code: `${code}9`, uuid });
+    const wrong = await c.t.anon.post('/auth/login', {
+      username: 'admin',
+      password: 'admin123',
+      code: `${code}9`,
+      uuid,
+    });
     expect(wrong.json().errorCode).toBe('CAPTCHA');
-    const retry = await c.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
+    const retry = await c.t.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
     expect(retry.json().errorCode).toBe('CAPTCHA');
   });
 
   it('an expired captcha is refused', async () => {
-    const { uuid } = (await c.anon.get('/code')).json();
+    const { uuid } = (await c.t.anon.get('/code')).json();
     const code = await answerOf(uuid);
-    await c.db.execute(sql`UPDATE sys_captcha SET expires_at = now() - interval '1 second' WHERE uuid = ${uuid}`);
-    const res = await c.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
+    await c.t.db.execute(sql`UPDATE sys_captcha SET expires_at = now() - interval '1 second' WHERE uuid = ${uuid}`);
+    const res = await c.t.anon.post('/auth/login', { username: 'admin', password: 'admin123', code, uuid });
     expect(res.json().errorCode).toBe('CAPTCHA');
   });
 
   it('login without captcha is refused while it is enabled', async () => {
-    const res = await c.anon.post('/auth/login', { username: 'admin', password: 'admin123' });
+    const res = await c.t.anon.post('/auth/login', { username: 'admin', password: 'admin123' });
     expect(res.json().errorCode).toBe('CAPTCHA');
   });
 });
 
 describe('[AUTH] rate limit per IP', () => {
-  let r: TestApp;
-  beforeAll(async () => {
-    r = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
-  });
-  afterAll(async () => {
-    await r.close();
-  });
+  const r = useSuite({ env: { LOGIN_RATE_LIMIT: '3' } });
   it('the fourth login in a minute from one IP gets 429', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++)
-      codes.push((await r.anon.post('/auth/login', { username: 'x', password: 'y' })).statusCode);
+      codes.push((await r.t.anon.post('/auth/login', { username: 'x', password: 'y' })).statusCode);
     expect(codes.slice(0, 3).every((c) => c === 401)).toBe(true);
     expect(codes[3]).toBe(429);
   });
