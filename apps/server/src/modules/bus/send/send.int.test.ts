@@ -39,13 +39,21 @@ async function run(client: TestClient, orderIds: number[], x: Record<string, unk
   return res.json().data as { id: number; sendNo: string; status: number; version: number; done: number };
 }
 
-describe('[SEND] send/add, addOrder (A19)', () => {
-  it('opens a draft run with its orders: still S6 with sendId, one line each, order-log and run-log rows', async () => {
-    const { orders } = await arrivedOrders(s.kit, 2);
-    const created = await run(
+/** A draft run of the dispatcher with n orders in the overseas warehouse. */
+async function draftRun(n: number) {
+  const { orders } = await arrivedOrders(s.kit, n);
+  return {
+    orders,
+    run: await run(
       s.dispatcher,
       orders.map((o) => o.id),
-    );
+    ),
+  };
+}
+
+describe('[SEND] send/add, addOrder (A19)', () => {
+  it('opens a draft run with its orders: still S6 with sendId, one line each, order-log and run-log rows', async () => {
+    const { orders, run: created } = await draftRun(2);
     expect(created).toMatchObject({ status: 0, done: 2 });
     expect(created.sendNo).toMatch(/^SD\d{6}\d{4}$/);
     for (const o of orders) {
@@ -134,11 +142,7 @@ describe('[SEND] send/add, addOrder (A19)', () => {
 
 describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
   it('dispatches a draft: D1, orders S7 delivered; an empty or dispatched run is refused', async () => {
-    const { orders } = await arrivedOrders(s.kit, 2);
-    const r = await run(
-      s.dispatcher,
-      orders.map((o) => o.id),
-    );
+    const { orders, run: r } = await draftRun(2);
     const res = await s.dispatcher.post('/bus/send/sure', { ids: [r.id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ ids: [r.id], done: 2 });
@@ -153,11 +157,7 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
   });
 
   it('an order whose problem item opened after it was put in the run blocks the dispatch (M-exc), nothing moves', async () => {
-    const { orders } = await arrivedOrders(s.kit, 2);
-    const r = await run(
-      s.dispatcher,
-      orders.map((o) => o.id),
-    );
+    const { orders, run: r } = await draftRun(2);
     await s.t.db.update(busOrder).set({ ifException: 1 }).where(eq(busOrder.id, orders[1]!.id));
     expectRefusal(await s.dispatcher.post('/bus/send/sure', { ids: [r.id] }), 409, 'msg_open_exception_reselect');
     expect((await orderRow(s.kit, orders[0]!.id)).status).toBe(6);
@@ -193,11 +193,7 @@ describe('[SEND] send/sure (A21), removeOrder (A20/A22), edit, delete', () => {
   });
 
   it('edits the header of a draft (version compared); a dispatched run keeps its header', async () => {
-    const { orders } = await arrivedOrders(s.kit, 1);
-    const r = await run(
-      s.dispatcher,
-      orders.map((o) => o.id),
-    );
+    const { run: r } = await draftRun(1);
     const body = {
       id: r.id,
       version: r.version,
@@ -346,11 +342,7 @@ describe('[SEND] reads: list, details, desk; drivers and scoped users', () => {
   });
 
   it('exports the runs and prints the run sheet and delivery notes (PDF); keys are checked', async () => {
-    const { orders } = await arrivedOrders(s.kit, 1);
-    const r = await run(
-      s.dispatcher,
-      orders.map((o) => o.id),
-    );
+    const { orders, run: r } = await draftRun(1);
     const x = await s.dispatcher.post('/bus/send/export', { ids: [r.id] });
     expect(x.statusCode, x.body).toBe(200);
     expect(x.headers['content-type']).toContain('spreadsheetml');
