@@ -42,6 +42,20 @@ const s = useBusSuite({
 const load = (client: TestClient, id: number, body: Record<string, unknown>) =>
   client.post(`/bus/load/addOrder/${id}`, body, en);
 
+/**
+ * The action `url` on a load is refused once the load is past L2 (L3-L5: 409 for the dispatcher), without its
+ * button (service: 403) and outside the caller's scope (the BK001 loader: 404); the load is left at L2.
+ */
+async function expectRefusedPastLoading(loadId: number, url: string, body: unknown) {
+  for (const status of [3, 4, 5]) {
+    await setLoadStatus(s.kit, loadId, status);
+    expect((await s.dispatcher.post(url, body, en)).statusCode).toBe(409);
+  }
+  await setLoadStatus(s.kit, loadId, 2);
+  expect((await s.service.post(url, body, en)).statusCode).toBe(403);
+  expect((await s.loader.post(url, body, en)).statusCode).toBe(404);
+}
+
 describe('[LOAD] A12 load: the Load dialog', () => {
   it('loads the ticked orders (L1), then every other planned order (L2): container data on orders and record, logs, milestone', async () => {
     const [a, b, c] = [await stockOrder(s.kit), await stockOrder(s.kit), await stockOrder(s.kit)];
@@ -301,13 +315,7 @@ describe('[LOAD] A13 unload', () => {
     const wrongLoad = await s.dispatcher.post(`/bus/load/removeOrder/${plan.id}`, { orderIds: [b.id] }, en);
     expect(wrongLoad.statusCode).toBe(409);
     expect(wrongLoad.json().msg).toContain(b.transportId);
-    for (const status of [3, 4, 5]) {
-      await setLoadStatus(s.kit, plan.id, status);
-      expect((await s.dispatcher.post(`/bus/load/removeOrder/${plan.id}`, body, en)).statusCode).toBe(409);
-    }
-    await setLoadStatus(s.kit, plan.id, 2);
-    expect((await s.service.post(`/bus/load/removeOrder/${plan.id}`, body, en)).statusCode).toBe(403);
-    expect((await s.loader.post(`/bus/load/removeOrder/${plan.id}`, body, en)).statusCode).toBe(404);
+    await expectRefusedPastLoading(plan.id, `/bus/load/removeOrder/${plan.id}`, body);
     expect((await orderRow(s.kit, a.id)).status).toBe(4);
   });
 });
@@ -346,13 +354,7 @@ describe('[LOAD] A14 cancel loading', () => {
     expect(withPlan.statusCode).toBe(409);
     expect(withPlan.json().msg).toContain(q.loadNo);
     expect((await orderRow(s.kit, a.id)).status).toBe(4);
-    for (const status of [3, 4, 5]) {
-      await setLoadStatus(s.kit, p.id, status);
-      expect((await s.dispatcher.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(409);
-    }
-    await setLoadStatus(s.kit, p.id, 2);
-    expect((await s.service.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(403);
-    expect((await s.loader.post(`/bus/load/delete/${p.id}`, undefined, en)).statusCode).toBe(404);
+    await expectRefusedPastLoading(p.id, `/bus/load/delete/${p.id}`, undefined);
     expect((await s.dispatcher.post('/bus/load/delete/1,x', undefined, en)).statusCode).toBe(400);
     expect(await loadRow(s.kit, p.id)).toMatchObject({ status: 2 });
   });

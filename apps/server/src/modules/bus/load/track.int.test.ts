@@ -57,6 +57,17 @@ async function departedLoad(n = 2) {
 const departedMilestone = async (loadId: number) =>
   (await milestonesOf(s.kit, loadId)).find((m) => m.trackStatus === '5' && m.auto === '1');
 
+/** The dispatcher adds a manual milestone '11' at 2026-11-24 08:00 to the load (with `extra` fields); its id. */
+async function manualMilestone(loadId: number, extra: Record<string, unknown> = {}) {
+  const added = await s.dispatcher.post('/bus/track/saveDetail', {
+    loadIds: [loadId],
+    trackStatus: '11',
+    trackTime: '2026-11-24 08:00:00',
+    ...extra,
+  });
+  return (added.json().data.ids as number[])[0];
+}
+
 describe('[LOAD] track/save: confirm departure (A15)', () => {
   it('moves every order S4 -> S5 with leftTime, the load L3, writes the departed milestone and the arrive record', async () => {
     const { load, orders } = await loadedLoad(2);
@@ -219,14 +230,7 @@ describe('[LOAD] track/delete: cancel departure (A16) and manual milestones', ()
 
   it('deletes a manual milestone with its messages (load-log row)', async () => {
     const { load } = await departedLoad(1);
-    const added = await s.dispatcher.post('/bus/track/saveDetail', {
-      loadIds: [load.id],
-      trackStatus: '11',
-      trackTime: '2026-11-24 08:00:00',
-      message: '已到凭祥',
-      visibleToCustomer: '1',
-    });
-    const [trackId] = added.json().data.ids as number[];
+    const trackId = await manualMilestone(load.id, { message: '已到凭祥', visibleToCustomer: '1' });
     const res = await s.dispatcher.post(`/bus/track/delete/${trackId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect((await milestonesOf(s.kit, load.id)).map((m) => m.id)).not.toContain(trackId);
@@ -288,12 +292,7 @@ describe('[LOAD] track/saveDetail and track/edit: manual milestones', () => {
 
   it('edits a manual milestone with its version (stale -> 409) and never an automatic one', async () => {
     const { load } = await departedLoad(1);
-    const added = await s.dispatcher.post('/bus/track/saveDetail', {
-      loadIds: [load.id],
-      trackStatus: '11',
-      trackTime: '2026-11-24 08:00:00',
-    });
-    const [id] = added.json().data.ids as number[];
+    const id = await manualMilestone(load.id);
     const edit = { id, version: 0, trackStatus: '12', trackTime: '2026-11-24 09:30:00', trackRemark: '查验' };
     const res = await s.dispatcher.post('/bus/track/edit', edit);
     expect(res.statusCode, res.body).toBe(200);
