@@ -1,23 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../test/suite';
 import { sysOperLog } from './db/log.table';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const s = useSuite();
 
 /** The operation-log rows of `operName`, newest first, after the buffered rows are written. */
 const rowsOf = async (operName: string) => {
-  await t.flushOperlog();
-  return t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, operName)).orderBy(desc(sysOperLog.operId));
+  await s.t.flushOperlog();
+  return s.t.db.select().from(sysOperLog).where(eq(sysOperLog.operName, operName)).orderBy(desc(sysOperLog.operId));
 };
 
 describe('[OPERLOG] state-changing requests are logged', () => {
   it('writes one row per change with operator, department, URL, status and cost, after the response', async () => {
-    const c = await t.login('sales');
+    const c = await s.t.login('sales');
     const res = await c.put('/system/user/profile', {
       nickName: '销售小王',
       phonenumber: '13800138000',
@@ -38,7 +34,7 @@ describe('[OPERLOG] state-changing requests are logged', () => {
   });
 
   it('masks passwords in the parameters and records failures with their message', async () => {
-    const c = await t.login('driver');
+    const c = await s.t.login('driver');
     const res = await c.put('/system/user/profile/updatePwd', {
       oldPassword: 'not-my-password',
       newPassword: 'Secret#Pass2026',
@@ -53,7 +49,7 @@ describe('[OPERLOG] state-changing requests are logged', () => {
   });
 
   it('does not log reads', async () => {
-    const c = await t.login('dispatcher');
+    const c = await s.t.login('dispatcher');
     await c.get('/system/user/profile');
     expect(await rowsOf('dispatcher')).toHaveLength(0);
   });
@@ -61,7 +57,7 @@ describe('[OPERLOG] state-changing requests are logged', () => {
 
 describe('[OPERLOG] refused reads are logged (issue 11 item 5)', () => {
   it('a GET answered 403 writes a failed row with the URL, the query and the message', async () => {
-    const c = await t.login('driver');
+    const c = await s.t.login('driver');
     const res = await c.get('/system/user/list?pageSize=5&userName=adm', { 'accept-language': 'en' });
     expect(res.statusCode).toBe(403);
     const [row] = await rowsOf('driver');
@@ -78,7 +74,7 @@ describe('[OPERLOG] refused reads are logged (issue 11 item 5)', () => {
   });
 
   it('a GET of a record by id answered 404 (missing or outside the data scope) is logged; a list is not', async () => {
-    const c = await t.login('finance');
+    const c = await s.t.login('finance');
     expect((await c.get('/system/user/999999')).statusCode).not.toBe(200);
     expect((await c.get('/bus/inware/999999')).statusCode).toBe(404);
     await c.get('/bas/geog/select?orgId=1');
@@ -92,8 +88,8 @@ describe('[OPERLOG] refused reads are logged (issue 11 item 5)', () => {
   });
 
   it('an unknown path or an anonymous refusal writes nothing', async () => {
-    await t.anon.get('/system/user/list');
-    const c = await t.login('service');
+    await s.t.anon.get('/system/user/list');
+    const c = await s.t.login('service');
     await c.get('/no/such/route');
     expect(await rowsOf('')).toHaveLength(0);
     expect(await rowsOf('service')).toHaveLength(0);

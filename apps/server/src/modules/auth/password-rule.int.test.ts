@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/suite';
 import { hashPassword } from '../../platform/auth/password';
 import { sysConfig } from '../../platform/db/config.table';
 import { errorOf, multipart, xlsxBuffer } from '../system/shared/system.fixture';
@@ -10,29 +10,21 @@ import { sysUser } from '../system/user/user.table';
  * The new-password rule (issue 11 item 4) on every route that sets a password, and the lockout of wrong old
  * passwords on a password change. Each test uses its own accounts, so the lockout counters do not meet.
  */
-let t: TestApp;
-let admin: TestClient;
 const EN = { 'accept-language': 'en' };
 const GOOD = 'Quay-Crane#2026';
 const INIT = 'Theone@2026';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-});
-afterAll(async () => {
-  await t.close();
-});
+const s = useSuite({ users: ['admin'] });
 
 /** A user of its own (no roles), signed in. */
 async function person(userName: string, nickName = userName) {
-  await t.db.insert(sysUser).values({ userName, nickName, password: await hashPassword(GOOD) });
-  return t.login(userName, GOOD);
+  await s.t.db.insert(sysUser).values({ userName, nickName, password: await hashPassword(GOOD) });
+  return s.t.login(userName, GOOD);
 }
 
 async function setInitPassword(value: string) {
-  await t.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
-  t.deps.settings.invalidate();
+  await s.t.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
+  s.t.deps.settings.invalidate();
 }
 
 describe('[AUTH] the new-password rule where a password is set', () => {
@@ -44,7 +36,7 @@ describe('[AUTH] the new-password rule where a password is set', () => {
     const zh = await me.put('/system/user/profile/updatePwd', { oldPassword: GOOD, newPassword: 'qwertyuiop12' });
     expect(errorOf(zh).msg).toMatch(/常见密码|键盘顺序/);
     // nothing changed: the old password still signs in
-    expect((await t.anon.post('/auth/login', { username: 'rulep1', password: GOOD })).json().code).toBe(200);
+    expect((await s.t.anon.post('/auth/login', { username: 'rulep1', password: GOOD })).json().code).toBe(200);
   });
 
   it('refuses 9 characters (length rule: 10 to 64, no composition rule) and accepts a long lower-case phrase', async () => {
@@ -55,7 +47,7 @@ describe('[AUTH] the new-password rule where a password is set', () => {
     const phrase = 'gantry crane quay lorry';
     const ok = await me.put('/system/user/profile/updatePwd', { oldPassword: GOOD, newPassword: phrase });
     expect(ok.json().code).toBe(200);
-    expect((await t.anon.post('/auth/login', { username: 'rulep2', password: phrase })).json().code).toBe(200);
+    expect((await s.t.anon.post('/auth/login', { username: 'rulep2', password: phrase })).json().code).toBe(200);
   });
 
   it('refuses the user name and the display name inside the new password', async () => {
@@ -78,13 +70,13 @@ describe('[AUTH] the new-password rule where a password is set', () => {
     const me = await person('rulereg1');
     const signedIn = await me.post('/auth/register', { oldPassword: GOOD, newPassword: '1qaz2wsx3edc' }, EN);
     expect(errorOf(signedIn)).toMatchObject({ status: 400, field: 'newPassword' });
-    const signedOut = await t.anon.post(
+    const signedOut = await s.t.anon.post(
       '/auth/register',
       { username: 'rulereg1', oldPassword: GOOD, newPassword: 'rulereg1-is-me' },
       EN,
     );
     expect(errorOf(signedOut).msg).toBe('The password must not contain the user name');
-    const done = await t.anon.post('/auth/register', {
+    const done = await s.t.anon.post('/auth/register', {
       username: 'rulereg1',
       oldPassword: GOOD,
       newPassword: 'Lantern-Otter-42',
@@ -94,41 +86,41 @@ describe('[AUTH] the new-password rule where a password is set', () => {
 
   it('applies to an administrator reset, with the target user as context', async () => {
     await person('rulerst1');
-    const [u] = await t.db.select().from(sysUser).where(eq(sysUser.userName, 'rulerst1'));
-    const common = await admin.put('/system/user/resetPwd', { userId: u!.userId, password: 'Welcome@123' }, EN);
+    const [u] = await s.t.db.select().from(sysUser).where(eq(sysUser.userName, 'rulerst1'));
+    const common = await s.admin.put('/system/user/resetPwd', { userId: u!.userId, password: 'Welcome@123' }, EN);
     expect(errorOf(common)).toMatchObject({ status: 400, field: 'password' });
-    const named = await admin.put('/system/user/resetPwd', { userId: u!.userId, password: 'Rulerst1-2026!' }, EN);
+    const named = await s.admin.put('/system/user/resetPwd', { userId: u!.userId, password: 'Rulerst1-2026!' }, EN);
     expect(errorOf(named).msg).toBe('The password must not contain the user name');
     expect(
-      (await admin.put('/system/user/resetPwd', { userId: u!.userId, password: 'Mekong-Barge-31' })).json().code,
+      (await s.admin.put('/system/user/resetPwd', { userId: u!.userId, password: 'Mekong-Barge-31' })).json().code,
     ).toBe(200);
   });
 
   it('applies to a new user, given or the initial password setting', async () => {
     const base = { nickName: 'Rule add', sex: '0', status: '0', postIds: [], roleIds: [] };
-    const common = await admin.post('/system/user', { ...base, userName: 'ruleadd1', password: 'iloveyou123' }, EN);
+    const common = await s.admin.post('/system/user', { ...base, userName: 'ruleadd1', password: 'iloveyou123' }, EN);
     expect(errorOf(common)).toMatchObject({ status: 400, field: 'password' });
-    const named = await admin.post('/system/user', { ...base, userName: 'ruleadd1', password: 'ruleadd1-pass!' }, EN);
+    const named = await s.admin.post('/system/user', { ...base, userName: 'ruleadd1', password: 'ruleadd1-pass!' }, EN);
     expect(errorOf(named).msg).toBe('The password must not contain the user name');
 
     // The initial password: an old weak setting is refused with a pointer to Settings; a good one works.
     await setInitPassword('abc12345');
-    const weakInit = await admin.post('/system/user', { ...base, userName: 'ruleadd2' }, EN);
+    const weakInit = await s.admin.post('/system/user', { ...base, userName: 'ruleadd2' }, EN);
     expect(errorOf(weakInit).msg).toBe(
       'The initial password in Settings does not meet the password rule; change it in Settings first',
     );
     await setInitPassword(INIT);
-    const theone = await admin.post('/system/user', { ...base, userName: 'theone' }, EN);
+    const theone = await s.admin.post('/system/user', { ...base, userName: 'theone' }, EN);
     expect(errorOf(theone).msg).toMatch(/The initial password contains the user name "theone"/);
-    expect((await admin.post('/system/user', { ...base, userName: 'ruleadd2' })).json().code).toBe(200);
-    expect(await t.db.$count(sysUser, sql`${sysUser.userName} IN ('ruleadd1', 'theone')`)).toBe(0);
+    expect((await s.admin.post('/system/user', { ...base, userName: 'ruleadd2' })).json().code).toBe(200);
+    expect(await s.t.db.$count(sysUser, sql`${sysUser.userName} IN ('ruleadd1', 'theone')`)).toBe(0);
   });
 
   it('applies to a user import: a weak initial password setting, and a new user named inside it', async () => {
     const header = ['用户名称', '用户昵称', '归属部门', '手机号码', '邮箱', '性别', '状态', '备注'];
     const upload = async (rows: string[][]) => {
       const body = multipart('file', 'users.xlsx', await xlsxBuffer(header, rows));
-      return admin.request({
+      return s.admin.request({
         method: 'POST',
         url: '/system/user/importData',
         payload: body.payload,
@@ -146,19 +138,19 @@ describe('[AUTH] the new-password rule where a password is set', () => {
     ]);
     expect(named.statusCode).toBe(400);
     expect(JSON.stringify(named.json())).toMatch(/initial password contains the user name/);
-    expect(await t.db.$count(sysUser, sql`${sysUser.userName} = 'ruleimp1'`)).toBe(0);
+    expect(await s.t.db.$count(sysUser, sql`${sysUser.userName} = 'ruleimp1'`)).toBe(0);
   });
 
   it('applies to the initial password setting itself', async () => {
-    const [row] = await t.db.select().from(sysConfig).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
-    const edit = (configValue: string) => admin.put('/system/config', { ...pick(row!), configValue }, EN);
+    const [row] = await s.t.db.select().from(sysConfig).where(eq(sysConfig.configKey, 'sys.user.initPassword'));
+    const edit = (configValue: string) => s.admin.put('/system/config', { ...pick(row!), configValue }, EN);
     expect(errorOf(await edit('Password2026!')).msg).toMatch(/common password/);
     expect(errorOf(await edit('short')).msg).toBe('The password must be 10 to 64 characters');
   });
 
   it('leaves stored passwords alone: the demo accounts still sign in with demo123 and admin123', async () => {
-    expect((await t.anon.post('/auth/login', { username: 'sales', password: 'demo123' })).json().code).toBe(200);
-    expect((await t.anon.post('/auth/login', { username: 'admin', password: 'admin123' })).json().code).toBe(200);
+    expect((await s.t.anon.post('/auth/login', { username: 'sales', password: 'demo123' })).json().code).toBe(200);
+    expect((await s.t.anon.post('/auth/login', { username: 'admin', password: 'admin123' })).json().code).toBe(200);
   });
 });
 
@@ -206,17 +198,17 @@ describe('[AUTH] wrong old passwords count like wrong sign-ins', () => {
     // the others: 'wrong, n left' before the lock, 'locked' after it, or the ended session
     for (const b of bodies) expect([400, 401, 423]).toContain(b.status);
     const [lock] = (
-      await t.db.execute<{ fail_count: number; locked: boolean }>(
+      await s.t.db.execute<{ fail_count: number; locked: boolean }>(
         sql`SELECT fail_count, locked_until > now() AS locked FROM sys_login_lock WHERE user_name = 'lockp2'`,
       )
     ).rows;
     expect(lock).toMatchObject({ locked: true });
     // the session is over, and the right password does not sign in while the lock lasts
-    await t.syncAuth();
+    await s.t.syncAuth();
     expect((await me.get('/system/user/getInfo')).statusCode).toBe(401);
-    const login = await t.anon.post('/auth/login', { username: 'lockp2', password: GOOD }, EN);
+    const login = await s.t.anon.post('/auth/login', { username: 'lockp2', password: GOOD }, EN);
     expect(errorOf(login)).toMatchObject({ status: 423, errorCode: 'LOCKED' });
-    const rows = await t.db.execute<{ n: number }>(
+    const rows = await s.t.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM sys_logininfor WHERE user_name = 'lockp2' AND msg LIKE 'err_account_locked_now%'`,
     );
     expect(rows.rows[0]!.n).toBe(1);
@@ -230,7 +222,7 @@ describe('[AUTH] wrong old passwords count like wrong sign-ins', () => {
     }
     const fifth = await me.post('/auth/register', { oldPassword: 'nope-5', newPassword: 'Mekong-Barge-31' }, EN);
     expect(errorOf(fifth)).toMatchObject({ status: 423, errorCode: 'LOCKED' });
-    await t.syncAuth();
+    await s.t.syncAuth();
     expect((await me.get('/system/user/getInfo')).statusCode).toBe(401);
   });
 
@@ -241,7 +233,7 @@ describe('[AUTH] wrong old passwords count like wrong sign-ins', () => {
       (await me.put('/system/user/profile/updatePwd', { oldPassword: GOOD, newPassword: 'Mekong-Barge-31' })).json()
         .code,
     ).toBe(200);
-    const left = await t.db.execute(sql`SELECT 1 FROM sys_login_lock WHERE user_name = 'lockp4'`);
+    const left = await s.t.db.execute(sql`SELECT 1 FROM sys_login_lock WHERE user_name = 'lockp4'`);
     expect(left.rows).toHaveLength(0);
   });
 });

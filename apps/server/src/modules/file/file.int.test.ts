@@ -1,29 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/suite';
 import { multipart, PNG } from '../../../test/upload';
 
-let t: TestApp;
-let user: TestClient;
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_MB: '1' });
-  user = await t.login('service');
-});
-afterAll(async () => t.close());
+const s = useSuite({ env: { UPLOAD_MAX_MB: '1' }, setup: async ({ t }) => ({ user: await t.login('service') }) });
 
 const fileCount = async () =>
-  (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sys_file`)).rows[0]!.n;
+  (await s.t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sys_file`)).rows[0]!.n;
 
 describe('[FILES] upload and download', () => {
   it('uploads a PNG and downloads it back by id with an RFC 6266 file name', async () => {
     const { payload, headers } = multipart([{ field: 'file', name: '签收照片.png', content: PNG, type: 'image/png' }]);
-    const res = await user.request({ method: 'POST', url: '/file/upload', payload, headers });
+    const res = await s.user.request({ method: 'POST', url: '/file/upload', payload, headers });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.fileId).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.contentType).toBe('image/png');
     expect(data.size).toBe(PNG.length);
-    const down = await user.get(`/file/download/${data.fileId}`);
+    const down = await s.user.get(`/file/download/${data.fileId}`);
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(PNG)).toBe(true);
     expect(down.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('签收照片.png')}`);
@@ -35,7 +29,7 @@ describe('[FILES] upload and download', () => {
       { field: 'files', name: 'a.png', content: PNG },
       { field: 'files', name: 'b.png', content: PNG },
     ]);
-    const res = await user.request({ method: 'POST', url: '/file/uploadFiles', payload, headers });
+    const res = await s.user.request({ method: 'POST', url: '/file/uploadFiles', payload, headers });
     expect(res.json().data).toHaveLength(2);
   });
 
@@ -43,7 +37,7 @@ describe('[FILES] upload and download', () => {
     const before = await fileCount();
     const html = Buffer.from('<!doctype html><html><script>alert(1)</script></html>');
     const { payload, headers } = multipart([{ field: 'file', name: 'photo.png', content: html, type: 'image/png' }]);
-    const res = await user.request({ method: 'POST', url: '/file/upload', payload, headers });
+    const res = await s.user.request({ method: 'POST', url: '/file/upload', payload, headers });
     expect(res.statusCode).toBe(415);
     expect(res.json().errorCode).toBe('UNSUPPORTED_FILE');
     expect(await fileCount()).toBe(before);
@@ -51,17 +45,17 @@ describe('[FILES] upload and download', () => {
 
   it('refuses a PNG whose name claims another type', async () => {
     const { payload, headers } = multipart([{ field: 'file', name: 'report.pdf', content: PNG }]);
-    expect((await user.request({ method: 'POST', url: '/file/upload', payload, headers })).statusCode).toBe(415);
+    expect((await s.user.request({ method: 'POST', url: '/file/upload', payload, headers })).statusCode).toBe(415);
   });
 
   it('refuses a file above the size limit', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]);
     const { payload, headers } = multipart([{ field: 'file', name: 'big.png', content: big }]);
-    const res = await user.request({ method: 'POST', url: '/file/upload', payload, headers });
+    const res = await s.user.request({ method: 'POST', url: '/file/upload', payload, headers });
     expect(res.statusCode).toBe(413);
     // and the next valid request works
     const ok = multipart([{ field: 'file', name: 'ok.png', content: PNG }]);
-    expect((await user.request({ method: 'POST', url: '/file/upload', ...ok })).statusCode).toBe(200);
+    expect((await s.user.request({ method: 'POST', url: '/file/upload', ...ok })).statusCode).toBe(200);
   });
 
   it.each([
@@ -72,12 +66,12 @@ describe('[FILES] upload and download', () => {
     'C:%5Cwindows%5Cwin.ini',
     '00000000-0000-4000-8000-000000000000',
   ])('download refuses %s', async (id) => {
-    const res = await user.get(`/file/download/${id}`);
+    const res = await s.user.get(`/file/download/${id}`);
     expect([400, 404]).toContain(res.statusCode);
     expect(res.body).not.toContain('root:');
   });
 
   it('download needs a session', async () => {
-    expect((await t.anon.get('/file/download/00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
+    expect((await s.t.anon.get('/file/download/00000000-0000-4000-8000-000000000000')).statusCode).toBe(401);
   });
 });
