@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/suite';
 import { buildApp } from '../../app';
 import { errorOf, multipart } from '../../modules/system/shared/system.fixture';
 import { sysUser, sysUserRole } from '../../modules/system/user/user.table';
@@ -13,32 +13,36 @@ import { routeTable } from './security';
  * Exports, imports, import templates and prints are limited per user (issue 11 item 5; platform/http/heavy.ts): the route
  * table proves every such route declares the mechanism; parallel requests prove exactly N are served.
  */
-let t: TestApp;
-let admin: TestClient;
-let admin2: TestClient;
 const en = { 'accept-language': 'en' };
 
-beforeAll(async () => {
-  t = await createTestApp({ TEMPLATE_RATE_LIMIT: '5', PRINT_RATE_LIMIT: '3' });
-  const [user] = await t.db
-    .insert(sysUser)
-    .values({ userName: 'admin2', nickName: 'Second admin', password: await hashPassword('Admin2#2026'), deptId: 100 })
-    .returning();
-  await t.db.insert(sysUserRole).values({ userId: user!.userId, roleId: 1 });
-  [admin, admin2] = await Promise.all([t.login('admin'), t.login('admin2', 'Admin2#2026')]);
+const s = useSuite({
+  env: { TEMPLATE_RATE_LIMIT: '5', PRINT_RATE_LIMIT: '3' },
+  users: ['admin'],
+  setup: async ({ t }) => {
+    const [user] = await t.db
+      .insert(sysUser)
+      .values({
+        userName: 'admin2',
+        nickName: 'Second admin',
+        password: await hashPassword('Admin2#2026'),
+        deptId: 100,
+      })
+      .returning();
+    await t.db.insert(sysUserRole).values({ userId: user!.userId, roleId: 1 });
+    return { admin2: await t.login('admin2', 'Admin2#2026') };
+  },
 });
-afterAll(async () => t.close());
 
 /** Waits out the last seconds of a minute, so a burst stays in one fixed rate-limit window. */
 async function inOneMinute() {
-  const r = await t.db.execute<{ s: number }>(sql`SELECT extract(second FROM now())::float AS s`);
-  const s = Number(r.rows[0]!.s);
-  if (s > 45) await new Promise((resolve) => setTimeout(resolve, (61 - s) * 1000));
+  const r = await s.t.db.execute<{ s: number }>(sql`SELECT extract(second FROM now())::float AS s`);
+  const sec = Number(r.rows[0]!.s);
+  if (sec > 45) await new Promise((resolve) => setTimeout(resolve, (61 - sec) * 1000));
 }
 
 describe('[HEAVY] route declarations', () => {
   it('every export, import, template and print route declares its kind, and only those do', () => {
-    const routes = routeTable.get(t.app)!;
+    const routes = routeTable.get(s.t.app)!;
     const kindOf = (url: string) =>
       url.endsWith('/importTemplate')
         ? 'template'
@@ -62,7 +66,7 @@ describe('[HEAVY] route declarations', () => {
   });
 
   it('the OpenAPI document states the limits of each heavy route', async () => {
-    const doc = (await t.anon.get('/docs/json')).json() as {
+    const doc = (await s.t.anon.get('/docs/json')).json() as {
       paths: Record<string, Record<string, { description?: string }>>;
     };
     expect(doc.paths['/prod-api/system/user/export']!.post!.description).toContain(
@@ -75,13 +79,13 @@ describe('[HEAVY] route declarations', () => {
 describe('[HEAVY] limits per user', () => {
   it('serves exactly two exports of one user at once; the rest get 429; another user is unaffected', async () => {
     // Every export below waits on this lock once inside its handler, so the first two hold their slots.
-    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    const locker = new pg.Client({ connectionString: s.t.databaseUrl });
     await locker.connect();
     await inOneMinute();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE sys_post IN ACCESS EXCLUSIVE MODE');
-    const mine = Array.from({ length: 6 }, () => admin.post('/system/post/export', {}, en));
-    const other = admin2.post('/system/post/export', {}, en);
+    const mine = Array.from({ length: 6 }, () => s.admin.post('/system/post/export', {}, en));
+    const other = s.admin2.post('/system/post/export', {}, en);
     // the four refused are answered at once, while the two served are still waiting on the lock
     const early: number[] = [];
     for (const p of mine) void p.then((r) => early.push(r.statusCode));
@@ -101,12 +105,12 @@ describe('[HEAVY] limits per user', () => {
     });
     expect((await other).statusCode).toBe(200);
     // the slots were given back
-    expect((await admin.post('/system/post/export', {}, en)).statusCode).toBe(200);
+    expect((await s.admin.post('/system/post/export', {}, en)).statusCode).toBe(200);
   });
 
   it('a client that walks away keeps its slot until the work it started is over, then gives it back', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    const address = await s.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const locker = new pg.Client({ connectionString: s.t.databaseUrl });
     await locker.connect();
     try {
       await inOneMinute();
@@ -115,7 +119,7 @@ describe('[HEAVY] limits per user', () => {
       const walkers = [1, 2].map(() => {
         const req = http.request(`${address}/prod-api/system/post/export`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${s.admin.token}`, 'content-type': 'application/json' },
         });
         req.on('error', () => {});
         req.end('{}');
@@ -125,21 +129,22 @@ describe('[HEAVY] limits per user', () => {
       for (const req of walkers) req.destroy();
       await new Promise((r) => setTimeout(r, 200));
       // both exports still wait on the lock: their slots are still taken
-      expect(errorOf(await admin.post('/system/post/export', {}, en))).toMatchObject({ status: 429 });
+      expect(errorOf(await s.admin.post('/system/post/export', {}, en))).toMatchObject({ status: 429 });
       await locker.query('COMMIT');
       await new Promise((r) => setTimeout(r, 500));
-      expect((await admin.post('/system/post/export', {}, en)).statusCode).toBe(200);
-      expect((await admin.post('/system/post/export', {}, en)).statusCode).toBe(200);
+      expect((await s.admin.post('/system/post/export', {}, en)).statusCode).toBe(200);
+      expect((await s.admin.post('/system/post/export', {}, en)).statusCode).toBe(200);
     } finally {
       await locker.end();
     }
   });
 
   it('limits heavy requests per instance too: over the cap anyone gets 429', async () => {
-    const single = (await buildApp({ ...t.config, heavyLimits: { ...t.config.heavyLimits, perInstance: 1 } }, t.db))
-      .app;
+    const single = (
+      await buildApp({ ...s.t.config, heavyLimits: { ...s.t.config.heavyLimits, perInstance: 1 } }, s.t.db)
+    ).app;
     await single.ready();
-    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    const locker = new pg.Client({ connectionString: s.t.databaseUrl });
     await locker.connect();
     try {
       await locker.query('BEGIN');
@@ -151,16 +156,16 @@ describe('[HEAVY] limits per user', () => {
           headers: { authorization: `Bearer ${token}`, ...en },
           payload: {},
         });
-      const held = call(admin.token);
+      const held = call(s.admin.token);
       await new Promise((r) => setTimeout(r, 300));
-      const refused = await call(admin2.token);
+      const refused = await call(s.admin2.token);
       expect(errorOf(refused)).toMatchObject({
         status: 429,
         msg: 'The server is busy with other imports and exports; try again shortly',
       });
       await locker.query('COMMIT');
       expect((await held).statusCode).toBe(200);
-      expect((await call(admin2.token)).statusCode).toBe(200);
+      expect((await call(s.admin2.token)).statusCode).toBe(200);
     } finally {
       await locker.end();
       await single.close();
@@ -169,8 +174,8 @@ describe('[HEAVY] limits per user', () => {
 
   it('counts templates per minute in PostgreSQL, across two instances: exactly 5 of 50 are served', async () => {
     // two more instances on the same database, without concurrency limits, so only the rate decides
-    const config = { ...t.config, heavyLimits: { ...t.config.heavyLimits, perUser: 100, perInstance: 1000 } };
-    const instances = [(await buildApp(config, t.db)).app, (await buildApp(config, t.db)).app];
+    const config = { ...s.t.config, heavyLimits: { ...s.t.config.heavyLimits, perUser: 100, perInstance: 1000 } };
+    const instances = [(await buildApp(config, s.t.db)).app, (await buildApp(config, s.t.db)).app];
     await Promise.all(instances.map((app) => app.ready()));
     try {
       await inOneMinute();
@@ -179,7 +184,7 @@ describe('[HEAVY] limits per user', () => {
           instances[i % 2]!.inject({
             method: 'POST',
             url: '/prod-api/system/user/importTemplate',
-            headers: { authorization: `Bearer ${admin.token}`, 'accept-language': i % 2 ? 'en' : 'th' },
+            headers: { authorization: `Bearer ${s.admin.token}`, 'accept-language': i % 2 ? 'en' : 'th' },
             payload: {},
           }),
         ),
@@ -194,7 +199,7 @@ describe('[HEAVY] limits per user', () => {
         ]),
       );
       // another user has their own count
-      expect((await admin2.post('/bus/inware/importTemplate', {}, en)).statusCode).toBe(200);
+      expect((await s.admin2.post('/bus/inware/importTemplate', {}, en)).statusCode).toBe(200);
     } finally {
       await Promise.all(instances.map((app) => app.close()));
     }
@@ -206,7 +211,7 @@ describe('[HEAVY] limits per user', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const m = multipart('file', 'users.xlsx', notExcel);
-      const r = await admin2.request({
+      const r = await s.admin2.request({
         method: 'POST',
         url: '/system/user/importData',
         payload: m.payload,
@@ -222,11 +227,11 @@ describe('[HEAVY] limits per user', () => {
     await inOneMinute();
     const statuses: number[] = [];
     for (const url of ['printbar/999999', 'printware/999999/en', 'printbar/cargo/999999', 'printfee/999999/th']) {
-      const r = await admin2.post(`/bus/inware/${url}`, undefined, en);
+      const r = await s.admin2.post(`/bus/inware/${url}`, undefined, en);
       statuses.push(r.statusCode);
       if (r.statusCode === 429) expect(errorOf(r).msg).toBe('At most 3 prints a minute; try again shortly');
     }
     expect(statuses).toEqual([404, 404, 404, 429]);
-    expect((await admin.post('/bus/inware/printbar/999999', undefined, en)).statusCode).toBe(404);
+    expect((await s.admin.post('/bus/inware/printbar/999999', undefined, en)).statusCode).toBe(404);
   });
 });
