@@ -1,6 +1,7 @@
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../../test/build-test-app';
+import { useSuite } from '../../../../test/suite';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysDept } from '../dept/dept.table';
 import { sysMenu } from '../menu/menu.table';
@@ -14,8 +15,6 @@ import { errorOf, multipart, xlsxBuffer } from './system.fixture';
  * gives roles, menus, data scopes or departments; administrators still grant everything and the delegate grants
  * what lies within their own. Each refusal below was a 200 before the fix.
  */
-let t: TestApp;
-let admin: TestClient;
 let deleg: TestClient;
 const EN = { 'accept-language': 'en' };
 const PW = 'Delegate#2026';
@@ -25,24 +24,24 @@ const ids = {} as Record<
 >;
 
 async function role(name: string, dataScope: string, menuIds: number[], status = '0') {
-  const [r] = await t.db
+  const [r] = await s.t.db
     .insert(sysRole)
     .values({ roleName: name, roleKey: name, roleSort: 50, dataScope, status })
     .returning();
-  if (menuIds.length) await t.db.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: r!.roleId, menuId })));
+  if (menuIds.length) await s.t.db.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: r!.roleId, menuId })));
   return r!.roleId;
 }
 async function user(userName: string, deptId: number, roleIds: number[]) {
-  const [u] = await t.db
+  const [u] = await s.t.db
     .insert(sysUser)
     .values({ userName, nickName: userName, deptId, password: await hashPassword(PW) })
     .returning({ id: sysUser.userId });
-  if (roleIds.length) await t.db.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: u!.id, roleId })));
+  if (roleIds.length) await s.t.db.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: u!.id, roleId })));
   return u!.id;
 }
 async function dept(deptName: string, parentId: number) {
-  const [p] = await t.db.select().from(sysDept).where(eq(sysDept.deptId, parentId));
-  const [d] = await t.db
+  const [p] = await s.t.db.select().from(sysDept).where(eq(sysDept.deptId, parentId));
+  const [d] = await s.t.db
     .insert(sysDept)
     .values({ deptName, parentId, ancestors: `${p!.ancestors},${parentId}`, orderNum: 90 })
     .returning();
@@ -50,25 +49,25 @@ async function dept(deptName: string, parentId: number) {
 }
 const idOf = async (table: 'role' | 'dept' | 'user', column: string, value: string) =>
   (
-    await t.db.execute<{ id: number }>(
+    await s.t.db.execute<{ id: number }>(
       sql.raw(`SELECT ${table}_id AS id FROM sys_${table} WHERE ${column} = '${value}'`),
     )
   ).rows[0]!.id;
 const menusLike = async (...prefixes: string[]) =>
   (
-    await t.db
+    await s.t.db
       .select({ id: sysMenu.menuId })
       .from(sysMenu)
       .where(or(eq(sysMenu.path, '/system'), ...prefixes.map((p) => like(sysMenu.perms, `${p}%`))))
   ).map((m) => m.id);
 const rolesOfUser = async (userId: number) =>
-  (await t.db.select().from(sysUserRole).where(eq(sysUserRole.userId, userId))).map((r) => r.roleId).sort();
+  (await s.t.db.select().from(sysUserRole).where(eq(sysUserRole.userId, userId))).map((r) => r.roleId).sort();
 const scopeOf = async (roleId: number) =>
-  (await t.db.select({ s: sysRole.dataScope }).from(sysRole).where(eq(sysRole.roleId, roleId)))[0]!.s;
+  (await s.t.db.select({ s: sysRole.dataScope }).from(sysRole).where(eq(sysRole.roleId, roleId)))[0]!.s;
 
 /** An edit body of a user as it is now (read by the administrator), with changes. */
 async function userEdit(userId: number, extra: Record<string, unknown> = {}) {
-  const c = (await admin.get(`/system/user/${userId}`)).json();
+  const c = (await s.admin.get(`/system/user/${userId}`)).json();
   const { version, deptId, nickName, phonenumber, email, sex, status, remark } = c.data;
   return {
     userId,
@@ -95,9 +94,8 @@ async function refused(res: Promise<{ statusCode: number; json(): unknown }>, ms
   else expect(e.msg).toMatch(msg);
 }
 
+const s = useSuite({ users: ['admin'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
   ids.sales = await idOf('role', 'role_key', 'sales');
   ids.finance = await idOf('role', 'role_key', 'finance');
   ids.salesDept = await idOf('dept', 'dept_name', '销售部');
@@ -106,10 +104,7 @@ beforeAll(async () => {
   ids.sales2User = await idOf('user', 'user_name', 'sales2');
   ids.delegRole = await role('delegate', '4', await menusLike('system:user', 'system:role'));
   ids.deleg = await user('deleg', ids.salesDept, [ids.delegRole]);
-  deleg = await t.login('deleg', PW);
-});
-afterAll(async () => {
-  await t.close();
+  deleg = await s.t.login('deleg', PW);
 });
 
 describe('[GRANTS] a delegated administrator cannot raise their own rights', () => {
@@ -148,7 +143,7 @@ describe('[GRANTS] a delegated administrator cannot raise their own rights', () 
       ),
       /^The role '.+' has menu permissions you do not hold yourself; you cannot assign it$/,
     );
-    expect((await t.db.select().from(sysUser).where(eq(sysUser.userName, 'crony'))).length).toBe(0);
+    expect((await s.t.db.select().from(sysUser).where(eq(sysUser.userName, 'crony'))).length).toBe(0);
     await refused(
       deleg.put('/system/user', await userEdit(ids.salesUser, { roleIds: [ids.sales, ids.finance] })),
       /财务/,
@@ -182,13 +177,13 @@ describe('[GRANTS] a delegated administrator cannot raise their own rights', () 
     ).toBe(404);
     // the dialog offers only what may be set (and what the role has)
     expect((await deleg.get(`/system/role/deptTree/${ids.sales}`)).json().scopes).toEqual(['2', '5']);
-    expect((await admin.get(`/system/role/deptTree/${ids.sales}`)).json().scopes).toEqual(['1', '2', '3', '4', '5']);
+    expect((await s.admin.get(`/system/role/deptTree/${ids.sales}`)).json().scopes).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('cannot switch on a disabled role that gives more than they hold', async () => {
     const fee = await menusLike('bus:fee:view');
     const dormant = await role('dormant', '1', fee, '1');
-    await t.db.insert(sysUserRole).values({ userId: ids.deleg, roleId: dormant });
+    await s.t.db.insert(sysUserRole).values({ userId: ids.deleg, roleId: dormant });
     await refused(deleg.put('/system/role/changeStatus', { roleId: dormant, status: '0' }), /dormant/);
     const r = (await deleg.get(`/system/role/${dormant}`)).json().data;
     await refused(
@@ -198,26 +193,26 @@ describe('[GRANTS] a delegated administrator cannot raise their own rights', () 
     expect((await deleg.get('/system/user/getInfo')).json().isFeeRole).toBe(false);
     // the delegate's own menus, but 'all data'
     const wide = await role('widedormant', '1', await menusLike('system:user:list'), '1');
-    await t.db.insert(sysUserRole).values({ userId: ids.deleg, roleId: wide });
+    await s.t.db.insert(sysUserRole).values({ userId: ids.deleg, roleId: wide });
     await refused(
       deleg.put('/system/role/changeStatus', { roleId: wide, status: '0' }, EN),
       "The role 'widedormant' sees all data; only an administrator can assign it",
     );
     expect(await scopeOf(wide)).toBe('1');
-    await t.db.delete(sysUserRole).where(eq(sysUserRole.roleId, wide));
-    await t.db.delete(sysUserRole).where(eq(sysUserRole.roleId, dormant));
+    await s.t.db.delete(sysUserRole).where(eq(sysUserRole.roleId, wide));
+    await s.t.db.delete(sysUserRole).where(eq(sysUserRole.roleId, dormant));
   });
 
   it('cannot hand their own menus to a role that sees more than they do', async () => {
-    const r = (await admin.get(`/system/role/${ids.finance}`)).json().data;
-    const menus = (await admin.get(`/system/menu/roleMenuTreeselect/${ids.finance}`)).json().checkedKeys as number[];
+    const r = (await s.admin.get(`/system/role/${ids.finance}`)).json().data;
+    const menus = (await s.admin.get(`/system/menu/roleMenuTreeselect/${ids.finance}`)).json().checkedKeys as number[];
     const own = await menusLike('system:user:resetPwd');
     const body = { ...pick(r), roleId: ids.finance, version: r.version, status: r.status, menuIds: [...menus, ...own] };
     await refused(
       deleg.put('/system/role', body, EN),
       /^The role '.+' sees data beyond your own data scope; you cannot give it menus$/,
     );
-    const held = await t.db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, ids.finance));
+    const held = await s.t.db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, ids.finance));
     expect(held.map((m) => m.menuId)).not.toContain(own[0]);
   });
 
@@ -226,7 +221,7 @@ describe('[GRANTS] a delegated administrator cannot raise their own rights', () 
       deleg.put('/system/user/resetPwd', { userId: ids.salesUser, password: 'Taken#Over2026' }, EN),
       /^This user holds the role '.+' beyond your own rights; you cannot do this$/,
     );
-    expect((await t.login('sales')).userName).toBe('sales');
+    expect((await s.t.login('sales')).userName).toBe('sales');
   });
 
   it('the role pickers offer only grantable roles; held ones show but cannot be changed', async () => {
@@ -291,9 +286,9 @@ describe('[GRANTS] what a delegate may still do, and administrators', () => {
   });
 
   it('an administrator grants everything: all data, any role, to anyone', async () => {
-    expect((await admin.put('/system/role/dataScope', { roleId: helper, dataScope: '1' })).json().code).toBe(200);
+    expect((await s.admin.put('/system/role/dataScope', { roleId: helper, dataScope: '1' })).json().code).toBe(200);
     const body = await userEdit(ids.sales2User, { roleIds: [ids.sales, ids.finance, helper] });
-    expect((await admin.put('/system/user', body)).json().code).toBe(200);
+    expect((await s.admin.put('/system/user', body)).json().code).toBe(200);
     expect(await rolesOfUser(ids.sales2User)).toEqual([ids.sales, ids.finance, helper].sort());
     // now that the helper role sees all data, the delegate can no longer give it
     await refused(
@@ -318,9 +313,9 @@ describe('[GRANTS] departments: moving users and departments', () => {
     q = await dept('Branch Q', hq);
     // custom departments P and Q, not P1
     moverRole = await role('mover', '2', await menusLike('system:user', 'system:role', 'system:dept'));
-    await t.db.insert(sysRoleDept).values([p, q].map((deptId) => ({ roleId: moverRole, deptId })));
+    await s.t.db.insert(sysRoleDept).values([p, q].map((deptId) => ({ roleId: moverRole, deptId })));
     await user('mover', q, [moverRole]);
-    mover = await t.login('mover', PW);
+    mover = await s.t.login('mover', PW);
     below = await role('below', '4', await menusLike('system:user:list'));
     x = await user('userx', q, [below]);
   });
@@ -330,7 +325,7 @@ describe('[GRANTS] departments: moving users and departments', () => {
       mover.put('/system/user', await userEdit(x, { deptId: p }), EN),
       "The role 'below' would see data beyond your own data scope",
     );
-    expect((await t.db.select().from(sysUser).where(eq(sysUser.userId, x)))[0]!.deptId).toBe(q);
+    expect((await s.t.db.select().from(sysUser).where(eq(sysUser.userId, x)))[0]!.deptId).toBe(q);
     // by import with updates: the row is refused, nothing saved
     const file = await xlsxBuffer(['User name', 'Nickname', 'Department'], [['userx', 'X', String(p)]]);
     const upload = multipart('file', 'users.xlsx', file);
@@ -344,9 +339,9 @@ describe('[GRANTS] departments: moving users and departments', () => {
     expect(JSON.stringify(res.json().data.errors)).toContain(
       "The role 'below' would see data beyond your own data scope",
     );
-    expect((await t.db.select().from(sysUser).where(eq(sysUser.userId, x)))[0]!.deptId).toBe(q);
+    expect((await s.t.db.select().from(sysUser).where(eq(sysUser.userId, x)))[0]!.deptId).toBe(q);
     // an administrator moves them
-    expect((await admin.put('/system/user', await userEdit(x, { deptId: p }))).json().code).toBe(200);
+    expect((await s.admin.put('/system/user', await userEdit(x, { deptId: p }))).json().code).toBe(200);
   });
 
   it('a department moves only with everything below it inside the scope', async () => {
@@ -354,7 +349,7 @@ describe('[GRANTS] departments: moving users and departments', () => {
       mover.put('/system/dept', await deptEdit(p, q), EN),
       'This department (or one below it) is outside your data scope',
     );
-    expect((await t.db.select().from(sysDept).where(eq(sysDept.deptId, p)))[0]!.parentId).not.toBe(q);
+    expect((await s.t.db.select().from(sysDept).where(eq(sysDept.deptId, p)))[0]!.parentId).not.toBe(q);
     expect((await mover.put('/system/dept', await deptEdit(q, p))).json().code).toBe(200);
   });
 });
@@ -362,10 +357,10 @@ describe('[GRANTS] departments: moving users and departments', () => {
 describe('[GRANTS] menus', () => {
   it('a menu manager cannot give a menu a permission they do not hold, nor switch such a menu on', async () => {
     const menus = await menusLike('system:menu');
-    const userList = (await t.db.select().from(sysMenu).where(eq(sysMenu.perms, 'system:user:list')))[0]!;
+    const userList = (await s.t.db.select().from(sysMenu).where(eq(sysMenu.perms, 'system:user:list')))[0]!;
     const menuRole = await role('menumgr', '5', [...menus, userList.menuId]);
     await user('menumgr', ids.salesDept, [menuRole]);
-    const mm = await t.login('menumgr', PW);
+    const mm = await s.t.login('menumgr', PW);
     const button = { parentId: userList.menuId, menuName: 'Peek', orderNum: 1, menuType: 'F' };
     await refused(
       mm.post('/system/menu', { ...button, perms: 'bus:fee:view' }, EN),
@@ -378,7 +373,7 @@ describe('[GRANTS] menus', () => {
     await refused(mm.put('/system/menu', { ...strip(own), perms: 'bus:fee:view' }), /权限字符/);
     expect(
       (
-        await t.db
+        await s.t.db
           .select()
           .from(sysMenu)
           .where(inArray(sysMenu.perms, ['bus:fee:view']))
@@ -393,7 +388,7 @@ function pick(r: Record<string, unknown>) {
 }
 
 async function deptEdit(deptId: number, parentId: number) {
-  const d = (await admin.get(`/system/dept/${deptId}`)).json().data;
+  const d = (await s.admin.get(`/system/dept/${deptId}`)).json().data;
   const { deptName, deptNameEn, deptNameTh, orderNum, leader, phone, email, status, version } = d;
   return { deptId, parentId, deptName, deptNameEn, deptNameTh, orderNum, leader, phone, email, status, version };
 }
