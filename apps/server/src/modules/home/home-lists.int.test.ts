@@ -1,10 +1,11 @@
 import { HOME_CARDS, type THomeCardTarget } from '@theone/contracts/bus/home-cards';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/build-test-app';
 import { addDays, todayIn } from '../../platform/time';
+import { useBusSuite } from '../bus/bus.test-utils';
 import { busOrder } from '../bus/inware/inware.table';
-import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../bus/inware/inware.test-utils';
+import { addOrder, orderBody, receiveOrder } from '../bus/inware/inware.test-utils';
 
 /**
  * Issue 10 item 8: a home card's count is the total of the list it opens. For the same data (orders in every queue,
@@ -13,8 +14,6 @@ import { addOrder, orderBody, receiveOrder, refIds, type TRefIds } from '../bus/
  * HOME_CARDS: the definition the web's links are built from). Before the fix, 'yesterday's orders' opened orderList
  * on its last 30 days: that list's total is not the card's count.
  */
-let t: TestApp;
-let ids: TRefIds;
 let today: string;
 
 type Home = { day: string; counts: Record<string, number | string> };
@@ -44,39 +43,42 @@ async function compare(client: TestClient) {
       seen.push({ card: card.key, url, count: Number(home.counts[card.key]), total: res.json().total });
     }
   }
-  for (const s of seen)
-    expect({ card: s.card, url: s.url, count: s.count }).toEqual({ card: s.card, url: s.url, count: s.total });
+  for (const entry of seen)
+    expect({ card: entry.card, url: entry.url, count: entry.count }).toEqual({
+      card: entry.card,
+      url: entry.url,
+      count: entry.total,
+    });
   return seen;
 }
 
 /** An instant in the business time zone ('YYYY-MM-DD HH:mm:ss.SSS'), for orderTime set directly. */
-const at = (local: string) => sql`(${local}::timestamp AT TIME ZONE ${t.config.timezone})`;
+const at = (local: string) => sql`(${local}::timestamp AT TIME ZONE ${s.t.config.timezone})`;
 
+const s = useBusSuite();
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await refIds(t);
-  today = todayIn(t.config.timezone);
-  const admin = await t.login('admin');
+  today = todayIn(s.t.config.timezone);
+  const admin = await s.t.login('admin');
   const yesterday = addDays(today, -1);
   // Around the business day's midnight, to the millisecond: the last instant of yesterday and the first of today.
-  const late = await addOrder(admin, orderBody(ids, { orderTime: `${yesterday} 12:00:00` }));
-  await t.db
+  const late = await addOrder(admin, orderBody(s.ids, { orderTime: `${yesterday} 12:00:00` }));
+  await s.t.db
     .update(busOrder)
     .set({ orderTime: at(`${yesterday} 23:59:59.700`) })
     .where(eq(busOrder.id, late.id));
-  const early = await addOrder(admin, orderBody(ids, { orderTime: `${today} 12:00:00` }));
-  await t.db
+  const early = await addOrder(admin, orderBody(s.ids, { orderTime: `${today} 12:00:00` }));
+  await s.t.db
     .update(busOrder)
     .set({ orderTime: at(`${today} 00:00:00.000`) })
     .where(eq(busOrder.id, early.id));
-  await addOrder(admin, orderBody(ids, { orderTime: `${addDays(today, -2)} 10:00:00` }));
+  await addOrder(admin, orderBody(s.ids, { orderTime: `${addDays(today, -2)} 10:00:00` }));
   // Another sales user's customer (YW101 belongs to sales2), staged.
-  await addOrder(admin, orderBody(ids, { markId: ids.YW101, orderTime: `${yesterday} 09:00:00` }));
+  await addOrder(admin, orderBody(s.ids, { markId: s.ids.YW101, orderTime: `${yesterday} 09:00:00` }));
   // Staged, confirmed, received with a mark, received without one.
-  await addOrder(admin, orderBody(ids));
-  const confirmed = await addOrder(admin, orderBody(ids, { status: 1 }));
-  const received = await addOrder(admin, orderBody(ids, { status: 1 }));
-  await receiveOrder(admin, ids, received.id, 'WR-HL-1', {
+  await addOrder(admin, orderBody(s.ids));
+  const confirmed = await addOrder(admin, orderBody(s.ids, { status: 1 }));
+  const received = await addOrder(admin, orderBody(s.ids, { status: 1 }));
+  await receiveOrder(admin, s.ids, received.id, 'WR-HL-1', {
     arrivedPiece: 3,
     arrivedWeight: '120',
     arrivedVolume: '1.250',
@@ -84,7 +86,7 @@ beforeAll(async () => {
   await addOrder(admin, {
     status: 2,
     receivingNo: 'WR-HL-NM',
-    arrivedHouseId: ids.whGz,
+    arrivedHouseId: s.ids.whGz,
     arrivedPiece: 1,
     arrivedWeight: '5',
     arrivedVolume: '0.05',
@@ -92,9 +94,9 @@ beforeAll(async () => {
   // Later statuses, set directly (their modules do not exist yet): out for delivery, signed and not fully written
   // off (0 and 1), signed and written off, and an open problem item.
   const later = [];
-  for (let i = 0; i < 5; i++) later.push(await addOrder(admin, orderBody(ids, { status: 1 })));
+  for (let i = 0; i < 5; i++) later.push(await addOrder(admin, orderBody(s.ids, { status: 1 })));
   const set = (id: number, values: Partial<typeof busOrder.$inferInsert>) =>
-    t.db.update(busOrder).set(values).where(eq(busOrder.id, id));
+    s.t.db.update(busOrder).set(values).where(eq(busOrder.id, id));
   await set(later[0]!.id, { status: 7 });
   await set(later[1]!.id, { status: 8, arWriteStatus: 0 });
   await set(later[2]!.id, { status: 8, arWriteStatus: 1 });
@@ -103,12 +105,10 @@ beforeAll(async () => {
   await set(confirmed.id, { ifException: 1, exceptionType: '1', exceptionStatus: 1 });
 });
 
-afterAll(() => t?.close());
-
 describe('home cards and the lists they open', () => {
   it("the admin's every card equals its list's total, midnight's last millisecond included", async () => {
-    const seen = await compare(await t.login('admin'));
-    expect(seen.map((s) => s.card).sort()).toEqual(
+    const seen = await compare(await s.t.login('admin'));
+    expect(seen.map((entry) => entry.card).sort()).toEqual(
       [
         'noMark',
         'problemItems',
@@ -120,7 +120,7 @@ describe('home cards and the lists they open', () => {
         'yesterdayOrders',
       ].sort(),
     );
-    const count = (card: string) => seen.find((s) => s.card === card)!.count;
+    const count = (card: string) => seen.find((entry) => entry.card === card)!.count;
     // the data above: two orders yesterday (23:59:59.700 and sales2's), two signed not written off, two problem items
     expect(count('yesterdayOrders')).toBe(2);
     expect(count('waitingSettlement')).toBe(2);
@@ -129,21 +129,21 @@ describe('home cards and the lists they open', () => {
   });
 
   it("a sales user's cards equal their lists in their own scope", async () => {
-    const seen = await compare(await t.login('sales'));
-    expect(seen.map((s) => s.card)).toEqual(
+    const seen = await compare(await s.t.login('sales'));
+    expect(seen.map((entry) => entry.card)).toEqual(
       expect.arrayContaining(['todayOrders', 'yesterdayOrders', 'waitingInput', 'waitingSettlement']),
     );
     // sales2's customer is not theirs: one order yesterday
-    expect(seen.find((s) => s.card === 'yesterdayOrders')!.count).toBe(1);
+    expect(seen.find((entry) => entry.card === 'yesterdayOrders')!.count).toBe(1);
   });
 
   it("customer service's cards equal their lists (the in-warehouse queues too)", async () => {
-    const seen = await compare(await t.login('service'));
-    expect(seen.map((s) => s.card)).toEqual(expect.arrayContaining(['waitingLoad', 'noMark']));
+    const seen = await compare(await s.t.login('service'));
+    expect(seen.map((entry) => entry.card)).toEqual(expect.arrayContaining(['waitingLoad', 'noMark']));
   });
 
   it("the list a card opened before the fix (orderList's last 30 days) is not the card's count", async () => {
-    const admin = await t.login('admin');
+    const admin = await s.t.login('admin');
     const home = (await admin.get('/bus/index')).json().data as Home;
     const res = await admin.get(
       `/bus/inware/list?view=orderList&params[beginTime]=${addDays(home.day, -30)}&params[endTime]=${home.day}`,

@@ -1,8 +1,9 @@
 import { FEE_FIELDS, FEE_FILTERS, FEE_ROLE_PERMISSION } from '@theone/contracts';
 import { ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import type { TestClient } from '../../../test/build-test-app';
+import { useSuite } from '../../../test/suite';
 import { sysDept } from '../../modules/system/dept/dept.table';
 import { sysMenu } from '../../modules/system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../modules/system/role/role.table';
@@ -16,12 +17,10 @@ import { type RouteEntry, routeTable } from './security';
  * whose body schema has a fee field when the body sets one; the fee role passes the same check. The fee keys come
  * from each route's own zod schemas, so a new module is covered without touching this test.
  */
-let t: TestApp;
 let noFee: TestClient;
-let admin: TestClient;
 
 type Def = { type: string } & Record<string, unknown>;
-const defOf = (s: unknown) => (s as { _zod?: { def?: Def } })?._zod?.def;
+const defOf = (schema: unknown) => (schema as { _zod?: { def?: Def } })?._zod?.def;
 
 /** Every key at any depth of a zod schema (objects, arrays, optional/default/nullable, pipes, unions). */
 function keysOf(schema: unknown, out = new Set<string>(), depth = 0): Set<string> {
@@ -72,7 +71,7 @@ function sampleUrl(url: string) {
     .replace(/\*$/, 'x');
 }
 
-const routes = () => routeTable.get(t.app)!.filter((r) => r.config?.permission);
+const routes = () => routeTable.get(s.t.app)!.filter((r) => r.config?.permission);
 /** Each (route, fee key) pair: every fee column a list sorts by, every fee field or fee filter a route takes. */
 const sortRoutes = () =>
   routes().flatMap((r) =>
@@ -110,34 +109,30 @@ function isFeeRefusal(res: { statusCode: number; json(): { errorCode?: string; m
   );
 }
 
+const s = useSuite({ users: ['admin'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
   // every menu but the fee role's, all data
-  const [role] = await t.db
+  const [role] = await s.t.db
     .insert(sysRole)
     .values({ roleName: 'No fee', roleKey: 'nofee', roleSort: 60, dataScope: '1' })
     .returning();
-  const menus = await t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(ne(sysMenu.perms, FEE_ROLE_PERMISSION));
-  await t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.roleId, menuId: m.id })));
-  const [dept] = await t.db.select().from(sysDept).limit(1);
-  const [u] = await t.db
+  const menus = await s.t.db.select({ id: sysMenu.menuId }).from(sysMenu).where(ne(sysMenu.perms, FEE_ROLE_PERMISSION));
+  await s.t.db.insert(sysRoleMenu).values(menus.map((m) => ({ roleId: role!.roleId, menuId: m.id })));
+  const [dept] = await s.t.db.select().from(sysDept).limit(1);
+  const [u] = await s.t.db
     .insert(sysUser)
     .values({ userName: 'nofee', nickName: 'No fee', deptId: dept!.deptId, password: await hashPassword('NoFee#2026') })
     .returning();
-  await t.db.insert(sysUserRole).values({ userId: u!.userId, roleId: role!.roleId });
-  noFee = await t.login('nofee', 'NoFee#2026');
+  await s.t.db.insert(sysUserRole).values({ userId: u!.userId, roleId: role!.roleId });
+  noFee = await s.t.login('nofee', 'NoFee#2026');
   expect((await noFee.get('/system/user/getInfo')).json().isFeeRole).toBe(false);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('[SECURITY] fee columns, filters and writes (generated from the route schemas)', () => {
   it('finds the fee sort keys and fee write fields the routes declare', () => {
-    const sorts = sortRoutes().map((s) => `${s.route.method} ${s.route.url}`);
+    const sorts = sortRoutes().map((r) => `${r.route.method} ${r.route.url}`);
     expect(sorts).toEqual(expect.arrayContaining(['GET /prod-api/bus/inware/list', 'GET /prod-api/bas/mark/list']));
-    const writes = writeRoutes().map((s) => `${s.route.method} ${s.route.url}`);
+    const writes = writeRoutes().map((r) => `${r.route.method} ${r.route.url}`);
     expect(writes).toEqual(expect.arrayContaining(['POST /prod-api/bas/mark/add', 'POST /prod-api/bas/mark/edit']));
   });
 
@@ -149,7 +144,7 @@ describe('[SECURITY] fee columns, filters and writes (generated from the route s
         failures.push(
           `${route.method} ${route.url} orderByColumn=${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`,
         );
-      const fee = await call(admin, route, { orderByColumn: key });
+      const fee = await call(s.admin, route, { orderByColumn: key });
       if (isFeeRefusal(fee)) failures.push(`${route.method} ${route.url}: the fee role is refused too`);
     }
     expect(failures).toEqual([]);
@@ -172,7 +167,7 @@ describe('[SECURITY] fee columns, filters and writes (generated from the route s
       const res = await call(noFee, route, { [key]: '1' });
       if (!isFeeRefusal(res))
         failures.push(`${route.method} ${route.url} ${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
-      const fee = await call(admin, route, { [key]: '1' });
+      const fee = await call(s.admin, route, { [key]: '1' });
       if (isFeeRefusal(fee)) failures.push(`${route.method} ${route.url}: the fee role is refused too`);
     }
     expect(failures).toEqual([]);
