@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp, type TestClient } from '../../../../test/build-test-app';
+import type { TestApp, TestClient } from '../../../../test/build-test-app';
 import { useSuite } from '../../../../test/suite';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysDept } from '../dept/dept.table';
@@ -103,15 +103,6 @@ export async function createSystemFixture(t: TestApp): Promise<SystemFixture> {
     mgrall: await t.login('mgrall', FIXTURE_PASSWORD),
     admin: await t.login('admin'),
   };
-}
-
-/**
- * The app of one test file with the fixture above. In `beforeAll`: `({ t, f } = await startSystemApp());`,
- * and `afterAll(() => t.close())`.
- */
-export async function startSystemApp(): Promise<{ t: TestApp; f: SystemFixture }> {
-  const t = await createTestApp();
-  return { t, f: await createSystemFixture(t) };
 }
 
 /** The app of one test file with the fixture above (`f.t`), closed after the file: `const f = useSystemSuite();`. */
