@@ -23,8 +23,8 @@ import { spec } from '../../../platform/http/route-spec';
 import { SETTING_KEYS } from '../../../platform/settings';
 import { assertNewPassword } from '../../auth/credentials';
 import { CONFIG_NAME, CONFIG_REMARK, localizedName, nameContains } from '../shared/localized';
-import { orClash, refuseTaken, rowOr404, saveAtVersion } from '../shared/rows';
-import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
+import { orClash, refuseTaken, rowOr404 } from '../shared/rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal, saveAtVersion } from '../shared/system';
 
 const TITLE = 'menu_config_list';
 const configIdParam = z.object({ configId: zIdText }).strict();

@@ -10,8 +10,16 @@ import { spec } from '../../../platform/http/route-spec';
 import { sysRoleDept } from '../role/role.table';
 import { Grants } from '../shared/grants';
 import { DEPT_NAME, nameContains } from '../shared/localized';
-import { refuseTaken, saveAtVersion } from '../shared/rows';
-import { BUSINESS_TYPE, deptScope, deptsInScope, dropCountsOnChange, operlog, touched } from '../shared/system';
+import { refuseTaken } from '../shared/rows';
+import {
+  BUSINESS_TYPE,
+  deptScope,
+  deptsInScope,
+  dropCountsOnChange,
+  operlog,
+  saveAtVersion,
+  touched,
+} from '../shared/system';
 import { sysUser } from '../user/user.table';
 import { sysDept } from './dept.table';
 

@@ -23,8 +23,8 @@ import { ok, table } from '../../../platform/http/envelope';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
-import { orClash, refuseTaken, rowOr404, saveAtVersion } from '../shared/rows';
-import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
+import { orClash, refuseTaken, rowOr404 } from '../shared/rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal, saveAtVersion } from '../shared/system';
 
 const TITLE = 'menu_dict_list';
 const dictIdParam = z.object({ dictId: zIdText }).strict();

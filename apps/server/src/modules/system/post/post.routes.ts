@@ -11,8 +11,8 @@ import { ok, table } from '../../../platform/http/envelope';
 import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { localizedName, nameContains, POST_NAME } from '../shared/localized';
-import { orClash, refuseTaken, rowOr404, saveAtVersion } from '../shared/rows';
-import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
+import { orClash, refuseTaken, rowOr404 } from '../shared/rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal, saveAtVersion } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
 

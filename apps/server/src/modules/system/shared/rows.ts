@@ -1,15 +1,13 @@
-import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../platform/db/database';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
 import { type AppError, duplicate, notFound } from '../../../platform/errors';
-import { lostUpdate, touched } from './system';
 
 /**
  * The row steps of the system settings screens (posts, settings, dictionaries, departments, menus): one row or 404,
  * a name or code taken by another row (409 with the screen's message), an insert or update whose unique index
- * still catches a race past that check, and the optimistic-version update with its audit fields.
+ * still catches a race past that check (the versioned update is `saveAtVersion` in system.ts).
  */
 
 /** The row whose `id` column is `id`, or 404. */
@@ -47,24 +45,4 @@ export async function orClash<T>(write: PromiseLike<T>, clash: () => AppError): 
     if (isUniqueViolation(err)) throw clash();
     throw err;
   }
-}
-
-/**
- * Sets `values`, the next version and the audit fields on the row `where` picks, as read at `version`; 409 when
- * the version moved on.
- */
-export async function saveAtVersion<T extends PgTable & { version: AnyColumn }>(
-  db: DbOrTx,
-  req: FastifyRequest,
-  table: T,
-  where: SQL,
-  version: number,
-  values: PgUpdateSetSource<T>,
-): Promise<void> {
-  const updated = await db
-    .update(table as PgTable)
-    .set({ ...values, version: sql`${table.version} + 1`, ...touched(req) } as PgUpdateSetSource<PgTable>)
-    .where(and(where, eq(table.version, version)))
-    .returning({ version: sql<number>`1` });
-  if (!updated.length) lostUpdate(true);
 }

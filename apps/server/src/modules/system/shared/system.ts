@@ -105,10 +105,10 @@ export function versionIs(column: AnyColumn, version: number | undefined): SQL |
 }
 
 /**
- * Sets `values`, the next version and the audit fields on the live row `where` picks, as read at `version` (any
- * version when absent); 409 when the version moved on.
+ * Sets `values`, the next version and the audit fields on the row `where` picks, as read at `version` (any version
+ * when absent); 409 when the version moved on.
  */
-export async function updateVersioned<T extends typeof sysRole | typeof sysUser>(
+export async function saveAtVersion<T extends PgTable & { version: AnyColumn }>(
   db: DbOrTx,
   req: FastifyRequest,
   table: T,
@@ -117,11 +117,23 @@ export async function updateVersioned<T extends typeof sysRole | typeof sysUser>
   values: PgUpdateSetSource<T>,
 ): Promise<void> {
   const updated = await db
-    .update(table)
-    .set({ ...values, version: sql`${table.version} + 1`, ...touched(req) } as PgUpdateSetSource<T>)
-    .where(and(where, eq(table.delFlag, '0'), versionIs(table.version, version)))
-    .returning({ version: table.version });
+    .update(table as PgTable)
+    .set({ ...values, version: sql`${table.version} + 1`, ...touched(req) } as PgUpdateSetSource<PgTable>)
+    .where(and(where, versionIs(table.version, version)))
+    .returning({ one: sql<number>`1` });
   if (!updated.length) lostUpdate(true);
+}
+
+/** `saveAtVersion` on a live (not deleted) user or role. */
+export function updateVersioned<T extends typeof sysRole | typeof sysUser>(
+  db: DbOrTx,
+  req: FastifyRequest,
+  table: T,
+  where: SQL,
+  version: number | undefined,
+  values: PgUpdateSetSource<T>,
+): Promise<void> {
+  return saveAtVersion(db, req, table, and(where, eq(table.delFlag, '0'))!, version, values);
 }
 
 /** Zero rows from a conditional update: gone (404) or changed since read (409). */
