@@ -79,3 +79,27 @@ describe('changedFrom', () => {
     expect(changedFrom({ n: 0 }, { n: 0 })).toBe(false);
   });
 });
+
+describe('<FormModal> label width', () => {
+  const labelStyle = (label: string) =>
+    screen.getByText(label, { selector: 'label' }).closest('.ant-form-item-label')?.getAttribute('style') ?? '';
+  const Labelled = ({ layout }: { layout?: 'vertical' }) => (
+    <FormModal<{ name: string }> open title="t" layout={layout} onSubmit={async () => undefined} onClose={() => {}}>
+      <Form.Item name="name" label="who">
+        <Input />
+      </Form.Item>
+    </FormModal>
+  );
+
+  it('gives labels beside the fields a fixed width', async () => {
+    render(<Labelled />);
+    await screen.findByText('who', { selector: 'label' });
+    expect(labelStyle('who')).toContain('110px');
+  });
+
+  it('gives labels above the fields none (a flex basis there was a tall gap under each label on a phone)', async () => {
+    render(<Labelled layout="vertical" />);
+    await screen.findByText('who', { selector: 'label' });
+    expect(labelStyle('who')).not.toContain('110px');
+  });
+});

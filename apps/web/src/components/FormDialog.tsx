@@ -103,11 +103,13 @@ function useFormDialog<Values>(props: FormDialogProps<Values>) {
     props.onClose();
   };
 
+  const layout = props.layout ?? 'horizontal';
   const body = (
     <Form<Values>
       form={form}
-      layout={props.layout ?? 'horizontal'}
-      labelCol={props.labelCol ?? { flex: '110px' }}
+      layout={layout}
+      // A fixed label width only beside the fields: in a vertical form the label's flex basis became a tall gap.
+      labelCol={props.labelCol ?? (layout === 'horizontal' ? { flex: '110px' } : undefined)}
       disabled={props.readOnly}
       onValuesChange={(changed: Record<string, unknown>) => {
         for (const key of Object.keys(changed)) edited.current.add(key);
