@@ -5,6 +5,7 @@ import { sysMenu } from '../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../system/role/role.table';
 import { sysUser, sysUserRole } from '../system/user/user.table';
 import { basCurrency, basGeog, basMark } from './bas.table';
+import { registerUsageCheck, type TUsageEntity } from './usage';
 
 /** Test helpers of the bas integration tests (not a test file). */
 
@@ -65,3 +66,16 @@ export const customerBody = (mark: string, sales: number | undefined, extra: Rec
   sales,
   ...extra,
 });
+
+/**
+ * Runs `run` while row `id` of `entity` is in use: a usage check like the one the orders module registers claims it
+ * (deletes are refused), and is taken away again afterwards.
+ */
+export async function whileInUse(entity: TUsageEntity, id: number, run: () => Promise<void>): Promise<void> {
+  const unregister = registerUsageCheck(entity, async (_db, rowId) => rowId === id);
+  try {
+    await run();
+  } finally {
+    unregister();
+  }
+}

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/suite';
 import { sysOperLog } from '../../platform/db/log.table';
 import { basMark } from './bas.table';
-import { customerBody, markId, userId } from './bas.test-utils';
-import { registerUsageCheck } from './usage';
+import { customerBody, markId, userId, whileInUse } from './bas.test-utils';
 
 const s = useSuite({
   users: ['admin', 'sales', 'sales2', 'service', 'dispatcher'],
@@ -258,12 +257,9 @@ describe('[BAS] add, edit and delete customers', () => {
 
   it('delete asks the usage checks other modules register (orders)', async () => {
     const id = (await s.admin.post('/bas/mark/add', customer('US001'))).json().data.id;
-    const unregister = registerUsageCheck('mark', async (_db, markId) => markId === id);
-    try {
+    await whileInUse('mark', id, async () => {
       expect((await s.admin.post(`/bas/mark/delete/${id}`)).statusCode).toBe(409);
-    } finally {
-      unregister();
-    }
+    });
     expect((await s.admin.post(`/bas/mark/delete/${id}`)).statusCode).toBe(200);
   });
 
@@ -338,13 +334,10 @@ describe('[BAS] agents and their sub-marks', () => {
 
   it('a sub-mark with unbilled audited orders cannot leave its agent (subMarkRemove check)', async () => {
     const bk002 = await markId(s.t, 'BK002');
-    const unregister = registerUsageCheck('subMarkRemove', async (_db, id) => id === bk002);
-    try {
+    await whileInUse('subMarkRemove', bk002, async () => {
       const res = await editAgent(await markId(s.t, 'AGBKK'), { underMarkIds: [await markId(s.t, 'BK001')] });
       expect(res.statusCode).toBe(409);
-    } finally {
-      unregister();
-    }
+    });
   });
 });
 

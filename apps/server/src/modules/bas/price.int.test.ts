@@ -4,9 +4,8 @@ import { useSuite } from '../../../test/suite';
 import { sysOperLog } from '../../platform/db/log.table';
 import { todayIn } from '../../platform/time';
 import { basPrice } from './bas.table';
-import { geogId, markId, userWithPerms } from './bas.test-utils';
+import { geogId, markId, userWithPerms, whileInUse } from './bas.test-utils';
 import { findPrice } from './price.service';
-import { registerUsageCheck } from './usage';
 
 const year = () => Number(s.today.slice(0, 4));
 
@@ -180,12 +179,9 @@ describe('[BAS] price add, edit, delete', () => {
   });
 
   it('delete: refused while used by orders (usage hook), then deleted; unknown id is 404', async () => {
-    const unregister = registerUsageCheck('price', async (_db, priceId) => priceId === id);
-    try {
+    await whileInUse('price', id, async () => {
       expect((await s.finance.post(`/bas/price/delete/${id}`)).statusCode).toBe(409);
-    } finally {
-      unregister();
-    }
+    });
     expect((await s.finance.post(`/bas/price/delete/${id}`)).statusCode).toBe(200);
     expect((await s.finance.post(`/bas/price/delete/${id}`)).statusCode).toBe(404);
   });

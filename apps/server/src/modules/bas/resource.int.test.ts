@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/suite';
 import { addDays, todayIn } from '../../platform/time';
-import { currencyId, userId, userWithPerms } from './bas.test-utils';
+import { currencyId, userId, userWithPerms, whileInUse } from './bas.test-utils';
 import { rmbRateOn } from './currate.service';
-import { registerUsageCheck } from './usage';
 
 const s = useSuite({
   users: ['admin', 'sales', 'service', 'finance', 'dispatcher'],
@@ -253,12 +252,9 @@ describe('[BAS] drivers and vehicles', () => {
   });
 
   it('delete: a driver on send orders is in use (409), else deleted and unlinked from its vehicle', async () => {
-    const unregister = registerUsageCheck('driver', async (_db, id) => id === driverId);
-    try {
+    await whileInUse('driver', driverId, async () => {
       expect((await s.dispatcher.post(`/bas/driver/delete/${driverId}`)).statusCode).toBe(409);
-    } finally {
-      unregister();
-    }
+    });
     expect((await s.dispatcher.post(`/bas/driver/delete/${driverId}`)).statusCode).toBe(200);
     expect((await s.dispatcher.get(`/bas/vehicle/${vehicleId}`)).json().data.driverId).toBeNull();
     expect((await s.dispatcher.post(`/bas/vehicle/delete/${vehicleId}`)).statusCode).toBe(200);
