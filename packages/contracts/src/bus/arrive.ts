@@ -1,6 +1,7 @@
 import { BALANCE_TYPE } from '../bas/constants';
 import { convert, type TMoneyInput, toMoneyString } from '../common/money';
 import { ORDER_STATUS } from './order-status';
+import { allowsOf, rejectKeysOf, type TRecordOperations } from './record-operations';
 
 /**
  * The pick-up (arrive) record of a departed load and the overseas warehouse receipt (screens bus-container.md §0,
@@ -23,32 +24,26 @@ export const ARRIVE_STATUSES = Object.values(ARRIVE_STATUS) as readonly TArriveS
 
 const P = ARRIVE_STATUS;
 
+/**
+ * Operations on a pick-up record: the record statuses that allow each, and the refusal in any other status
+ * (`{{list}}`: the container or truck numbers).
+ */
 export const ARRIVE_OPERATIONS = {
   /** arrive/edit: register or correct the pick-up (P0 -> P1; later statuses keep theirs) */
-  edit: [P.ON_THE_WAY, P.PICKED_UP, P.PARTLY_IN, P.ALL_IN],
+  edit: { from: [P.ON_THE_WAY, P.PICKED_UP, P.PARTLY_IN, P.ALL_IN], reject: 'msg_changed_reload' },
   /** A17 arrive/sure: a picked-up container with orders still to receive */
-  sure: [P.PICKED_UP, P.PARTLY_IN],
+  sure: { from: [P.PICKED_UP, P.PARTLY_IN], reject: 'arrive_msg_sure_state' },
   /** A18 arrive/cancel: something arrived */
-  cancel: [P.PARTLY_IN, P.ALL_IN],
+  cancel: { from: [P.PARTLY_IN, P.ALL_IN], reject: 'arrive_msg_cancel_state' },
   /** arrive/delete: the registration cleared back to P0 while no order arrived */
-  delete: [P.PICKED_UP],
-} as const satisfies Record<string, readonly TArriveStatus[]>;
+  delete: { from: [P.PICKED_UP], reject: 'arrive_msg_delete_state' },
+} as const satisfies TRecordOperations<TArriveStatus>;
 export type TArriveOperation = keyof typeof ARRIVE_OPERATIONS;
-
-/** The refusal of each operation in the wrong record status (`{{list}}`: the container or truck numbers). */
-export const ARRIVE_REJECT_KEYS: Record<TArriveOperation, string> = {
-  edit: 'msg_changed_reload',
-  sure: 'arrive_msg_sure_state',
-  cancel: 'arrive_msg_cancel_state',
-  delete: 'arrive_msg_delete_state',
-};
+export const ARRIVE_REJECT_KEYS = rejectKeysOf(ARRIVE_OPERATIONS);
+export const arriveAllows = allowsOf(ARRIVE_OPERATIONS);
 
 /** M-insend: '{transportId} is in a delivery order, reselect' (A18 refused while the order is in a run). */
 export const ARRIVE_IN_SEND_KEY = 'msg_in_send_reselect';
-
-export function arriveAllows(operation: TArriveOperation, status: number): boolean {
-  return (ARRIVE_OPERATIONS[operation] as readonly number[]).includes(status);
-}
 
 /** The record's status from its load's orders: P0/P1 before any arrived (picked up or not), P2 some, P3 all. */
 export function arriveStatusOf(counts: { total: number; arrived: number }, pickedUp: boolean): TArriveStatus {

@@ -1,5 +1,6 @@
 import { TRANSPORT_MODE, type TTransportMode } from '../bas/constants';
 import { div, money, type TDecimal, type TMoneyInput } from '../common/money';
+import { allowsOf, rejectKeysOf, type TRecordOperations } from './record-operations';
 
 /**
  * The load record (screens bus-container.md §0 and Q3): one row per container or truck, shown as the load plan
@@ -26,66 +27,49 @@ export const LOAD_STATUSES = Object.values(LOAD_STATUS) as readonly TLoadStatus[
 
 const L = LOAD_STATUS;
 
-/** Operations on a load record and the load statuses that allow them (screens §3 loadplan*, load*, track*). */
+/**
+ * Operations on a load record: the load statuses that allow each (screens §3 loadplan*, load*, track*), and the
+ * refusal key in any other status (spec M3 pattern, screens wordings).
+ */
 export const LOAD_OPERATIONS = {
   /** loadplan/edit: the plan's header (L0-L2) */
-  editPlan: [L.PLANNING, L.LOADING, L.LOADED],
+  editPlan: { from: [L.PLANNING, L.LOADING, L.LOADED], reject: 'msg_load_not_planning_reselect' },
   /** A10 loadplan/addOrder (adding to a loaded plan makes it 'loading' again) */
-  addToPlan: [L.PLANNING, L.LOADING, L.LOADED],
+  addToPlan: { from: [L.PLANNING, L.LOADING, L.LOADED], reject: 'msg_load_not_planning_reselect' },
   /** A11 loadplan/removeOrder */
-  removeFromPlan: [L.PLANNING, L.LOADING, L.LOADED],
+  removeFromPlan: { from: [L.PLANNING, L.LOADING, L.LOADED], reject: 'msg_load_not_planning_reselect' },
   /** loadplan/delete: nothing loaded yet */
-  deletePlan: [L.PLANNING],
+  deletePlan: { from: [L.PLANNING], reject: 'msg_load_delete_state_reselect' },
   /** A12 load/addOrder (a late addition to a loaded container too) */
-  load: [L.PLANNING, L.LOADING, L.LOADED],
+  load: { from: [L.PLANNING, L.LOADING, L.LOADED], reject: 'msg_load_not_planning_reselect' },
   /** A13 load/removeOrder */
-  unload: [L.LOADING, L.LOADED],
+  unload: { from: [L.LOADING, L.LOADED], reject: 'msg_load_not_loading_reselect' },
   /** A14 load/delete */
-  cancelLoading: [L.LOADING, L.LOADED],
+  cancelLoading: { from: [L.LOADING, L.LOADED], reject: 'msg_load_not_loading_reselect' },
   /** load/edit: container data once loading began, until arrival */
-  editContainer: [L.LOADING, L.LOADED, L.DEPARTED, L.ARRIVED],
+  editContainer: { from: [L.LOADING, L.LOADED, L.DEPARTED, L.ARRIVED], reject: 'msg_load_edit_state_reselect' },
   /** A15 track/save */
-  depart: [L.LOADED],
+  depart: { from: [L.LOADED], reject: 'msg_load_unloaded_orders' },
   /** A16 track/delete of the 'departed' milestone (its own guards: latest milestone, no order arrived) */
-  cancelDeparture: [L.DEPARTED],
+  cancelDeparture: { from: [L.DEPARTED], reject: 'msg_load_cancel_departure_state' },
   /** track/saveDetail, track/edit, track/delete of a manual milestone */
-  milestone: [L.DEPARTED, L.ARRIVED],
+  milestone: { from: [L.DEPARTED, L.ARRIVED], reject: 'msg_load_not_departed_reselect' },
   /** track/upatePreArriveTime */
-  changeEta: [L.LOADED, L.DEPARTED],
+  changeEta: { from: [L.LOADED, L.DEPARTED], reject: 'msg_load_eta_state_reselect' },
   /** load/files/add and load/files/delete: photos of the container, seal and loading until every order is signed */
-  files: [L.PLANNING, L.LOADING, L.LOADED, L.DEPARTED, L.ARRIVED],
+  files: { from: [L.PLANNING, L.LOADING, L.LOADED, L.DEPARTED, L.ARRIVED], reject: 'msg_load_files_state' },
   /** load/previewSend and load/printSend: delivery notes of the container's orders once it reached the destination */
-  deliveryNotes: [L.ARRIVED, L.FINISHED],
-} as const satisfies Record<string, readonly TLoadStatus[]>;
+  deliveryNotes: { from: [L.ARRIVED, L.FINISHED], reject: 'msg_load_notes_state' },
+} as const satisfies TRecordOperations<TLoadStatus>;
 export type TLoadOperation = keyof typeof LOAD_OPERATIONS;
-
-/** The refusal key of each operation in the wrong load status (spec M3 pattern, screens wordings). */
-export const LOAD_REJECT_KEYS: Record<TLoadOperation, string> = {
-  editPlan: 'msg_load_not_planning_reselect',
-  addToPlan: 'msg_load_not_planning_reselect',
-  removeFromPlan: 'msg_load_not_planning_reselect',
-  deletePlan: 'msg_load_delete_state_reselect',
-  load: 'msg_load_not_planning_reselect',
-  unload: 'msg_load_not_loading_reselect',
-  cancelLoading: 'msg_load_not_loading_reselect',
-  editContainer: 'msg_load_edit_state_reselect',
-  depart: 'msg_load_unloaded_orders',
-  cancelDeparture: 'msg_load_cancel_departure_state',
-  milestone: 'msg_load_not_departed_reselect',
-  changeEta: 'msg_load_eta_state_reselect',
-  files: 'msg_load_files_state',
-  deliveryNotes: 'msg_load_notes_state',
-};
+export const LOAD_REJECT_KEYS = rejectKeysOf(LOAD_OPERATIONS);
+export const loadAllows = allowsOf(LOAD_OPERATIONS);
 
 /** What a load's photo shows (bus_load_file.kind; dictionary load_file_kind). */
 export const LOAD_FILE_KINDS = { container: '1', seal: '2', loading: '3', other: '9' } as const;
 export type TLoadFileKind = (typeof LOAD_FILE_KINDS)[keyof typeof LOAD_FILE_KINDS];
 /** At most this many photos per load. */
 export const LOAD_FILES_MAX = 60;
-
-export function loadAllows(operation: TLoadOperation, status: number): boolean {
-  return (LOAD_OPERATIONS[operation] as readonly number[]).includes(status);
-}
 
 /** What a load record's status is before departure, from its orders (L0, L1 or L2). */
 export function planStatusOf(counts: { planned: number; loaded: number }): TLoadStatus {

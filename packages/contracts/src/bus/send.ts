@@ -1,4 +1,5 @@
 import { isIdCard, isPhone } from '../common/validators';
+import { allowsOf, rejectKeysOf, type TRecordOperations } from './record-operations';
 
 /**
  * Delivery runs (send orders, screens bus-container.md §0 'Send order', sendOrder, send, sign-list): one run = one
@@ -18,35 +19,26 @@ export const SEND_STATUSES = Object.values(SEND_STATUS) as readonly TSendStatus[
 
 const D = SEND_STATUS;
 
-/** Operations on a run and the run statuses that allow them. */
+/**
+ * Operations on a run: the run statuses that allow each, and the refusal in any other status ('Not X or already X,
+ * reselect', naming the runs).
+ */
 export const SEND_OPERATIONS = {
   /** send/edit: time, driver, vehicle, remark (the amounts [fee] in any status) */
-  editHeader: [D.DRAFT],
-  editAmounts: [D.DRAFT, D.DISPATCHED, D.FINISHED],
+  editHeader: { from: [D.DRAFT], reject: 'msg_send_draft_reselect' },
+  editAmounts: { from: [D.DRAFT, D.DISPATCHED, D.FINISHED], reject: 'msg_send_draft_reselect' },
   /** A19 send/add, send/addOrder */
-  addOrder: [D.DRAFT],
+  addOrder: { from: [D.DRAFT], reject: 'msg_send_draft_reselect' },
   /** A20 (S6 in a draft) and A22 (S7 unsigned in a dispatched run) */
-  removeOrder: [D.DRAFT, D.DISPATCHED],
+  removeOrder: { from: [D.DRAFT, D.DISPATCHED], reject: 'msg_send_finished_reselect' },
   /** send/delete: a draft; its orders stay S6 */
-  delete: [D.DRAFT],
+  delete: { from: [D.DRAFT], reject: 'msg_send_draft_reselect' },
   /** A21 send/sure */
-  sure: [D.DRAFT],
-} as const satisfies Record<string, readonly TSendStatus[]>;
+  sure: { from: [D.DRAFT], reject: 'msg_send_draft_reselect' },
+} as const satisfies TRecordOperations<TSendStatus>;
 export type TSendOperation = keyof typeof SEND_OPERATIONS;
-
-/** The refusal of each operation ('Not X or already X, reselect', naming the runs). */
-export const SEND_REJECT_KEYS: Record<TSendOperation, string> = {
-  editHeader: 'msg_send_draft_reselect',
-  editAmounts: 'msg_send_draft_reselect',
-  addOrder: 'msg_send_draft_reselect',
-  removeOrder: 'msg_send_finished_reselect',
-  delete: 'msg_send_draft_reselect',
-  sure: 'msg_send_draft_reselect',
-};
-
-export function sendAllows(operation: TSendOperation, status: number): boolean {
-  return (SEND_OPERATIONS[operation] as readonly number[]).includes(status);
-}
+export const SEND_REJECT_KEYS = rejectKeysOf(SEND_OPERATIONS);
+export const sendAllows = allowsOf(SEND_OPERATIONS);
 
 export interface TRunCounts {
   /** lines not taken back to stock */
