@@ -69,12 +69,14 @@ describe('signIdcard: Thai 13 digits with the mod-11 check digit, Chinese 18 wit
   ])('%j -> %s', (value, valid) => {
     expect(isSignIdcard(normalizeSignIdcard(value))).toBe(valid);
   });
-  it('normalises and masks', () => {
-    expect(normalizeSignIdcard('1-1017-00207-44-7')).toBe('1101700207447');
-    expect(normalizeSignIdcard('11010519491231002x')).toBe('11010519491231002X');
-    expect(maskIdcard('1101700207447')).toBe('****7447');
-    expect(maskIdcard('')).toBe('');
-  });
+  itReturns('normalizeSignIdcard(%j) = %j', normalizeSignIdcard, [
+    ['1-1017-00207-44-7', '1101700207447'],
+    ['11010519491231002x', '11010519491231002X'],
+  ]);
+  itReturns('maskIdcard(%j) = %j', maskIdcard, [
+    ['1101700207447', '****7447'],
+    ['', ''],
+  ]);
 });
 
 describe('signTel, signPiece, numbers', () => {

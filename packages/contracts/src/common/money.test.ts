@@ -242,13 +242,14 @@ describe('zod schemas', () => {
 });
 
 describe('plain text and equality of figures', () => {
-  it('drops trailing zeros exactly, without floating point', () => {
-    expect(toPlainString('300.000000')).toBe('300');
-    expect(toPlainString('0.500')).toBe('0.5');
-    expect(toPlainString('-0.000')).toBe('0');
-    expect(toPlainString('12345678901234.123456')).toBe('12345678901234.123456');
-    expect(toPlainString('0.000001')).toBe('0.000001');
-  });
+  // drops trailing zeros exactly, without floating point
+  itReturns('toPlainString(%j) = %j', toPlainString, [
+    ['300.000000', '300'],
+    ['0.500', '0.5'],
+    ['-0.000', '0'],
+    ['12345678901234.123456', '12345678901234.123456'],
+    ['0.000001', '0.000001'],
+  ]);
 
   it('compares figures by value; text that is not a decimal equals nothing', () => {
     expect(sameFigure('1.50', '1.5')).toBe(true);

@@ -14,3 +14,18 @@ export function itReturns<I, O>(
     expect(fn(input)).toBe(expected);
   });
 }
+
+/**
+ * A table of two pure functions' answers over the same inputs: one test per row `[input, first, second]`, titled by
+ * `title` over the row, asserting that `fns[0](input)` is `first` and `fns[1](input)` is `second` (toBe).
+ */
+export function itReturnsBoth<I, A, B>(
+  title: string,
+  fns: readonly [(input: I) => A, (input: I) => B],
+  rows: readonly (readonly [I, A, B])[],
+): void {
+  it.each(rows.map((row) => [...row] as [I, A, B]))(title, (input, first, second) => {
+    expect(fns[0](input)).toBe(first);
+    expect(fns[1](input)).toBe(second);
+  });
+}

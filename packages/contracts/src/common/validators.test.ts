@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itReturns } from './table.test-utils';
+import { itReturns, itReturnsBoth } from './table.test-utils';
 import {
   cleanDecimal2,
   cleanInteger,
@@ -103,15 +103,16 @@ describe('phones', () => {
     ['01-123-4567', false],
   ]);
 
-  it.each([
-    ['020-12345678', true, true],
-    ['02-123-4567', true, true],
-    ['13812345678', false, true],
-    ['12345', false, false],
-  ])('isLandline(%j) = %s, isPhone = %s', (value, landline, phone) => {
-    expect(isLandline(value)).toBe(landline);
-    expect(isPhone(value)).toBe(phone);
-  });
+  itReturnsBoth(
+    'isLandline(%j) = %s, isPhone = %s',
+    [isLandline, isPhone],
+    [
+      ['020-12345678', true, true],
+      ['02-123-4567', true, true],
+      ['13812345678', false, true],
+      ['12345', false, false],
+    ],
+  );
 
   itReturns('normalizePhone(%j) = %j', normalizePhone, [
     ['+66 81-234-5678', '0812345678'],
@@ -257,19 +258,20 @@ describe('network, identity, address', () => {
     ['一二三四五六七八九十一二三四五六七八九十一', false],
   ]);
 
-  it.each([
-    ['510000', true, false],
-    ['10110', false, true],
-    ['96000', false, true],
-    ['97000', false, false],
-    ['09000', false, false],
-    ['51000', false, true],
-    ['5100000', false, false],
-    ['51a000', false, false],
-  ])('isPostalCode(%j) = %s, isThaiPostalCode = %s', (value, china, thai) => {
-    expect(isPostalCode(value)).toBe(china);
-    expect(isThaiPostalCode(value)).toBe(thai);
-  });
+  itReturnsBoth(
+    'isPostalCode(%j) = %s, isThaiPostalCode = %s',
+    [isPostalCode, isThaiPostalCode],
+    [
+      ['510000', true, false],
+      ['10110', false, true],
+      ['96000', false, true],
+      ['97000', false, false],
+      ['09000', false, false],
+      ['51000', false, true],
+      ['5100000', false, false],
+      ['51a000', false, false],
+    ],
+  );
 
   itReturns('isUrl(%j) = %s', isUrl, [
     ['https://theone.co.th', true],
