@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../common/table.test-utils';
 import {
   checkExpressNos,
   firstExpressNo,
@@ -51,12 +52,13 @@ describe('order numbers', () => {
     expect(checkExpressNos(text).error).toBe('err_express_too_many');
   });
 
-  it('normalises the stored express text and shows the first number with a count', () => {
-    expect(normalizeExpressNos(' sf123456 ,zt987654,')).toBe('SF123456,ZT987654');
-    expect(firstExpressNo('SF123456,ZT987654,YT1111')).toBe('SF123456 +2');
-    expect(firstExpressNo('SF123456')).toBe('SF123456');
-    expect(firstExpressNo('')).toBe('');
-  });
+  // the stored express text is normalised; lists show its first number with a count of the others
+  itReturns('normalizeExpressNos(%j) = %j', normalizeExpressNos, [[' sf123456 ,zt987654,', 'SF123456,ZT987654']]);
+  itReturns('firstExpressNo(%j) = %j', firstExpressNo, [
+    ['SF123456,ZT987654,YT1111', 'SF123456 +2'],
+    ['SF123456', 'SF123456'],
+    ['', ''],
+  ]);
 
   it('parses multi-number search boxes, refusing wrong separators', () => {
     expect(parseSearchNumbers('a1, b2\nA1')).toEqual(['A1', 'B2']);
