@@ -7,30 +7,23 @@ import {
   ZDictTypeCreate,
   ZDictTypeEdit,
   ZDictTypeQuery,
-  zIdsParam,
-  zIdText,
 } from '@theone/contracts';
-import { and, asc, eq, getTableColumns, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
+import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest, duplicate, inUse, notFound } from '../../../platform/errors';
+import { badRequest, inUse } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
-import { registerListExport } from '../../../platform/excel/list-export';
-import { ok, table } from '../../../platform/http/envelope';
-import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { ok } from '../../../platform/http/envelope';
+import { dateRange } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
-import { DICT_LABEL, DICT_TYPE_NAME, localizedName, nameContains } from '../shared/localized';
-import { orClash, refuseTaken, rowOr404 } from '../shared/rows';
-import { BUSINESS_TYPE, operlog, pageWithTotal, saveAtVersion } from '../shared/system';
+import { DICT_LABEL, DICT_TYPE_NAME, nameContains } from '../shared/localized';
+import { registerSettingsScreen } from '../shared/settings-screen';
+import { BUSINESS_TYPE, operlog } from '../shared/system';
 
 const TITLE = 'menu_dict_list';
-const dictIdParam = z.object({ dictId: zIdText }).strict();
-const dictIdsParam = z.object({ dictIds: zIdsParam.shape.ids }).strict();
-const dictCodeParam = z.object({ dictCode: zIdText }).strict();
-const dictCodesParam = z.object({ dictCodes: zIdsParam.shape.ids }).strict();
 
 const TYPE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'dictId', header: 'system_dict_id', type: 'integer', width: 10 },
@@ -61,29 +54,19 @@ const DATA_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
 function typeWhere(q: Partial<TDictTypeQuery>): SQL | undefined {
   return and(
     nameContains(DICT_TYPE_NAME, q.dictName),
-    q.dictType ? ilike(sysDictType.dictType, likeContains(q.dictType)) : undefined,
-    q.status ? eq(sysDictType.status, q.status) : undefined,
+    ...containsFilters(q, sysDictType, ['dictType']),
+    ...equalFilters(q, sysDictType, ['status']),
     dateRange(sysDictType.createTime, q),
   );
 }
 
 function dataWhere(q: Partial<TDictDataQuery>): SQL | undefined {
   return and(
-    q.dictType ? eq(sysDictData.dictType, q.dictType) : undefined,
+    ...equalFilters(q, sysDictData, ['dictType']),
     nameContains(DICT_LABEL, q.dictLabel),
-    q.status ? eq(sysDictData.status, q.status) : undefined,
+    ...equalFilters(q, sysDictData, ['status']),
     dateRange(sysDictData.createTime, q),
   );
-}
-
-async function checkTypeUnique(db: DbOrTx, dictType: string, exceptId?: number) {
-  const type = eq(sysDictType.dictType, dictType);
-  await refuseTaken(db, sysDictType.dictId, exceptId, type, 'err_dict_type_exists', dictType);
-}
-
-async function checkValueUnique(db: DbOrTx, dictType: string, dictValue: string, exceptCode?: number) {
-  const value = and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, dictValue))!;
-  await refuseTaken(db, sysDictData.dictCode, exceptCode, value, 'err_dict_value_exists', dictValue);
 }
 
 async function assertTypeExists(db: DbOrTx, dictType: string) {
@@ -98,22 +81,44 @@ async function assertTypeExists(db: DbOrTx, dictType: string) {
 export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // --- types -------------------------------------------------------------------------------------------------
 
-  app.get(
-    '/system/dict/type/list',
-    spec({ permission: 'system:dict:list' }, 'Dictionary types (paged)', { querystring: ZDictTypeQuery }),
-    async (req) => {
-      const q = req.query;
-      const { rows, total } = await pageWithTotal(db, q, {
-        select: () => db.select().from(sysDictType).$dynamic(),
-        from: sysDictType,
-        where: typeWhere(q),
-        order: orderOf(q, { createTime: sysDictType.createTime, dictId: sysDictType.dictId }, [
-          asc(sysDictType.dictId),
-        ]),
-      });
-      return table(req, rows, total);
+  registerSettingsScreen(app, db, {
+    url: '/system/dict/type',
+    perm: 'system:dict',
+    readPermission: ['system:dict:query', 'system:dict:list'],
+    title: TITLE,
+    names: {
+      one: 'dictionary type',
+      many: 'dictionary types',
+      edit: 'renames it on its entries',
+      remove: 'refused while they have entries',
     },
-  );
+    table: sysDictType,
+    key: 'dictId',
+    query: ZDictTypeQuery,
+    create: ZDictTypeCreate,
+    edit: ZDictTypeEdit,
+    where: typeWhere,
+    orderable: { createTime: sysDictType.createTime, dictId: sysDictType.dictId },
+    order: [asc(sysDictType.dictId)],
+    unique: [
+      { err: 'err_dict_type_exists', value: (b) => b.dictType, where: (b) => eq(sysDictType.dictType, b.dictType) },
+    ],
+    async afterEdit(tx, b, old) {
+      if (old.dictType !== b.dictType) {
+        await tx.update(sysDictData).set({ dictType: b.dictType }).where(eq(sysDictData.dictType, old.dictType));
+      }
+    },
+    async beforeDelete(tx, rows) {
+      const types = rows.map((r) => r.dictType);
+      const [used] = await tx
+        .select({ dictType: sysDictData.dictType })
+        .from(sysDictData)
+        .where(inArray(sysDictData.dictType, types))
+        .limit(1);
+      if (used) throw inUse('err_dict_type_has_data', { name: used.dictType });
+    },
+    export: { columns: TYPE_EXPORT, names: { dictName: DICT_TYPE_NAME } },
+  });
 
   app.get(
     '/system/dict/type/optionselect',
@@ -135,55 +140,6 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       ),
   );
 
-  app.get(
-    '/system/dict/type/:dictId',
-    spec({ permission: ['system:dict:query', 'system:dict:list'] }, 'One dictionary type', { params: dictIdParam }),
-    async (req) => ok(req, await rowOr404(db, sysDictType, sysDictType.dictId, req.params.dictId)),
-  );
-
-  app.post(
-    '/system/dict/type',
-    spec({ permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) }, 'Create a dictionary type', {
-      body: ZDictTypeCreate,
-    }),
-    async (req) => {
-      const b = req.body;
-      await checkTypeUnique(db, b.dictType);
-      const [row] = await orClash(
-        db
-          .insert(sysDictType)
-          .values({ ...b, createBy: req.auth.userName })
-          .returning({ dictId: sysDictType.dictId }),
-        () => duplicate('err_dict_type_exists', { value: b.dictType }),
-      );
-      return ok(req, { dictId: row!.dictId });
-    },
-  );
-
-  app.put(
-    '/system/dict/type',
-    spec(
-      { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      'Edit a dictionary type (renames it on its entries)',
-      { body: ZDictTypeEdit },
-    ),
-    async (req) => {
-      const { dictId, version, ...b } = req.body;
-      const old = await rowOr404(db, sysDictType, sysDictType.dictId, dictId);
-      await checkTypeUnique(db, b.dictType, dictId);
-      await orClash(
-        db.transaction(async (tx) => {
-          await saveAtVersion(tx, req, sysDictType, eq(sysDictType.dictId, dictId), version, b);
-          if (old.dictType !== b.dictType) {
-            await tx.update(sysDictData).set({ dictType: b.dictType }).where(eq(sysDictData.dictType, old.dictType));
-          }
-        }),
-        () => duplicate('err_dict_type_exists', { value: b.dictType }),
-      );
-      return ok(req);
-    },
-  );
-
   app.delete(
     '/system/dict/type/refreshCache',
     spec(
@@ -193,156 +149,30 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     async (req) => ok(req),
   );
 
-  app.delete(
-    '/system/dict/type/:dictIds',
-    spec(
-      { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      'Delete dictionary types (refused while they have entries)',
-      { params: dictIdsParam },
-    ),
-    async (req) => {
-      const ids = [...new Set(req.params.dictIds)];
-      await db.transaction(async (tx) => {
-        const rows = await tx.select().from(sysDictType).where(inArray(sysDictType.dictId, ids)).for('update');
-        if (rows.length !== ids.length) throw notFound();
-        const [used] = await tx
-          .select({ dictType: sysDictData.dictType })
-          .from(sysDictData)
-          .where(
-            inArray(
-              sysDictData.dictType,
-              rows.map((r) => r.dictType),
-            ),
-          )
-          .limit(1);
-        if (used) throw inUse('err_dict_type_has_data', { name: used.dictType });
-        await tx.delete(sysDictType).where(inArray(sysDictType.dictId, ids));
-      });
-      return ok(req);
-    },
-  );
-
-  registerListExport(app, db, {
-    url: '/system/dict/type/export',
-    permission: 'system:dict:export',
-    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-    summary: 'Export dictionary types (.xlsx)',
-    query: ZDictTypeQuery,
-    fileName: 'system_dict_type_export',
-    columns: TYPE_EXPORT,
-    select: (req) =>
-      db
-        .select({ ...getTableColumns(sysDictType), dictName: localizedName(DICT_TYPE_NAME, req.lang) })
-        .from(sysDictType)
-        .$dynamic(),
-    key: sysDictType.dictId,
-    keyOf: (r) => r.dictId,
-    where: (_req, q) => typeWhere(q),
-  });
-
   // --- entries (GET /system/dict/data/type/{dictType} is dict-data-type.routes.ts) ----------------------
 
-  app.get(
-    '/system/dict/data/list',
-    spec({ permission: 'system:dict:list' }, 'Dictionary entries (paged)', { querystring: ZDictDataQuery }),
-    async (req) => {
-      const q = req.query;
-      const { rows, total } = await pageWithTotal(db, q, {
-        select: () => db.select().from(sysDictData).$dynamic(),
-        from: sysDictData,
-        where: dataWhere(q),
-        order: orderOf(
-          q,
-          { dictSort: sysDictData.dictSort, createTime: sysDictData.createTime, dictCode: sysDictData.dictCode },
-          [asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode)],
-        ),
-      });
-      return table(req, rows, total);
-    },
-  );
-
-  app.get(
-    '/system/dict/data/:dictCode',
-    spec({ permission: ['system:dict:query', 'system:dict:list'] }, 'One dictionary entry', { params: dictCodeParam }),
-    async (req) => ok(req, await rowOr404(db, sysDictData, sysDictData.dictCode, req.params.dictCode)),
-  );
-
-  app.post(
-    '/system/dict/data',
-    spec(
-      { permission: 'system:dict:add', operlog: operlog(TITLE, BUSINESS_TYPE.INSERT) },
-      'Create a dictionary entry',
-      { body: ZDictDataCreate },
-    ),
-    async (req) => {
-      const b = req.body;
-      await assertTypeExists(db, b.dictType);
-      await checkValueUnique(db, b.dictType, b.dictValue);
-      const [row] = await orClash(
-        db
-          .insert(sysDictData)
-          .values({ ...b, createBy: req.auth.userName })
-          .returning({ dictCode: sysDictData.dictCode }),
-        () => duplicate('err_dict_value_exists', { value: b.dictValue }),
-      );
-      return ok(req, { dictCode: row!.dictCode });
-    },
-  );
-
-  app.put(
-    '/system/dict/data',
-    spec(
-      { permission: 'system:dict:edit', operlog: operlog(TITLE, BUSINESS_TYPE.UPDATE) },
-      'Edit a dictionary entry (optimistic version)',
-      { body: ZDictDataEdit },
-    ),
-    async (req) => {
-      const { dictCode, version, ...b } = req.body;
-      await rowOr404(db, sysDictData, sysDictData.dictCode, dictCode);
-      await assertTypeExists(db, b.dictType);
-      await checkValueUnique(db, b.dictType, b.dictValue, dictCode);
-      await orClash(saveAtVersion(db, req, sysDictData, eq(sysDictData.dictCode, dictCode), version, b), () =>
-        duplicate('err_dict_value_exists', { value: b.dictValue }),
-      );
-      return ok(req);
-    },
-  );
-
-  app.delete(
-    '/system/dict/data/:dictCodes',
-    spec(
-      { permission: 'system:dict:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      'Delete dictionary entries',
-      { params: dictCodesParam },
-    ),
-    async (req) => {
-      const ids = [...new Set(req.params.dictCodes)];
-      await db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(sysDictData)
-          .where(inArray(sysDictData.dictCode, ids))
-          .returning({ id: sysDictData.dictCode });
-        if (deleted.length !== ids.length) throw notFound();
-      });
-      return ok(req);
-    },
-  );
-
-  registerListExport(app, db, {
-    url: '/system/dict/data/export',
-    permission: 'system:dict:export',
-    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-    summary: 'Export dictionary entries (.xlsx)',
+  registerSettingsScreen(app, db, {
+    url: '/system/dict/data',
+    perm: 'system:dict',
+    readPermission: ['system:dict:query', 'system:dict:list'],
+    title: TITLE,
+    names: { one: 'dictionary entry', many: 'dictionary entries' },
+    table: sysDictData,
+    key: 'dictCode',
     query: ZDictDataQuery,
-    fileName: 'system_dict_data_export',
-    columns: DATA_EXPORT,
-    select: (req) =>
-      db
-        .select({ ...getTableColumns(sysDictData), dictLabel: localizedName(DICT_LABEL, req.lang) })
-        .from(sysDictData)
-        .$dynamic(),
-    key: sysDictData.dictCode,
-    keyOf: (r) => r.dictCode,
-    where: (_req, q) => dataWhere(q),
+    create: ZDictDataCreate,
+    edit: ZDictDataEdit,
+    where: dataWhere,
+    orderable: { dictSort: sysDictData.dictSort, createTime: sysDictData.createTime, dictCode: sysDictData.dictCode },
+    order: [asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode)],
+    unique: [
+      {
+        err: 'err_dict_value_exists',
+        value: (b) => b.dictValue,
+        where: (b) => and(eq(sysDictData.dictType, b.dictType), eq(sysDictData.dictValue, b.dictValue))!,
+      },
+    ],
+    validate: (b) => assertTypeExists(db, b.dictType),
+    export: { columns: DATA_EXPORT, names: { dictLabel: DICT_LABEL } },
   });
 };

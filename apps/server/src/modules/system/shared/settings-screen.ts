@@ -1,0 +1,239 @@
+import { type TPageQueryBase, zIdsParam, zIdText } from '@theone/contracts';
+import { type AnyColumn, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn, PgInsertValue, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../platform/db/database';
+import { duplicate, notFound } from '../../../platform/errors';
+import type { ExcelColumn } from '../../../platform/excel/excel';
+import { registerListExport } from '../../../platform/excel/list-export';
+import { ok, table } from '../../../platform/http/envelope';
+import { orderOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
+import type { BusinessType } from '../../../platform/operlog';
+import { localizedName, type NameColumns } from './localized';
+import { orClash, refuseTaken, rowOr404 } from './rows';
+import { BUSINESS_TYPE, operlog, pageWithTotal, saveAtVersion } from './system';
+
+/**
+ * A paged list of a /system screen: the rows `select` builds, filtered by `where(query)`, in the order the query
+ * picks among `orderable` and then `order`, one page of them and the total of the filter (counted over `from`);
+ * `map` shapes a row for the answer.
+ */
+export interface PagedList<S extends z.ZodObject, Q extends PgSelect> {
+  url: string;
+  permission: string;
+  summary: string;
+  query: S;
+  select: () => Q;
+  from: PgTable;
+  where: (q: z.output<S>) => SQL | undefined;
+  orderable: Record<string, AnyPgColumn>;
+  order: SQL[];
+  map?: (row: Awaited<Q>[number], req: FastifyRequest) => unknown;
+}
+
+/** Declares a paged list route (GET, the list's key, answered with `table`). */
+export function registerPagedList<S extends z.ZodObject, Q extends PgSelect>(
+  app: FastifyInstance,
+  db: DbOrTx,
+  l: PagedList<S, Q>,
+) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(l.url, spec({ permission: l.permission }, l.summary, { querystring: l.query }), async (req) => {
+      const q = req.query as z.output<S> & TPageQueryBase;
+      const order = orderOf(q, l.orderable, l.order);
+      const { rows, total } = await pageWithTotal(db, q, { select: l.select, from: l.from, where: l.where(q), order });
+      const map = l.map;
+      return table(req, map ? rows.map((row) => map(row, req)) : rows, total);
+    });
+}
+
+type Versioned = PgTable & { version: AnyColumn };
+type Row<T extends PgTable> = T['$inferSelect'];
+
+/** A name or code that must stay unique: 409 `err` (naming `value(b)`) when another row matches `where(b)`. */
+export interface UniqueRule<B> {
+  err: string;
+  value: (b: B) => string;
+  where: (b: B) => SQL;
+}
+
+/**
+ * One settings screen of /system (settings, dictionary types and entries, posts): a company-wide table edited with
+ * an optimistic version, no data scope. The screen declares what is its own; `registerSettingsScreen` declares
+ * the calls the same way for each (RuoYi's paths and keys):
+ *
+ * - GET `<url>/list` (`<perm>:list`), GET `<url>/:<key>` (`readPermission`; 404 when missing),
+ * - POST `<url>` (`<perm>:add`, answers `{ <key>: id }`), PUT `<url>` (`<perm>:edit`, body `<key>`, `version`, fields),
+ * - DELETE `<url>/:<key>s` (`<perm>:remove`; all the ids or none, 404 when one is missing),
+ * - POST `<url>/export` (`<perm>:export`; the file `system_<...>_export` named after the url),
+ *
+ * each changing call logged under `title`. Add and edit refuse a name taken by another row (`unique`, in order;
+ * a unique index caught in a race answers as the first rule).
+ */
+export interface SettingsScreen<
+  T extends Versioned,
+  S extends z.ZodObject,
+  C extends z.ZodObject,
+  E extends z.ZodObject,
+> {
+  /** '/system/post' */
+  url: string;
+  /** 'system:post' */
+  perm: string;
+  /** The keys that may read one row ('<perm>:query' and the key of the form that opens it). */
+  readPermission: string[];
+  /** Operation-log title (the screen's menu title key). */
+  title: string;
+  /**
+   * The OpenAPI summaries' words: the row and the rows ('post', 'posts'), and what the edit and the delete note
+   * in brackets (the edit: 'optimistic version' unless told).
+   */
+  names: { one: string; many: string; edit?: string; remove?: string };
+  table: T;
+  /** The id column's key, its name in paths, bodies and answers ('postId'; the delete path names several: ':postIds'). */
+  key: keyof T['_']['columns'] & string;
+  query: S;
+  create: C;
+  edit: E;
+  where: (q: Partial<z.output<S>>) => SQL | undefined;
+  orderable: Record<string, AnyPgColumn>;
+  order: SQL[];
+  unique: [UniqueRule<z.output<C>>, ...UniqueRule<z.output<C>>[]];
+  /** Refuses a body the screen does not accept (`old`: the row an edit changes), before the uniqueness rules. */
+  validate?: (b: z.output<C>, old?: Row<T>) => void | Promise<void>;
+  /** What an edit changes besides the row, in its transaction. */
+  afterEdit?: (tx: DbOrTx, b: z.output<C>, old: Row<T>) => Promise<void>;
+  /** Refuses deleting the rows (locked) or clears what refers to them, before they are deleted. */
+  beforeDelete?: (tx: DbOrTx, rows: Row<T>[], req: FastifyRequest) => Promise<void>;
+  /** Called after every change (add, edit, delete), e.g. to drop a cache. */
+  changed?: () => void;
+  /** The export's columns; `names`: the columns read in the reader's language. */
+  export: { columns: ExcelColumn<Record<string, unknown>>[]; names: Record<string, NameColumns> };
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function registerSettingsScreen<
+  T extends Versioned,
+  S extends z.ZodObject,
+  C extends z.ZodObject,
+  E extends z.ZodObject,
+>(app: FastifyInstance, db: DbOrTx, s: SettingsScreen<T, S, C, E>) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { one, many } = s.names;
+  const id = getTableColumns(s.table)[s.key] as PgColumn;
+  const keys = `${s.key}s`;
+  const idOf = (params: unknown, key: string) => (params as Record<string, number>)[key]!;
+  const access = (action: string, businessType: BusinessType) => ({
+    permission: `${s.perm}:${action}`,
+    operlog: operlog(s.title, businessType),
+  });
+  const clash = (b: z.output<C>) => duplicate(s.unique[0].err, { value: s.unique[0].value(b) });
+  async function refuseTakenNames(b: z.output<C>, exceptId?: number) {
+    for (const rule of s.unique) await refuseTaken(db, id, exceptId, rule.where(b), rule.err, rule.value(b));
+  }
+
+  registerPagedList(app, db, {
+    url: `${s.url}/list`,
+    permission: `${s.perm}:list`,
+    summary: `${capitalized(many)} (paged)`,
+    query: s.query,
+    select: () =>
+      db
+        .select()
+        .from(s.table as PgTable)
+        .$dynamic(),
+    from: s.table,
+    where: s.where,
+    orderable: s.orderable,
+    order: s.order,
+  });
+
+  api.get(
+    `${s.url}/:${s.key}`,
+    spec({ permission: s.readPermission }, `One ${one}`, { params: z.object({ [s.key]: zIdText }).strict() }),
+    async (req) => ok(req, await rowOr404(db, s.table, id, idOf(req.params, s.key))),
+  );
+
+  api.post(s.url, spec(access('add', BUSINESS_TYPE.INSERT), `Create a ${one}`, { body: s.create }), async (req) => {
+    const b = req.body as z.output<C>;
+    await s.validate?.(b);
+    await refuseTakenNames(b);
+    const [row] = await orClash(
+      db
+        .insert(s.table as PgTable)
+        .values({ ...b, createBy: req.auth.userName } as PgInsertValue<PgTable>)
+        .returning({ id }),
+      () => clash(b),
+    );
+    s.changed?.();
+    return ok(req, { [s.key]: row!.id });
+  });
+
+  api.put(
+    s.url,
+    spec(access('edit', BUSINESS_TYPE.UPDATE), `Edit a ${one} (${s.names.edit ?? 'optimistic version'})`, {
+      body: s.edit,
+    }),
+    async (req) => {
+      const { [s.key]: rowId, version, ...fields } = req.body as Record<string, unknown>;
+      const b = fields as z.output<C>;
+      const old = await rowOr404(db, s.table, id, rowId as number);
+      await s.validate?.(b, old);
+      await refuseTakenNames(b, rowId as number);
+      const save = async (tx: DbOrTx) => {
+        await saveAtVersion(tx, req, s.table, eq(id, rowId), version as number | undefined, b);
+        await s.afterEdit?.(tx, b, old);
+      };
+      await orClash(s.afterEdit ? db.transaction(save) : save(db), () => clash(b));
+      s.changed?.();
+      return ok(req);
+    },
+  );
+
+  api.delete(
+    `${s.url}/:${keys}`,
+    spec(access('remove', BUSINESS_TYPE.DELETE), `Delete ${many}${s.names.remove ? ` (${s.names.remove})` : ''}`, {
+      params: z.object({ [keys]: zIdsParam.shape.ids }).strict(),
+    }),
+    async (req) => {
+      const ids = [...new Set((req.params as Record<string, number[]>)[keys])];
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(s.table as PgTable)
+          .where(inArray(id, ids))
+          .for('update');
+        if (rows.length !== ids.length) throw notFound();
+        await s.beforeDelete?.(tx, rows as Row<T>[], req);
+        await tx.delete(s.table).where(inArray(id, ids));
+      });
+      s.changed?.();
+      return ok(req);
+    },
+  );
+
+  registerListExport(app, db, {
+    url: `${s.url}/export`,
+    permission: `${s.perm}:export`,
+    operlog: operlog(s.title, BUSINESS_TYPE.EXPORT),
+    summary: `Export ${many} (.xlsx)`,
+    query: s.query,
+    fileName: `${s.url.slice(1).replaceAll('/', '_')}_export`,
+    columns: s.export.columns,
+    select: (req) => {
+      const names = Object.entries(s.export.names).map(([key, cols]) => [key, localizedName(cols, req.lang)]);
+      return db
+        .select({ ...getTableColumns(s.table as PgTable), ...Object.fromEntries(names) })
+        .from(s.table as PgTable)
+        .$dynamic();
+    },
+    key: id,
+    keyOf: (r) => (r as Record<string, number>)[s.key]!,
+    where: (_req, q) => s.where(q),
+  });
+}
