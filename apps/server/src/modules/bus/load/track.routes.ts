@@ -1,5 +1,4 @@
 import {
-  parseSearchNumbers,
   type TTrackRow,
   ZLoadIdsAnswer,
   ZOrderJourneyAnswer,
@@ -20,12 +19,12 @@ import {
 import { answers, zOkId } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { searchNumbers } from '../bus-list';
 import { busActions } from '../bus-routes';
-import { ORDER_READ_KEYS, orderCtx, title } from '../inware/inware-route-keys';
+import { ORDER_READ_KEYS, orderCtx } from '../inware/inware-route-keys';
 import { listLoads } from './load.read';
 import { orderJourneys, timeline, trackRowById } from './track.read';
 import {
@@ -37,6 +36,9 @@ import {
   listMessages,
   saveMessage,
 } from './track.service';
+
+/** The answer of an action on one record: its id, done once. */
+const oneDone = (id: number) => ({ ids: [id], done: 1 });
 
 /**
  * `/bus/track/*` (screens track-list, track-details, loadDetails' Tracking tab; spec §7 'Track') and the order's
@@ -71,20 +73,13 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     (ctx, req) => departLoads(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/track/delete/:id',
-    spec(
-      {
-        permission: ['bus:track:delete', 'bus:track:cancelDepart'],
-        operlog: title('menu_track_list', BUSINESS_TYPE.DELETE),
-      },
-      "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
-      { params: zIdParam, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => {
-      const { loadId } = await deleteMilestone(ctxOf(req), req.params.id);
-      return ok(req, { ids: [loadId], done: 1 });
-    },
+    ['bus:track:delete', 'bus:track:cancelDepart'],
+    BUSINESS_TYPE.DELETE,
+    "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
+    { params: zIdParam, response: answers(ZLoadIdsAnswer) },
+    async (ctx, req) => oneDone((await deleteMilestone(ctx, req.params.id)).loadId),
   );
 
   action(
@@ -96,17 +91,13 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     (ctx, req) => addMilestones(ctx, req.body),
   );
 
-  app.post(
+  action(
     '/bus/track/edit',
-    spec(
-      { permission: 'bus:track:edit', operlog: title('menu_track_list', BUSINESS_TYPE.UPDATE) },
-      "A manual milestone's status, time and remark",
-      { body: ZTrackEditBody, response: answers(ZLoadIdsAnswer) },
-    ),
-    async (req) => {
-      const { id } = await editMilestone(ctxOf(req), req.body);
-      return ok(req, { ids: [id], done: 1 });
-    },
+    'bus:track:edit',
+    BUSINESS_TYPE.UPDATE,
+    "A manual milestone's status, time and remark",
+    { body: ZTrackEditBody, response: answers(ZLoadIdsAnswer) },
+    async (ctx, req) => oneDone((await editMilestone(ctx, req.body)).id),
   );
 
   action(
@@ -164,8 +155,7 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(ZOrderJourneyAnswer) },
     ),
     async (req) => {
-      const numbers = parseSearchNumbers(req.params.transportId);
-      if (numbers === null) throw badRequest('msg_comma_separated', { field: 'transportId' }, 'transportId');
+      const numbers = searchNumbers(req.params.transportId, 'transportId') ?? [];
       const { rows, total } = await orderJourneys(deps.db, req.auth, numbers, req.query);
       return table(req, rows, total);
     },

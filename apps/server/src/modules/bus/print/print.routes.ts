@@ -1,5 +1,5 @@
 import { LANGUAGES, type TLanguage, zId, zIdsParam } from '@theone/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
@@ -8,9 +8,9 @@ import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { preloadFonts } from '../../../platform/pdf/fonts';
-import { LABEL_100x75, PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
+import { LABEL_100x75, PAGE_A4, type Pdf, type PdfOptions, sendPdf } from '../../../platform/pdf/pdf';
 import { formatDateTime } from '../../../platform/time';
-import { countPrints, loadPrintOrders } from './print.data';
+import { countPrints, loadPrintOrders, type TPrintOrder } from './print.data';
 import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext } from './print.layouts';
 
 /**
@@ -86,11 +86,50 @@ const operlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHE
 const fileNameOf = (key: string, lang: TLanguage, orders: readonly { transportId: string }[]) =>
   orders.length === 1 ? `${t(key, lang)}_${orders[0]!.transportId}` : t(key, lang);
 
+/**
+ * What kind of document a print call makes: its file name (`fileKey`, fileNameOf), its paper, whether the orders
+ * must be received (piece labels, receipts: refuseNotReceived), whether it counts as a print of the orders (labels:
+ * countPrints) and whether it needs their cargo lines (receipts). `footer`: the 'printed by' line on every page.
+ */
+interface TDocument {
+  fileKey: string;
+  paper: Pick<PdfOptions, 'size' | 'margin'>;
+  footer?: boolean;
+  received?: boolean;
+  counted?: boolean;
+  withCargo?: boolean;
+  /** A further refusal of the orders before they are counted and the document starts. */
+  check?: (orders: readonly TPrintOrder[]) => void;
+}
+const LABEL_PAPER = { size: LABEL_100x75, margin: 8.5 };
+const LABELS: TDocument = { fileKey: 'print_label_file', paper: LABEL_PAPER, counted: true };
+const RECEIPTS: TDocument = {
+  fileKey: 'print_receipt_file',
+  paper: { size: PAGE_A4 },
+  footer: true,
+  received: true,
+  withCargo: true,
+};
+const FEE_SHEETS: TDocument = { fileKey: 'print_fee_file', paper: { size: PAGE_A4 }, footer: true };
+
 /** Piece labels and receipts exist once the cargo is received (status 2 on). */
 function refuseNotReceived(orders: readonly { status: number; transportId: string }[]) {
   const notReceived = orders.find((o) => o.status < 2);
   if (notReceived) throw wrongState('print_err_not_received', { transportId: notReceived.transportId });
 }
+
+/** At most MAX_PIECE_LABELS piece labels (one per piece, at least one per order). */
+function refuseTooManyPieces(orders: readonly TPrintOrder[]) {
+  const total = orders.reduce((s, o) => s + Math.max(o.pieces, 1), 0);
+  if (total > MAX_PIECE_LABELS) throw badRequest('print_err_too_many', { max: MAX_PIECE_LABELS });
+}
+const PIECE_LABELS: TDocument = {
+  fileKey: 'print_piece_file',
+  paper: LABEL_PAPER,
+  received: true,
+  counted: true,
+  check: refuseTooManyPieces,
+};
 
 export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Parse the fonts (two 10 MB CJK faces) in the background once the server is up, not on the first print.
@@ -101,25 +140,40 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     userName: req.auth.nickName || req.auth.userName,
   });
 
+  /**
+   * The document of the request's orders (idsOf) in `lang`; `draw` adds each order's pages.
+   */
+  async function printOrders(
+    req: FastifyRequest & { params: { ids: number[] }; body: { ids?: number[] } },
+    reply: FastifyReply,
+    lang: TLanguage,
+    document: TDocument,
+    draw: (pdf: Pdf, o: TPrintOrder, ctx: PrintContext) => Promise<void>,
+  ) {
+    const ids = idsOf(req);
+    const orders = await loadPrintOrders(deps.db, req.auth, ids, lang, { withCargo: document.withCargo });
+    if (document.received) refuseNotReceived(orders);
+    document.check?.(orders);
+    if (document.counted) await countPrints(deps.db, req.auth, ids);
+    const ctx = context(req);
+    const fileName = fileNameOf(document.fileKey, lang, orders);
+    return sendPdf(req, reply, { fileName, ...document.paper, lang }, async (pdf) => {
+      if (document.footer) documentFooter(pdf, ctx);
+      for (const o of orders) await draw(pdf, o, ctx);
+    });
+  }
+
   app.post(
     '/bus/inware/printbar/:ids',
     spec({ permission: PRINT_LABEL_KEYS, operlog, heavy: 'print' }, 'Print order labels (PDF)', {
       params: ZIdOrZeroParam,
       body: ZPrintBody,
     }),
-    async (req, reply) => {
-      const ids = idsOf(req);
-      const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
-      await countPrints(deps.db, req.auth, ids);
-      const ctx = context(req);
-      const name = fileNameOf('print_label_file', req.lang, orders);
-      return sendPdf(req, reply, { fileName: name, size: LABEL_100x75, margin: 8.5 }, async (pdf) => {
-        for (const o of orders) {
-          pdf.addPage();
-          await drawLabel(pdf, o, ctx);
-        }
-      });
-    },
+    async (req, reply) =>
+      printOrders(req, reply, req.lang, LABELS, async (pdf, o, ctx) => {
+        pdf.addPage();
+        await drawLabel(pdf, o, ctx);
+      }),
   );
 
   app.post(
@@ -128,25 +182,14 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       params: ZIdOrZeroParam,
       body: ZPrintBody,
     }),
-    async (req, reply) => {
-      const ids = idsOf(req);
-      const orders = await loadPrintOrders(deps.db, req.auth, ids, req.lang);
-      refuseNotReceived(orders);
-      const total = orders.reduce((s, o) => s + Math.max(o.pieces, 1), 0);
-      if (total > MAX_PIECE_LABELS) throw badRequest('print_err_too_many', { max: MAX_PIECE_LABELS });
-      await countPrints(deps.db, req.auth, ids);
-      const ctx = context(req);
-      const name = fileNameOf('print_piece_file', req.lang, orders);
-      return sendPdf(req, reply, { fileName: name, size: LABEL_100x75, margin: 8.5 }, async (pdf) => {
-        for (const o of orders) {
-          const pieces = Math.max(o.pieces, 1);
-          for (let n = 1; n <= pieces; n++) {
-            pdf.addPage();
-            await drawLabel(pdf, o, ctx, { piece: { n, total: pieces } });
-          }
+    async (req, reply) =>
+      printOrders(req, reply, req.lang, PIECE_LABELS, async (pdf, o, ctx) => {
+        const pieces = Math.max(o.pieces, 1);
+        for (let n = 1; n <= pieces; n++) {
+          pdf.addPage();
+          await drawLabel(pdf, o, ctx, { piece: { n, total: pieces } });
         }
-      });
-    },
+      }),
   );
 
   app.post(
@@ -155,21 +198,11 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       params: ZIdsLangParams,
       body: ZPrintBody,
     }),
-    async (req, reply) => {
-      const ids = idsOf(req);
-      const lang = req.params.lang;
-      const orders = await loadPrintOrders(deps.db, req.auth, ids, lang, { withCargo: true });
-      refuseNotReceived(orders);
-      const ctx = context(req);
-      const name = fileNameOf('print_receipt_file', lang, orders);
-      return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
-        documentFooter(pdf, ctx);
-        for (const o of orders) {
-          pdf.addPage();
-          await drawReceipt(pdf, o, ctx);
-        }
-      });
-    },
+    async (req, reply) =>
+      printOrders(req, reply, req.params.lang, RECEIPTS, async (pdf, o, ctx) => {
+        pdf.addPage();
+        await drawReceipt(pdf, o, ctx);
+      }),
   );
 
   app.post(
@@ -178,20 +211,11 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       params: ZIdsLangParams,
       body: ZPrintBody,
     }),
-    async (req, reply) => {
-      const ids = idsOf(req);
-      const lang = req.params.lang;
-      const orders = await loadPrintOrders(deps.db, req.auth, ids, lang);
-      const ctx = context(req);
-      const name = fileNameOf('print_fee_file', lang, orders);
-      return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
-        documentFooter(pdf, ctx);
-        for (const o of orders) {
-          pdf.addPage();
-          // Unit prices only for marks that allow them (isPrintPrice) and callers with the fee role.
-          await drawFeeSheet(pdf, o, ctx, o.isPrintPrice && req.auth.feeRole);
-        }
-      });
-    },
+    async (req, reply) =>
+      printOrders(req, reply, req.params.lang, FEE_SHEETS, async (pdf, o, ctx) => {
+        pdf.addPage();
+        // Unit prices only for marks that allow them (isPrintPrice) and callers with the fee role.
+        await drawFeeSheet(pdf, o, ctx, o.isPrintPrice && req.auth.feeRole);
+      }),
   );
 };
