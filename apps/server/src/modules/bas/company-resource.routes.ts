@@ -6,26 +6,67 @@ import {
   ZPayinfoEditBody,
   ZPayinfoListQuery,
 } from '@theone/contracts';
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx } from '../../platform/db/database';
-import { allOf } from '../../platform/db/sql-helpers';
+import { columnsOf, containsFilters, equalFilters } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
-import { ok } from '../../platform/http/envelope';
-import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
-import { spec } from '../../platform/http/route-spec';
 import { assertFileReadable } from '../file/file-access';
 import { basInsurance, basPayinfo } from './bas.table';
 import { saveEdit } from './bas-common';
-import { registerCrud } from './crud';
-import { count, range, zSelectQuery } from './resource-query';
+import { registerCrud, registerSelect, tableReads } from './crud';
+import { range } from './resource-query';
 import { deleteUnlessInUse } from './usage';
 
 /** Insurance and payment info (screens §3.14-3.15): company-wide records, no data scope. Part of `resourceRoutes`. */
 export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  /**
+   * The add and edit of a record with one default per group (insurance per transport mode, '' = all modes; accounts
+   * per currency), each in one transaction: `check` first, then saving a default clears the other defaults of its
+   * group.
+   */
+  function oneDefaultWrites<T extends typeof basInsurance | typeof basPayinfo, B extends { isDefault: string }>(w: {
+    table: T;
+    /** the group's column and the body's value of it */
+    group: (b: B) => [AnyPgColumn, string];
+    values: (b: B) => PgInsertValue<T>;
+    inScope: (req: FastifyRequest, id: number, tx: DbOrTx) => Promise<void>;
+    check?: (tx: DbOrTx, req: FastifyRequest, b: B) => Promise<void>;
+  }) {
+    const { table } = w;
+    async function clearOtherDefaults(tx: DbOrTx, id: number, b: B) {
+      if (b.isDefault !== '1') return;
+      const [column, value] = w.group(b);
+      await tx
+        .update(table)
+        .set({ isDefault: '0' } as PgUpdateSetSource<T>)
+        .where(and(eq(column, value), eq(table.isDefault, '1'), sql`${table.id} <> ${id}`));
+    }
+    return {
+      add: (req: FastifyRequest, b: B) =>
+        db.transaction(async (tx) => {
+          await w.check?.(tx, req, b);
+          const [row] = await tx
+            .insert(table)
+            .values({ ...w.values(b), createBy: req.auth.userName })
+            .returning({ id: table.id });
+          await clearOtherDefaults(tx, row!.id, b);
+          return row!.id;
+        }),
+      edit: (req: FastifyRequest, b: B & { id: number; version: number }) =>
+        db.transaction(async (tx) => {
+          await w.inScope(req, b.id, tx);
+          await w.check?.(tx, req, b);
+          await saveEdit(tx, table, b, w.values(b) as PgUpdateSetSource<T>, req.auth.userName);
+          await clearOtherDefaults(tx, b.id, b);
+        }),
+    };
+  }
+
   // -------------------------------------------------------------------------------------------------
   // Insurance
 
@@ -43,13 +84,22 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     remark: b.remark,
   });
 
-  /** One default per transport mode ('' = all modes): setting one clears the others. */
-  async function oneDefaultInsurance(tx: DbOrTx, id: number, busType: string) {
-    await tx
-      .update(basInsurance)
-      .set({ isDefault: '0' })
-      .where(and(eq(basInsurance.busType, busType), eq(basInsurance.isDefault, '1'), sql`${basInsurance.id} <> ${id}`));
-  }
+  const insurance = tableReads({
+    db,
+    table: basInsurance,
+    rows: () => db.select().from(basInsurance).$dynamic(),
+    filters: (q: z.output<typeof ZInsuranceListQuery>) => [
+      ...containsFilters(q, basInsurance, ['insuranceName']),
+      ...equalFilters(q, basInsurance, ['status', 'busType']),
+      range(basInsurance.createTime, q),
+    ],
+    orderable: {
+      createTime: basInsurance.createTime,
+      insuranceRate: basInsurance.insuranceRate,
+      minPremium: basInsurance.minPremium,
+    },
+    defaultOrder: [desc(basInsurance.isDefault), desc(basInsurance.createTime), desc(basInsurance.id)],
+  });
 
   registerCrud(app, {
     base: '/bas/insurance',
@@ -59,84 +109,40 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     listQuery: ZInsuranceListQuery,
     addBody: ZInsuranceAddBody,
     editBody: ZInsuranceEditBody,
-    async list(_req, q) {
-      const where = allOf([
-        q.insuranceName ? ilike(basInsurance.insuranceName, likeContains(q.insuranceName)) : undefined,
-        q.status ? eq(basInsurance.status, q.status) : undefined,
-        q.busType ? eq(basInsurance.busType, q.busType) : undefined,
-        range(basInsurance.createTime, q),
-      ]);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(
-        q,
-        {
-          createTime: basInsurance.createTime,
-          insuranceRate: basInsurance.insuranceRate,
-          minPremium: basInsurance.minPremium,
-        },
-        [desc(basInsurance.isDefault), desc(basInsurance.createTime), desc(basInsurance.id)],
-      );
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(basInsurance)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        count(db, basInsurance, where),
-      ]);
-      return { rows, total };
-    },
-    async get(_req, id) {
-      const [row] = await db.select().from(basInsurance).where(eq(basInsurance.id, id));
-      if (!row) throw notFound();
-      return row;
-    },
-    async add(req, b) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(basInsurance)
-          .values({ ...insuranceValues(b), createBy: req.auth.userName })
-          .returning({ id: basInsurance.id });
-        if (b.isDefault === '1') await oneDefaultInsurance(tx, row!.id, b.busType);
-        return row!.id;
-      });
-    },
-    async edit(req, b) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx.select({ id: basInsurance.id }).from(basInsurance).where(eq(basInsurance.id, b.id));
-        if (!current) throw notFound();
-        await saveEdit(tx, basInsurance, b, insuranceValues(b), req.auth.userName);
-        if (b.isDefault === '1') await oneDefaultInsurance(tx, b.id, b.busType);
-      });
-    },
+    list: insurance.list,
+    get: insurance.get,
+    ...oneDefaultWrites({
+      table: basInsurance,
+      group: (b: z.output<typeof ZInsuranceAddBody>) => [basInsurance.busType, b.busType],
+      values: insuranceValues,
+      inScope: insurance.inScope,
+    }),
     async remove(_req, id) {
       await deleteUnlessInUse(db, basInsurance, 'insurance', id);
     },
   });
 
-  app.get(
-    '/bas/insurance/select',
-    spec({ authenticated: true }, 'Active insurance products (rates need the fee role)', { querystring: zSelectQuery }),
-    async (req) => {
-      const rows = await db
-        .select({
-          id: basInsurance.id,
-          insuranceName: basInsurance.insuranceName,
-          busType: basInsurance.busType,
-          currency: basInsurance.currency,
-          insuranceRate: basInsurance.insuranceRate,
-          minPremium: basInsurance.minPremium,
-          isDefault: basInsurance.isDefault,
-        })
+  registerSelect(app, {
+    url: '/bas/insurance/select',
+    summary: 'Active insurance products (rates need the fee role)',
+    rows: () =>
+      db
+        .select(
+          columnsOf(basInsurance, [
+            'id',
+            'insuranceName',
+            'busType',
+            'currency',
+            'insuranceRate',
+            'minPremium',
+            'isDefault',
+          ]),
+        )
         .from(basInsurance)
-        .where(eq(basInsurance.status, '0'))
-        .orderBy(desc(basInsurance.isDefault), asc(basInsurance.insuranceName))
-        .limit(200);
-      return ok(req, rows);
-    },
-  );
+        .$dynamic(),
+    status: basInsurance.status,
+    order: [desc(basInsurance.isDefault), asc(basInsurance.insuranceName)],
+  });
 
   // -------------------------------------------------------------------------------------------------
   // Payment info
@@ -159,17 +165,23 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     remark: b.remark,
   });
 
-  /** One default account per currency. */
-  async function oneDefaultPayinfo(tx: DbOrTx, id: number, currency: string) {
-    await tx
-      .update(basPayinfo)
-      .set({ isDefault: '0' })
-      .where(and(eq(basPayinfo.currency, currency), eq(basPayinfo.isDefault, '1'), sql`${basPayinfo.id} <> ${id}`));
-  }
-
   const payinfoRow = (r: typeof basPayinfo.$inferSelect) => ({
     ...r,
     qrUrl: r.qrFileId ? `/file/download/${r.qrFileId}` : '',
+  });
+
+  const payinfo = tableReads({
+    db,
+    table: basPayinfo,
+    rows: () => db.select().from(basPayinfo).$dynamic(),
+    filters: (q: z.output<typeof ZPayinfoListQuery>) => [
+      ...containsFilters(q, basPayinfo, ['accountName', 'bankName']),
+      ...equalFilters(q, basPayinfo, ['currency', 'status']),
+      range(basPayinfo.createTime, q),
+    ],
+    orderable: { createTime: basPayinfo.createTime },
+    defaultOrder: [desc(basPayinfo.isDefault), desc(basPayinfo.createTime), desc(basPayinfo.id)],
+    map: (rows) => rows.map(payinfoRow),
   });
 
   registerCrud(app, {
@@ -180,73 +192,26 @@ export const companyResourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     listQuery: ZPayinfoListQuery,
     addBody: ZPayinfoAddBody,
     editBody: ZPayinfoEditBody,
-    async list(_req, q) {
-      const where = allOf([
-        q.accountName ? ilike(basPayinfo.accountName, likeContains(q.accountName)) : undefined,
-        q.bankName ? ilike(basPayinfo.bankName, likeContains(q.bankName)) : undefined,
-        q.currency ? eq(basPayinfo.currency, q.currency) : undefined,
-        q.status ? eq(basPayinfo.status, q.status) : undefined,
-        range(basPayinfo.createTime, q),
-      ]);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { createTime: basPayinfo.createTime }, [
-        desc(basPayinfo.isDefault),
-        desc(basPayinfo.createTime),
-        desc(basPayinfo.id),
-      ]);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(basPayinfo)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        count(db, basPayinfo, where),
-      ]);
-      return { rows: rows.map(payinfoRow), total };
-    },
-    async get(_req, id) {
-      const [row] = await db.select().from(basPayinfo).where(eq(basPayinfo.id, id));
-      if (!row) throw notFound();
-      return payinfoRow(row);
-    },
-    async add(req, b) {
-      return db.transaction(async (tx) => {
-        await checkQr(tx, req.auth, b.qrFileId);
-        const [row] = await tx
-          .insert(basPayinfo)
-          .values({ ...payinfoValues(b), createBy: req.auth.userName })
-          .returning({ id: basPayinfo.id });
-        if (b.isDefault === '1') await oneDefaultPayinfo(tx, row!.id, b.currency);
-        return row!.id;
-      });
-    },
-    async edit(req, b) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx.select({ id: basPayinfo.id }).from(basPayinfo).where(eq(basPayinfo.id, b.id));
-        if (!current) throw notFound();
-        await checkQr(tx, req.auth, b.qrFileId);
-        await saveEdit(tx, basPayinfo, b, payinfoValues(b), req.auth.userName);
-        if (b.isDefault === '1') await oneDefaultPayinfo(tx, b.id, b.currency);
-      });
-    },
+    list: payinfo.list,
+    get: payinfo.get,
+    ...oneDefaultWrites({
+      table: basPayinfo,
+      group: (b: z.output<typeof ZPayinfoAddBody>) => [basPayinfo.currency, b.currency],
+      values: payinfoValues,
+      inScope: payinfo.inScope,
+      check: (tx, req, b) => checkQr(tx, req.auth, b.qrFileId),
+    }),
     async remove(_req, id) {
       await deleteUnlessInUse(db, basPayinfo, 'payinfo', id);
     },
   });
 
-  app.get(
-    '/bas/payinfo/select',
-    spec({ authenticated: true }, 'Active receiving accounts (bills, write-off dialog)', { querystring: zSelectQuery }),
-    async (req) => {
-      const rows = await db
-        .select()
-        .from(basPayinfo)
-        .where(eq(basPayinfo.status, '0'))
-        .orderBy(desc(basPayinfo.isDefault), asc(basPayinfo.id))
-        .limit(200);
-      return ok(req, rows.map(payinfoRow));
-    },
-  );
+  registerSelect(app, {
+    url: '/bas/payinfo/select',
+    summary: 'Active receiving accounts (bills, write-off dialog)',
+    rows: () => db.select().from(basPayinfo).$dynamic(),
+    status: basPayinfo.status,
+    order: [desc(basPayinfo.isDefault), asc(basPayinfo.id)],
+    map: payinfoRow,
+  });
 };

@@ -14,23 +14,23 @@ import {
   ZPriceListQuery,
   ZPriceSelectQuery,
   ZPriceTrialQuery,
-  zIdParam,
 } from '@theone/contracts';
-import { and, desc, eq, gte, ilike, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
-import { allOf, lockKey } from '../../platform/db/sql-helpers';
+import { allOf, containsFilters, equalFilters, lockKey } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, conflict, inUse, notFound } from '../../platform/errors';
-import { ok, table } from '../../platform/http/envelope';
-import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { ok } from '../../platform/http/envelope';
+import { pageOf } from '../../platform/http/paging';
 import { spec } from '../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { todayIn } from '../../platform/time';
 import { basContPrice, basGeog, basMark } from './bas.table';
 import { saveEdit } from './bas-common';
+import { registerCrud, tableReads } from './crud';
 import { markScopeFilter } from './mark-scope';
 import {
   addPrice,
@@ -47,7 +47,7 @@ import {
   selectPrices,
 } from './price.service';
 import { batchAdjustPrices } from './price-batch';
-import { isInUse } from './usage';
+import { deleteUnlessInUse } from './usage';
 
 /**
  * /bas/price and /bas/contPrice (spec §7, screens §3.7-3.11). Prices are fee fields: the screens need the fee
@@ -66,10 +66,6 @@ const PRICE_SELECT_KEYS = [
 
 export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const today = () => todayIn(config.timezone);
-  const title = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
-    title: 'menu_price_list',
-    businessType,
-  });
   /** The caller must be allowed to see the order's mark (data scope); otherwise 404. */
   const assertMarkVisible = async (auth: AuthContext, markId: number) => {
     const [visible] = await db
@@ -79,20 +75,37 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     if (!visible) throw notFound();
   };
 
-  app.get(
-    '/bas/price/list',
-    spec({ permission: 'bas:price', feeRole: true }, 'Price rows', { querystring: ZPriceListQuery }),
-    async (req) => {
+  registerCrud(app, {
+    base: '/bas/price',
+    perm: 'bas:price',
+    title: 'menu_price_list',
+    summary: 'Price rows',
+    summaries: {
+      list: 'Price rows',
+      one: 'One price row',
+      add: 'Add a price row (overlapping periods refused)',
+      edit: 'Edit a price row (optimistic version)',
+      delete: 'Delete a price row not used by orders',
+    },
+    feeRole: true,
+    listQuery: ZPriceListQuery,
+    addBody: ZPriceAddBody,
+    editBody: ZPriceEditBody,
+    async list(req, q) {
       const day = today();
-      const where = allOf([priceScope(req.auth), priceFilterWhere(req.query, day)]);
-      const { limit, offset } = pageOf(req.query);
+      const where = allOf([priceScope(req.auth), priceFilterWhere(q, day)]);
+      const { limit, offset } = pageOf(q);
       const [rows, total] = await Promise.all([
-        selectPrices(db, where, day, { order: priceOrder(req.query), limit, offset }),
+        selectPrices(db, where, day, { order: priceOrder(q), limit, offset }),
         countPrices(db, where),
       ]);
-      return table(req, rows, total);
+      return { rows, total };
     },
-  );
+    get: (req, id) => getPriceInScope(db, req.auth, id, today()),
+    add: (req, b) => addPrice(db, req.auth, b),
+    edit: (req, b) => editPrice(db, req.auth, b),
+    remove: (req, id) => deletePrice(db, req.auth, id),
+  });
 
   app.get(
     '/bas/price/select',
@@ -168,50 +181,6 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     },
   );
 
-  app.get(
-    '/bas/price/:id',
-    spec({ permission: ['bas:price', 'bas:price:info', 'bas:price:edit'], feeRole: true }, 'One price row', {
-      params: zIdParam,
-    }),
-    async (req) => ok(req, await getPriceInScope(db, req.auth, req.params.id, today())),
-  );
-
-  app.post(
-    '/bas/price/add',
-    spec(
-      { permission: 'bas:price:add', feeRole: true, operlog: title(BUSINESS_TYPE.INSERT) },
-      'Add a price row (overlapping periods refused)',
-      { body: ZPriceAddBody },
-    ),
-    async (req) => ok(req, { id: await addPrice(db, req.auth, req.body) }),
-  );
-
-  app.post(
-    '/bas/price/edit',
-    spec(
-      { permission: 'bas:price:edit', feeRole: true, operlog: title(BUSINESS_TYPE.UPDATE) },
-      'Edit a price row (optimistic version)',
-      { body: ZPriceEditBody },
-    ),
-    async (req) => {
-      await editPrice(db, req.auth, req.body);
-      return ok(req);
-    },
-  );
-
-  app.post(
-    '/bas/price/delete/:id',
-    spec(
-      { permission: 'bas:price:remove', feeRole: true, operlog: title(BUSINESS_TYPE.DELETE) },
-      'Delete a price row not used by orders',
-      { params: zIdParam },
-    ),
-    async (req) => {
-      await deletePrice(db, req.auth, req.params.id);
-      return ok(req);
-    },
-  );
-
   app.post(
     '/bas/price/batch',
     spec(
@@ -252,37 +221,37 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     updateBy: basContPrice.updateBy,
     updateTime: basContPrice.updateTime,
   };
-  const contTitle = (businessType: (typeof BUSINESS_TYPE)[keyof typeof BUSINESS_TYPE]) => ({
-    title: 'menu_cont_price_list',
-    businessType,
+  const contPrices = tableReads({
+    db,
+    table: basContPrice,
+    rows: () =>
+      db
+        .select(contColumns)
+        .from(basContPrice)
+        .leftJoin(leftGeog, eq(leftGeog.id, basContPrice.leftAddrId))
+        .leftJoin(destGeog, eq(destGeog.id, basContPrice.destAddrId))
+        .$dynamic(),
+    filters: (q: TContPriceListQuery) => [
+      ...equalFilters(q, basContPrice, ['containerType', 'busType', 'leftAddrId', 'destAddrId']),
+      ...containsFilters(q, basContPrice, ['vesselOwner']),
+      q.validOn ? and(lte(basContPrice.validFromDate, q.validOn), gte(basContPrice.validToDate, q.validOn)) : undefined,
+      q.isOverdue === '1' ? lt(basContPrice.validToDate, today()) : undefined,
+      q.isOverdue === '0' ? gte(basContPrice.validToDate, today()) : undefined,
+    ],
+    orderable: {
+      createTime: basContPrice.createTime,
+      updateTime: basContPrice.updateTime,
+      validFromDate: basContPrice.validFromDate,
+      validToDate: basContPrice.validToDate,
+      apPrice: basContPrice.apPrice,
+      arPrice: basContPrice.arPrice,
+    },
+    defaultOrder: [desc(basContPrice.createTime), desc(basContPrice.id)],
+    map: (rows) => {
+      const day = today();
+      return rows.map((r) => ({ ...r, isOverdue: isPriceOverdue(r, day) ? ('1' as const) : ('0' as const) }));
+    },
   });
-
-  function contWhere(q: Partial<TContPriceListQuery>, day: string): SQL | undefined {
-    const parts: (SQL | undefined)[] = [];
-    if (q.containerType) parts.push(eq(basContPrice.containerType, q.containerType));
-    if (q.busType) parts.push(eq(basContPrice.busType, q.busType));
-    if (q.leftAddrId) parts.push(eq(basContPrice.leftAddrId, q.leftAddrId));
-    if (q.destAddrId) parts.push(eq(basContPrice.destAddrId, q.destAddrId));
-    if (q.vesselOwner) parts.push(ilike(basContPrice.vesselOwner, likeContains(q.vesselOwner)));
-    if (q.validOn)
-      parts.push(and(lte(basContPrice.validFromDate, q.validOn), gte(basContPrice.validToDate, q.validOn)));
-    if (q.isOverdue === '1') parts.push(lt(basContPrice.validToDate, day));
-    if (q.isOverdue === '0') parts.push(gte(basContPrice.validToDate, day));
-    return allOf(parts);
-  }
-
-  async function selectCont(tx: DbOrTx, where: SQL | undefined, day: string, order: SQL[], limit = 1000, offset = 0) {
-    const rows = await tx
-      .select(contColumns)
-      .from(basContPrice)
-      .leftJoin(leftGeog, eq(leftGeog.id, basContPrice.leftAddrId))
-      .leftJoin(destGeog, eq(destGeog.id, basContPrice.destAddrId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return rows.map((r) => ({ ...r, isOverdue: isPriceOverdue(r, day) ? ('1' as const) : ('0' as const) }));
-  }
 
   async function assertContNoOverlap(tx: Tx, b: TContPriceAddBody, selfId?: number) {
     await lockKey(tx, 7302002, `${b.containerType}|${b.busType}|${b.leftAddrId}|${b.destAddrId}|${b.vesselOwner}`);
@@ -330,105 +299,46 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     remark: b.remark,
   });
 
-  app.get(
-    '/bas/contPrice/list',
-    spec({ permission: 'bas:contPrice', feeRole: true }, 'Container prices', { querystring: ZContPriceListQuery }),
-    async (req) => {
-      const day = today();
-      const where = contWhere(req.query, day);
-      const { limit, offset } = pageOf(req.query);
-      const order = orderOf(
-        req.query,
-        {
-          createTime: basContPrice.createTime,
-          updateTime: basContPrice.updateTime,
-          validFromDate: basContPrice.validFromDate,
-          validToDate: basContPrice.validToDate,
-          apPrice: basContPrice.apPrice,
-          arPrice: basContPrice.arPrice,
-        },
-        [desc(basContPrice.createTime), desc(basContPrice.id)],
-      );
-      const [rows, [count]] = await Promise.all([
-        selectCont(db, where, day, order, limit, offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(basContPrice).where(where),
-      ]);
-      return table(req, rows, count?.n ?? 0);
+  registerCrud(app, {
+    base: '/bas/contPrice',
+    perm: 'bas:contPrice',
+    title: 'menu_cont_price_list',
+    summary: 'Container prices',
+    summaries: {
+      list: 'Container prices',
+      one: 'One container price',
+      add: 'Add a container price',
+      edit: 'Edit a container price (optimistic version)',
+      delete: 'Delete a container price',
     },
-  );
-
-  app.get(
-    '/bas/contPrice/:id',
-    spec({ permission: ['bas:contPrice', 'bas:contPrice:edit'], feeRole: true }, 'One container price', {
-      params: zIdParam,
-    }),
-    async (req) => {
-      const [row] = await selectCont(db, eq(basContPrice.id, req.params.id), today(), [desc(basContPrice.id)], 1);
-      if (!row) throw notFound();
-      return ok(req, row);
-    },
-  );
-
-  app.post(
-    '/bas/contPrice/add',
-    spec(
-      { permission: 'bas:contPrice:add', feeRole: true, operlog: contTitle(BUSINESS_TYPE.INSERT) },
-      'Add a container price',
-      { body: ZContPriceAddBody },
-    ),
-    async (req) => {
-      const id = await db.transaction(async (tx) => {
-        await checkRoute(tx, req.body);
-        await assertContNoOverlap(tx, req.body);
+    feeRole: true,
+    readKeys: ['bas:contPrice', 'bas:contPrice:edit'],
+    listQuery: ZContPriceListQuery,
+    addBody: ZContPriceAddBody,
+    editBody: ZContPriceEditBody,
+    list: contPrices.list,
+    get: contPrices.get,
+    async add(req, b) {
+      return db.transaction(async (tx) => {
+        await checkRoute(tx, b);
+        await assertContNoOverlap(tx, b);
         const [row] = await tx
           .insert(basContPrice)
-          .values({ ...contValues(req.body), createBy: req.auth.userName })
+          .values({ ...contValues(b), createBy: req.auth.userName })
           .returning({ id: basContPrice.id });
         return row!.id;
       });
-      return ok(req, { id });
     },
-  );
-
-  app.post(
-    '/bas/contPrice/edit',
-    spec(
-      { permission: 'bas:contPrice:edit', feeRole: true, operlog: contTitle(BUSINESS_TYPE.UPDATE) },
-      'Edit a container price (optimistic version)',
-      { body: ZContPriceEditBody },
-    ),
-    async (req) => {
-      const b = req.body;
+    async edit(req, b) {
       await db.transaction(async (tx) => {
-        const [current] = await tx.select({ id: basContPrice.id }).from(basContPrice).where(eq(basContPrice.id, b.id));
-        if (!current) throw notFound();
+        await contPrices.inScope(req, b.id, tx);
         await checkRoute(tx, b);
         await assertContNoOverlap(tx, b, b.id);
         await saveEdit(tx, basContPrice, b, contValues(b), req.auth.userName);
       });
-      return ok(req);
     },
-  );
-
-  app.post(
-    '/bas/contPrice/delete/:id',
-    spec(
-      { permission: 'bas:contPrice:remove', feeRole: true, operlog: contTitle(BUSINESS_TYPE.DELETE) },
-      'Delete a container price',
-      { params: zIdParam },
-    ),
-    async (req) => {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: basContPrice.id })
-          .from(basContPrice)
-          .where(eq(basContPrice.id, req.params.id))
-          .for('update');
-        if (!current) throw notFound();
-        if (await isInUse(tx, 'contPrice', current.id)) throw inUse();
-        await tx.delete(basContPrice).where(eq(basContPrice.id, current.id));
-      });
-      return ok(req);
+    async remove(_req, id) {
+      await deleteUnlessInUse(db, basContPrice, 'contPrice', id);
     },
-  );
+  });
 };

@@ -11,22 +11,21 @@ import {
   ZGeogSelectQuery,
   ZWarehouseSelectQuery,
 } from '@theone/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
-import { allOf } from '../../platform/db/sql-helpers';
+import { allOf, equalFilters } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, duplicate, notFound } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
-import { orderOf, pageOf } from '../../platform/http/paging';
 import { spec } from '../../platform/http/route-spec';
 import { todayIn } from '../../platform/time';
 import { staffOptions } from '../system/api';
 import { basCurrate, basCurrency, basGeog, basWarehouse } from './bas.table';
 import { nameIn, saveEdit } from './bas-common';
-import { registerCrud } from './crud';
+import { registerCrud, tableReads } from './crud';
 import { rateInForce } from './currate.service';
 import { deleteUnlessInUse } from './usage';
 
@@ -195,8 +194,16 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     updateTime: basCurrate.updateTime,
   };
 
+  const rateRows = () =>
+    db
+      .select(currateColumns)
+      .from(basCurrate)
+      .leftJoin(src, eq(src.id, basCurrate.srcCurrencyId))
+      .leftJoin(dest, eq(dest.id, basCurrate.destCurrencyId))
+      .$dynamic();
+
   /** Adds the inverse rate and the 'in force' flag (the latest effective date <= today of its pair). */
-  async function decorate(tx: DbOrTx, rows: Awaited<ReturnType<typeof selectRates>>, day: string) {
+  async function decorate(tx: DbOrTx, rows: Awaited<ReturnType<typeof rateRows>>, day: string) {
     const pairs = [...new Set(rows.map((r) => `${r.srcCurrencyId}:${r.destCurrencyId}`))];
     const inForce = new Map<string, number>();
     for (const pair of pairs) {
@@ -218,18 +225,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     }));
   }
 
-  function selectRates(tx: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
-    return tx
-      .select(currateColumns)
-      .from(basCurrate)
-      .leftJoin(src, eq(src.id, basCurrate.srcCurrencyId))
-      .leftJoin(dest, eq(dest.id, basCurrate.destCurrencyId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-  }
-
   async function checkCurrencies(tx: DbOrTx, ids: number[]) {
     const rows = await tx.select({ id: basCurrency.id }).from(basCurrency).where(inArray(basCurrency.id, ids));
     if (rows.length !== new Set(ids).size)
@@ -242,6 +237,20 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     return pg.code === '23505' && pg.constraint === 'bas_currate_pair_day_uq';
   }
 
+  const rates = tableReads({
+    db,
+    table: basCurrate,
+    rows: rateRows,
+    filters: (q: z.output<typeof ZCurrateListQuery>) => [
+      ...equalFilters(q, basCurrate, ['srcCurrencyId', 'destCurrencyId']),
+      q.effectiveBegin ? gte(basCurrate.effectiveDate, q.effectiveBegin) : undefined,
+      q.effectiveEnd ? lte(basCurrate.effectiveDate, q.effectiveEnd) : undefined,
+    ],
+    orderable: { createTime: basCurrate.createTime, effectiveDate: basCurrate.effectiveDate, rate: basCurrate.rate },
+    defaultOrder: [desc(basCurrate.effectiveDate), desc(basCurrate.id)],
+    map: (rows) => decorate(db, rows, today()),
+  });
+
   registerCrud(app, {
     base: '/bas/currate',
     perm: 'bas:currate',
@@ -250,30 +259,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     listQuery: ZCurrateListQuery,
     addBody: ZCurrateAddBody,
     editBody: ZCurrateEditBody,
-    async list(_req, q) {
-      const where = allOf([
-        q.srcCurrencyId ? eq(basCurrate.srcCurrencyId, q.srcCurrencyId) : undefined,
-        q.destCurrencyId ? eq(basCurrate.destCurrencyId, q.destCurrencyId) : undefined,
-        q.effectiveBegin ? gte(basCurrate.effectiveDate, q.effectiveBegin) : undefined,
-        q.effectiveEnd ? lte(basCurrate.effectiveDate, q.effectiveEnd) : undefined,
-      ]);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(
-        q,
-        { createTime: basCurrate.createTime, effectiveDate: basCurrate.effectiveDate, rate: basCurrate.rate },
-        [desc(basCurrate.effectiveDate), desc(basCurrate.id)],
-      );
-      const [rows, [count]] = await Promise.all([
-        selectRates(db, where, order, limit, offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(basCurrate).where(where),
-      ]);
-      return { rows: await decorate(db, rows, today()), total: count?.n ?? 0 };
-    },
-    async get(_req, id) {
-      const rows = await selectRates(db, eq(basCurrate.id, id), [desc(basCurrate.id)], 1);
-      if (!rows.length) throw notFound();
-      return (await decorate(db, rows, today()))[0];
-    },
+    list: rates.list,
+    get: rates.get,
     async add(req, b) {
       await checkCurrencies(db, [b.srcCurrencyId, b.destCurrencyId]);
       try {
@@ -288,8 +275,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       }
     },
     async edit(req, b) {
-      const [current] = await db.select({ id: basCurrate.id }).from(basCurrate).where(eq(basCurrate.id, b.id));
-      if (!current) throw notFound();
+      await rates.inScope(req, b.id);
       await checkCurrencies(db, [b.srcCurrencyId, b.destCurrencyId]);
       try {
         await saveEdit(db, basCurrate, b, currateValues(b), req.auth.userName);

@@ -6,24 +6,21 @@ import {
   ZVehicleEditBody,
   ZVehicleListQuery,
 } from '@theone/contracts';
-import { asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { dataScopeFilter } from '../../platform/auth/data-scope';
 import type { DbOrTx } from '../../platform/db/database';
-import { allOf, isUniqueViolation } from '../../platform/db/sql-helpers';
+import { columnsOf, containsFilters, equalFilters, isUniqueViolation } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, duplicate, notFound } from '../../platform/errors';
-import { ok } from '../../platform/http/envelope';
-import { likeContains, orderOf, pageOf } from '../../platform/http/paging';
-import { spec } from '../../platform/http/route-spec';
+import { badRequest, duplicate } from '../../platform/errors';
 import { liveUserExists, userDeptId, userNameOf } from '../system/api';
 import { basDriver, basVehicle } from './bas.table';
 import { saveEdit } from './bas-common';
 import { companyResourceRoutes } from './company-resource.routes';
-import { registerCrud } from './crud';
-import { count, range, zSelectQuery } from './resource-query';
+import { registerCrud, registerSelect, tableReads } from './crud';
+import { range } from './resource-query';
 import { deleteUnlessInUse } from './usage';
 
 /**
@@ -72,15 +69,20 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     updateBy: basDriver.updateBy,
     updateTime: basDriver.updateTime,
   };
-  const selectDrivers = (where: SQL | undefined, order: SQL[], limit: number, offset = 0) =>
-    db
-      .select(driverColumns)
-      .from(basDriver)
-      .leftJoin(basVehicle, eq(basVehicle.id, basDriver.vehicleId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+  const drivers = tableReads({
+    db,
+    table: basDriver,
+    rows: () =>
+      db.select(driverColumns).from(basDriver).leftJoin(basVehicle, eq(basVehicle.id, basDriver.vehicleId)).$dynamic(),
+    scope: driverScope,
+    filters: (q: z.output<typeof ZDriverListQuery>) => [
+      ...containsFilters(q, basDriver, ['driverName', 'phone']),
+      ...equalFilters(q, basDriver, ['country', 'status']),
+      range(basDriver.createTime, q),
+    ],
+    orderable: { createTime: basDriver.createTime, licenceExpiry: basDriver.licenceExpiry },
+    defaultOrder: [desc(basDriver.createTime), desc(basDriver.id)],
+  });
 
   async function checkVehicle(tx: DbOrTx, id: number | null | undefined) {
     if (!id) return;
@@ -110,31 +112,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     listQuery: ZDriverListQuery,
     addBody: ZDriverAddBody,
     editBody: ZDriverEditBody,
-    async list(req, q) {
-      const where = allOf([
-        driverScope(req),
-        q.driverName ? ilike(basDriver.driverName, likeContains(q.driverName)) : undefined,
-        q.phone ? ilike(basDriver.phone, likeContains(q.phone)) : undefined,
-        q.country ? eq(basDriver.country, q.country) : undefined,
-        q.status ? eq(basDriver.status, q.status) : undefined,
-        range(basDriver.createTime, q),
-      ]);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(q, { createTime: basDriver.createTime, licenceExpiry: basDriver.licenceExpiry }, [
-        desc(basDriver.createTime),
-        desc(basDriver.id),
-      ]);
-      const [rows, total] = await Promise.all([
-        selectDrivers(where, order, limit, offset),
-        count(db, basDriver, where),
-      ]);
-      return { rows, total };
-    },
-    async get(req, id) {
-      const [row] = await selectDrivers(allOf([eq(basDriver.id, id), driverScope(req)]), [desc(basDriver.id)], 1);
-      if (!row) throw notFound();
-      return row;
-    },
+    list: drivers.list,
+    get: drivers.get,
     async add(req, b) {
       await checkVehicle(db, b.vehicleId);
       await checkUser(db, b.userId, 'userId');
@@ -145,11 +124,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       return row!.id;
     },
     async edit(req, b) {
-      const [current] = await db
-        .select({ id: basDriver.id })
-        .from(basDriver)
-        .where(allOf([eq(basDriver.id, b.id), driverScope(req)]));
-      if (!current) throw notFound();
+      await drivers.inScope(req, b.id);
       await checkVehicle(db, b.vehicleId);
       await checkUser(db, b.userId, 'userId');
       await saveEdit(db, basDriver, b, driverValues(b), req.auth.userName);
@@ -162,31 +137,18 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
   });
 
-  app.get(
-    '/bas/driver/select',
-    spec({ authenticated: true }, 'Active drivers for selects', { querystring: zSelectQuery }),
-    async (req) => {
-      const rows = await db
-        .select({
-          id: basDriver.id,
-          driverName: basDriver.driverName,
-          phone: basDriver.phone,
-          country: basDriver.country,
-          vehicleId: basDriver.vehicleId,
-          userId: basDriver.userId,
-        })
+  registerSelect(app, {
+    url: '/bas/driver/select',
+    summary: 'Active drivers for selects',
+    rows: () =>
+      db
+        .select(columnsOf(basDriver, ['id', 'driverName', 'phone', 'country', 'vehicleId', 'userId']))
         .from(basDriver)
-        .where(
-          allOf([
-            eq(basDriver.status, '0'),
-            req.query.keyword ? ilike(basDriver.driverName, likeContains(req.query.keyword)) : undefined,
-          ]),
-        )
-        .orderBy(asc(basDriver.driverName))
-        .limit(200);
-      return ok(req, rows);
-    },
-  );
+        .$dynamic(),
+    status: basDriver.status,
+    keyword: basDriver.driverName,
+    order: [asc(basDriver.driverName)],
+  });
 
   // -------------------------------------------------------------------------------------------------
   // Vehicles
@@ -213,15 +175,24 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     updateBy: basVehicle.updateBy,
     updateTime: basVehicle.updateTime,
   };
-  const selectVehicles = (where: SQL | undefined, order: SQL[], limit: number, offset = 0) =>
-    db
-      .select(vehicleColumns)
-      .from(basVehicle)
-      .leftJoin(basDriver, eq(basDriver.id, basVehicle.driverId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+  const vehicles = tableReads({
+    db,
+    table: basVehicle,
+    rows: () =>
+      db.select(vehicleColumns).from(basVehicle).leftJoin(basDriver, eq(basDriver.id, basVehicle.driverId)).$dynamic(),
+    scope: vehicleScope,
+    filters: (q: z.output<typeof ZVehicleListQuery>) => [
+      ...containsFilters(q, basVehicle, ['plateNo']),
+      ...equalFilters(q, basVehicle, ['country', 'vehicleType', 'status']),
+      range(basVehicle.createTime, q),
+    ],
+    orderable: {
+      createTime: basVehicle.createTime,
+      insuranceExpiry: basVehicle.insuranceExpiry,
+      capacityKg: basVehicle.capacityKg,
+    },
+    defaultOrder: [desc(basVehicle.createTime), desc(basVehicle.id)],
+  });
 
   async function checkDriver(tx: DbOrTx, id: number | null | undefined) {
     if (!id) return;
@@ -252,36 +223,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     listQuery: ZVehicleListQuery,
     addBody: ZVehicleAddBody,
     editBody: ZVehicleEditBody,
-    async list(req, q) {
-      const where = allOf([
-        vehicleScope(req),
-        q.plateNo ? ilike(basVehicle.plateNo, likeContains(q.plateNo)) : undefined,
-        q.country ? eq(basVehicle.country, q.country) : undefined,
-        q.vehicleType ? eq(basVehicle.vehicleType, q.vehicleType) : undefined,
-        q.status ? eq(basVehicle.status, q.status) : undefined,
-        range(basVehicle.createTime, q),
-      ]);
-      const { limit, offset } = pageOf(q);
-      const order = orderOf(
-        q,
-        {
-          createTime: basVehicle.createTime,
-          insuranceExpiry: basVehicle.insuranceExpiry,
-          capacityKg: basVehicle.capacityKg,
-        },
-        [desc(basVehicle.createTime), desc(basVehicle.id)],
-      );
-      const [rows, total] = await Promise.all([
-        selectVehicles(where, order, limit, offset),
-        count(db, basVehicle, where),
-      ]);
-      return { rows, total };
-    },
-    async get(req, id) {
-      const [row] = await selectVehicles(allOf([eq(basVehicle.id, id), vehicleScope(req)]), [desc(basVehicle.id)], 1);
-      if (!row) throw notFound();
-      return row;
-    },
+    list: vehicles.list,
+    get: vehicles.get,
     async add(req, b) {
       await checkDriver(db, b.driverId);
       const values = vehicleValues(b);
@@ -297,11 +240,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       }
     },
     async edit(req, b) {
-      const [current] = await db
-        .select({ id: basVehicle.id })
-        .from(basVehicle)
-        .where(allOf([eq(basVehicle.id, b.id), vehicleScope(req)]));
-      if (!current) throw notFound();
+      await vehicles.inScope(req, b.id);
       await checkDriver(db, b.driverId);
       const values = vehicleValues(b);
       try {
@@ -319,30 +258,18 @@ export const resourceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
   });
 
-  app.get(
-    '/bas/vehicle/select',
-    spec({ authenticated: true }, 'Active vehicles for selects', { querystring: zSelectQuery }),
-    async (req) => {
-      const rows = await db
-        .select({
-          id: basVehicle.id,
-          plateNo: basVehicle.plateNo,
-          country: basVehicle.country,
-          vehicleType: basVehicle.vehicleType,
-          driverId: basVehicle.driverId,
-        })
+  registerSelect(app, {
+    url: '/bas/vehicle/select',
+    summary: 'Active vehicles for selects',
+    rows: () =>
+      db
+        .select(columnsOf(basVehicle, ['id', 'plateNo', 'country', 'vehicleType', 'driverId']))
         .from(basVehicle)
-        .where(
-          allOf([
-            eq(basVehicle.status, '0'),
-            req.query.keyword ? ilike(basVehicle.plateNo, likeContains(req.query.keyword)) : undefined,
-          ]),
-        )
-        .orderBy(asc(basVehicle.plateNo))
-        .limit(200);
-      return ok(req, rows);
-    },
-  );
+        .$dynamic(),
+    status: basVehicle.status,
+    keyword: basVehicle.plateNo,
+    order: [asc(basVehicle.plateNo)],
+  });
 
   // Insurance and payment info (company-wide)
   await companyResourceRoutes(app, deps);

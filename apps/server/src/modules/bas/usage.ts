@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db/database';
 import { allOf } from '../../platform/db/sql-helpers';
 import { inUse, notFound } from '../../platform/errors';
 import {
+  type basContPrice,
   type basCurrate,
   type basDriver,
   type basInsurance,
@@ -65,7 +66,13 @@ export async function isInUse(db: DbOrTx, entity: TUsageEntity, id: number): Pro
  */
 export async function deleteUnlessInUse(
   db: Db,
-  table: typeof basDriver | typeof basVehicle | typeof basInsurance | typeof basPayinfo | typeof basCurrate,
+  table:
+    | typeof basDriver
+    | typeof basVehicle
+    | typeof basInsurance
+    | typeof basPayinfo
+    | typeof basCurrate
+    | typeof basContPrice,
   entity: TUsageEntity,
   id: number,
   options: { scope?: SQL; beforeDelete?: (tx: Tx) => Promise<unknown> } = {},
