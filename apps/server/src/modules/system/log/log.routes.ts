@@ -12,19 +12,21 @@ import {
   zIdText,
 } from '@theone/contracts';
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
 import { sysLoginLock } from '../../../platform/db/platform.table';
+import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { registerListExport } from '../../../platform/excel/list-export';
-import { ok, table } from '../../../platform/http/envelope';
-import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { ok } from '../../../platform/http/envelope';
+import { dateRange, likeContains } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
-import { BUSINESS_TYPE, operlog, pageWithTotal } from '../shared/system';
+import { BUSINESS_TYPE, operlog, registerPagedList } from '../shared/system';
 
 const TITLE = 'menu_log_list';
 const operIdParam = z.object({ operId: zIdText }).strict();
@@ -92,6 +94,16 @@ function titleKeysMatching(text: string): string[] {
 }
 
 const titleLabel = (title: string, lang: TLanguage) => (hasKey(title) ? t(title, lang) : title);
+/** An operation row as the list and the export give it: with its title in the reader's language. */
+const withTitleLabel = <R extends { title: string }>(r: R, req: FastifyRequest) => ({
+  ...r,
+  titleLabel: titleLabel(r.title, req.lang),
+});
+/** A login row as the list and the export give it: its message in the reader's language. */
+const withMessage = <R extends { msg: string }>(r: R, req: FastifyRequest) => ({
+  ...r,
+  msg: translateStored(r.msg, req.lang),
+});
 
 function operWhere(q: Partial<TOperlogQuery>): SQL | undefined {
   let title: SQL | undefined;
@@ -103,8 +115,7 @@ function operWhere(q: Partial<TOperlogQuery>): SQL | undefined {
   }
   return and(
     title,
-    q.operName ? ilike(sysOperLog.operName, likeContains(q.operName)) : undefined,
-    q.operIp ? ilike(sysOperLog.operIp, likeContains(q.operIp)) : undefined,
+    ...containsFilters(q, sysOperLog, ['operName', 'operIp']),
     q.businessType ? eq(sysOperLog.businessType, Number(q.businessType)) : undefined,
     q.status ? eq(sysOperLog.status, Number(q.status)) : undefined,
     dateRange(sysOperLog.operTime, q),
@@ -113,9 +124,8 @@ function operWhere(q: Partial<TOperlogQuery>): SQL | undefined {
 
 function loginWhere(q: Partial<TLogininforQuery>): SQL | undefined {
   return and(
-    q.ipaddr ? ilike(sysLogininfor.ipaddr, likeContains(q.ipaddr)) : undefined,
-    q.userName ? ilike(sysLogininfor.userName, likeContains(q.userName)) : undefined,
-    q.status ? eq(sysLogininfor.status, q.status) : undefined,
+    ...containsFilters(q, sysLogininfor, ['ipaddr', 'userName']),
+    ...equalFilters(q, sysLogininfor, ['status']),
     dateRange(sysLogininfor.loginTime, q),
   );
 }
@@ -124,26 +134,18 @@ function loginWhere(q: Partial<TLogininforQuery>): SQL | undefined {
 export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operlog: writer }) => {
   // --- operation log ----------------------------------------------------------------------------------------
 
-  app.get(
-    '/system/operlog/list',
-    spec({ permission: 'system:log:list' }, 'Operation log (paged)', { querystring: ZOperlogQuery }),
-    async (req) => {
-      const q = req.query;
-      const { rows, total } = await pageWithTotal(db, q, {
-        select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
-        from: sysOperLog,
-        where: operWhere(q),
-        order: orderOf(q, { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operId: sysOperLog.operId }, [
-          desc(sysOperLog.operId),
-        ]),
-      });
-      return table(
-        req,
-        rows.map((r) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) })),
-        total,
-      );
-    },
-  );
+  registerPagedList(app, db, {
+    url: '/system/operlog/list',
+    permission: 'system:log:list',
+    summary: 'Operation log (paged)',
+    query: ZOperlogQuery,
+    select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
+    from: sysOperLog,
+    where: operWhere,
+    orderable: { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operId: sysOperLog.operId },
+    order: [desc(sysOperLog.operId)],
+    map: withTitleLabel,
+  });
 
   app.delete(
     '/system/operlog/clean',
@@ -198,31 +200,23 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     key: sysOperLog.operId,
     keyOf: (r) => r.operId,
     where: (_req, q) => operWhere(q),
-    map: (r, req) => ({ ...r, titleLabel: titleLabel(r.title, req.lang) }),
+    map: withTitleLabel,
   });
 
   // --- login log ----------------------------------------------------------------------------------------
 
-  app.get(
-    '/system/logininfor/list',
-    spec({ permission: 'system:log:list' }, 'Login log (paged)', { querystring: ZLogininforQuery }),
-    async (req) => {
-      const q = req.query;
-      const { rows, total } = await pageWithTotal(db, q, {
-        select: () => db.select().from(sysLogininfor).$dynamic(),
-        from: sysLogininfor,
-        where: loginWhere(q),
-        order: orderOf(q, { loginTime: sysLogininfor.loginTime, infoId: sysLogininfor.infoId }, [
-          desc(sysLogininfor.infoId),
-        ]),
-      });
-      return table(
-        req,
-        rows.map((r) => ({ ...r, msg: translateStored(r.msg, req.lang) })),
-        total,
-      );
-    },
-  );
+  registerPagedList(app, db, {
+    url: '/system/logininfor/list',
+    permission: 'system:log:list',
+    summary: 'Login log (paged)',
+    query: ZLogininforQuery,
+    select: () => db.select().from(sysLogininfor).$dynamic(),
+    from: sysLogininfor,
+    where: loginWhere,
+    orderable: { loginTime: sysLogininfor.loginTime, infoId: sysLogininfor.infoId },
+    order: [desc(sysLogininfor.infoId)],
+    map: withMessage,
+  });
 
   app.delete(
     '/system/logininfor/clean',
@@ -296,6 +290,6 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     key: sysLogininfor.infoId,
     keyOf: (r) => r.infoId,
     where: (_req, q) => loginWhere(q),
-    map: (r, req) => ({ ...r, msg: translateStored(r.msg, req.lang) }),
+    map: withMessage,
   });
 };

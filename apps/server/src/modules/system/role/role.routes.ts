@@ -8,18 +8,18 @@ import {
   zIdsParam,
   zIdText,
 } from '@theone/contracts';
-import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { isUniqueViolation } from '../../../platform/db/sql-helpers';
+import { containsFilters, equalFilters, isUniqueViolation } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { duplicate, forbidden, inUse, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { registerListExport } from '../../../platform/excel/list-export';
-import { ok, table } from '../../../platform/http/envelope';
-import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
+import { ok } from '../../../platform/http/envelope';
+import { dateRange } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { callerMenuIds, menuTree, roleCheckedMenuIds } from '../menu/menu.service';
 import { sysMenu } from '../menu/menu.table';
@@ -33,7 +33,7 @@ import {
   deptsInScope,
   dropCountsOnChange,
   operlog,
-  pageWithTotal,
+  registerPagedList,
   touched,
   updateVersioned,
 } from '../shared/system';
@@ -77,8 +77,8 @@ function roleListWhere(q: Partial<z.infer<typeof ZRoleQuery>>): SQL | undefined 
   return and(
     eq(sysRole.delFlag, '0'),
     nameContains(ROLE_NAME, q.roleName),
-    q.roleKey ? ilike(sysRole.roleKey, likeContains(q.roleKey)) : undefined,
-    q.status ? eq(sysRole.status, q.status) : undefined,
+    ...containsFilters(q, sysRole, ['roleKey']),
+    ...equalFilters(q, sysRole, ['status']),
     dateRange(sysRole.createTime, q),
   );
 }
@@ -177,23 +177,17 @@ async function replaceRoleMenus(db: DbOrTx, roleId: number, menuIds: readonly nu
 export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   dropCountsOnChange(app);
 
-  app.get(
-    '/system/role/list',
-    spec({ permission: 'system:role:list' }, 'Roles (paged)', { querystring: ZRoleQuery }),
-    async (req) => {
-      const q = req.query;
-      const { rows, total } = await pageWithTotal(db, q, {
-        select: () => db.select(ROLE_COLUMNS).from(sysRole).$dynamic(),
-        from: sysRole,
-        where: roleListWhere(q),
-        order: orderOf(q, { createTime: sysRole.createTime, roleSort: sysRole.roleSort, roleId: sysRole.roleId }, [
-          asc(sysRole.roleSort),
-          asc(sysRole.roleId),
-        ]),
-      });
-      return table(req, rows, total);
-    },
-  );
+  registerPagedList(app, db, {
+    url: '/system/role/list',
+    permission: 'system:role:list',
+    summary: 'Roles (paged)',
+    query: ZRoleQuery,
+    select: () => db.select(ROLE_COLUMNS).from(sysRole).$dynamic(),
+    from: sysRole,
+    where: roleListWhere,
+    orderable: { createTime: sysRole.createTime, roleSort: sysRole.roleSort, roleId: sysRole.roleId },
+    order: [asc(sysRole.roleSort), asc(sysRole.roleId)],
+  });
 
   app.get(
     '/system/role/:roleId',

@@ -1,6 +1,6 @@
-import { type TPageQueryBase, zIdsParam, zIdText } from '@theone/contracts';
+import { zIdsParam, zIdText } from '@theone/contracts';
 import { type AnyColumn, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgColumn, PgInsertValue, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,48 +8,12 @@ import type { DbOrTx } from '../../../platform/db/database';
 import { duplicate, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { registerListExport } from '../../../platform/excel/list-export';
-import { ok, table } from '../../../platform/http/envelope';
-import { orderOf } from '../../../platform/http/paging';
+import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import type { BusinessType } from '../../../platform/operlog';
 import { localizedName, type NameColumns } from './localized';
 import { orClash, refuseTaken, rowOr404 } from './rows';
-import { BUSINESS_TYPE, operlog, pageWithTotal, saveAtVersion } from './system';
-
-/**
- * A paged list of a /system screen: the rows `select` builds, filtered by `where(query)`, in the order the query
- * picks among `orderable` and then `order`, one page of them and the total of the filter (counted over `from`);
- * `map` shapes a row for the answer.
- */
-export interface PagedList<S extends z.ZodObject, Q extends PgSelect> {
-  url: string;
-  permission: string;
-  summary: string;
-  query: S;
-  select: () => Q;
-  from: PgTable;
-  where: (q: z.output<S>) => SQL | undefined;
-  orderable: Record<string, AnyPgColumn>;
-  order: SQL[];
-  map?: (row: Awaited<Q>[number], req: FastifyRequest) => unknown;
-}
-
-/** Declares a paged list route (GET, the list's key, answered with `table`). */
-export function registerPagedList<S extends z.ZodObject, Q extends PgSelect>(
-  app: FastifyInstance,
-  db: DbOrTx,
-  l: PagedList<S, Q>,
-) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(l.url, spec({ permission: l.permission }, l.summary, { querystring: l.query }), async (req) => {
-      const q = req.query as z.output<S> & TPageQueryBase;
-      const order = orderOf(q, l.orderable, l.order);
-      const { rows, total } = await pageWithTotal(db, q, { select: l.select, from: l.from, where: l.where(q), order });
-      const map = l.map;
-      return table(req, map ? rows.map((row) => map(row, req)) : rows, total);
-    });
-}
+import { BUSINESS_TYPE, operlog, registerPagedList, saveAtVersion } from './system';
 
 type Versioned = PgTable & { version: AnyColumn };
 type Row<T extends PgTable> = T['$inferSelect'];

@@ -1,12 +1,16 @@
 import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID, type TPageQueryBase } from '@theone/contracts';
 import { type AnyColumn, and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { changedReload, forbidden, notFound } from '../../../platform/errors';
-import { pageOf } from '../../../platform/http/paging';
+import { table } from '../../../platform/http/envelope';
+import { orderOf, pageOf } from '../../../platform/http/paging';
+import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE, type BusinessType, type OperlogConfig } from '../../../platform/operlog';
 import { sysDept } from '../dept/dept.table';
 import type { sysRole } from '../role/role.table';
@@ -178,4 +182,39 @@ export async function pageWithTotal<Q extends PgSelect>(
     db.select({ n: count() }).from(list.from).where(list.where),
   ]);
   return { rows: rows as Awaited<Q>, total: total?.n ?? 0 };
+}
+
+/**
+ * A paged list of a /system screen: the rows `select` builds, filtered by `where(query)`, in the order the query
+ * picks among `orderable` and then `order`, one page of them and the total of the filter (counted over `from`);
+ * `map` shapes a row for the answer.
+ */
+export interface PagedList<S extends z.ZodObject, Q extends PgSelect> {
+  url: string;
+  permission: string;
+  summary: string;
+  query: S;
+  select: () => Q;
+  from: PgTable;
+  where: (q: z.output<S>) => SQL | undefined;
+  orderable: Record<string, AnyPgColumn>;
+  order: SQL[];
+  map?: (row: Awaited<Q>[number], req: FastifyRequest) => unknown;
+}
+
+/** Declares a paged list route (GET, the list's key, answered with `table`). */
+export function registerPagedList<S extends z.ZodObject, Q extends PgSelect>(
+  app: FastifyInstance,
+  db: DbOrTx,
+  l: PagedList<S, Q>,
+) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(l.url, spec({ permission: l.permission }, l.summary, { querystring: l.query }), async (req) => {
+      const q = req.query as z.output<S> & TPageQueryBase;
+      const order = orderOf(q, l.orderable, l.order);
+      const { rows, total } = await pageWithTotal(db, q, { select: l.select, from: l.from, where: l.where(q), order });
+      const map = l.map;
+      return table(req, map ? rows.map((row) => map(row, req)) : rows, total);
+    });
 }
