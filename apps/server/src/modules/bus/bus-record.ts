@@ -1,5 +1,5 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database';
 import { allOf } from '../../platform/db/sql-helpers';
 import { notFound } from '../../platform/errors';
@@ -28,7 +28,45 @@ export async function recordById<T extends TRecordTable>(
     .where(allOf([eq(table.id, id), scope]));
   const [row] = lock ? await query.for('update', { of: table }) : await query;
   if (!row) throw notFound();
+  if (lock) noteLocked(db, table, [id]);
   return row as T['$inferSelect'];
+}
+
+/** The record rows each open transaction holds `FOR UPDATE`, per table (only transactions are keys). */
+const heldLocks = new WeakMap<object, Map<PgTable, Set<number>>>();
+
+function heldOf(db: DbOrTx, table: PgTable): Set<number> | undefined {
+  if (!(db instanceof PgTransaction)) return undefined;
+  const tables = heldLocks.get(db) ?? new Map<PgTable, Set<number>>();
+  heldLocks.set(db, tables);
+  const ids = tables.get(table) ?? new Set<number>();
+  tables.set(table, ids);
+  return ids;
+}
+
+/** Remembers record rows this transaction has locked `FOR UPDATE` (lockRecords then skips them). */
+export function noteLocked(db: DbOrTx, table: PgTable, ids: readonly number[]): void {
+  const held = heldOf(db, table);
+  if (held) for (const id of ids) held.add(id);
+}
+
+/**
+ * Locks record rows `FOR UPDATE` in ascending id order, in one statement, leaving out those the transaction already
+ * holds (the caller's own record). The order core calls it for the runs, then the loads, of the orders it is about
+ * to write: every transaction that changes orders takes run, load and order locks in that order, so a run action
+ * and a sign or a problem item on one of its orders wait for each other instead of deadlocking.
+ */
+export async function lockRecords(db: DbOrTx, table: TRecordTable, ids: readonly number[]): Promise<void> {
+  const held = heldOf(db, table);
+  const todo = [...new Set(ids)].filter((id) => !held?.has(id));
+  if (!todo.length) return;
+  await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(inArray(table.id, todo))
+    .orderBy(asc(table.id))
+    .for('update');
+  noteLocked(db, table, todo);
 }
 
 /** The columns every edit of a versioned row sets besides its own: version + 1, who, now. */

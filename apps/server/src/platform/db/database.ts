@@ -58,6 +58,42 @@ function prepareStatements(client: pg.PoolClient) {
   };
 }
 
+/** PostgreSQL's answer to the loser of a deadlock (40P01) or of a serialization conflict (40001). */
+const RETRYABLE = new Set(['40P01', '40001']);
+/** Attempts of one transaction before its deadlock reaches the caller. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/** The SQLSTATE of a driver error, also when Drizzle wraps it (`cause`). */
+export function retryableConflict(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
+    if (RETRYABLE.has(String((e as { code?: unknown }).code))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A top-level transaction that PostgreSQL chose as a deadlock's victim rolled back as a whole, so it runs again
+ * (a short random pause first, so the two do not meet again), up to TRANSACTION_ATTEMPTS times; other errors, and
+ * nested transactions (savepoints, `tx.transaction`), are not retried. Callbacks therefore do only database work
+ * (and in-memory bookkeeping keyed by their `tx`). The order core takes its locks in one order (runs, loads, then
+ * orders: docs/architecture.md) so that deadlocks are rare; this is the safety net for the rest.
+ */
+function retryDeadlocks(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(...args);
+      } catch (err) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !retryableConflict(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+}
+
 /**
  * `statementTimeoutMs`: the app's requests are cut at 120 s; bulk scripts (the large seed) pass 0, no limit, since
  * one of their statements may insert hundreds of thousands of rows on a busy machine.
@@ -76,6 +112,7 @@ export function connectDatabase(url: string, options: { max?: number; statementT
     /* an idle client lost its connection; the pool replaces it */
   });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  retryDeadlocks(db);
   return { db, pool, close: () => pool.end() };
 }
 

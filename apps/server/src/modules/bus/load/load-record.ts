@@ -17,7 +17,7 @@ import { notFound, wrongState } from '../../../platform/errors';
 import { shortCache } from '../../../platform/short-cache';
 import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
 import { recordLogFields } from '../bus.columns';
-import { editedBy, recordById, settledEntry } from '../bus-record';
+import { editedBy, lockRecords, recordById, settledEntry } from '../bus-record';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -105,6 +105,9 @@ export async function lockLoad(
   if (operation) checkLoadOperation(row, operation);
   return row;
 }
+
+/** The order core's lock of the loads its orders leave or join (bus-record lockRecords: after the runs). */
+export const lockLoads = (tx: DbOrTx, ids: readonly number[]) => lockRecords(tx, busLoad, ids);
 
 export interface TLoadCounts {
   total: number;

@@ -7,9 +7,9 @@ import { allOf } from '../../../platform/db/sql-helpers';
 import { type AppError, changedReload, notFound, wrongState } from '../../../platform/errors';
 import { busOrder } from '../inware/inware.table';
 import { bulkInsertJson, orderScope, type TOrderRow } from '../inware/order-common';
-import { refreshLoadTotals } from '../load/load-record';
+import { lockLoads, refreshLoadTotals } from '../load/load-record';
 import { type TOrderLogEntry, writeOrderLog } from '../order-log/order-log.service';
-import { refreshRunTotals } from '../send/send-record';
+import { lockRuns, refreshRunTotals } from '../send/send-record';
 
 /**
  * The order-lifecycle core (ADR 0009): the only code that writes an order's `status` (and the columns later
@@ -20,9 +20,12 @@ import { refreshRunTotals } from '../send/send-record';
  * 2. compare the versions the caller read ('changed by someone else');
  * 3. check the action against ORDER_TRANSITIONS in contracts (from-statuses, notAudited, noOpenException);
  * 4. the caller's `check` on the accepted rows (permissions, required fields...), then its `patch` per order;
- * 5. one conditional UPDATE per order `WHERE id AND version AND status = ANY(from)`, the status taken from the
+ * 5. the runs, then the loads, the orders leave or join locked in ascending ids (those the caller holds are not
+ *    locked again): every transaction that writes orders takes its locks in the order runs, loads, orders, so
+ *    actions on a run or load and actions on its orders wait for each other instead of deadlocking;
+ * 6. one conditional UPDATE per order `WHERE id AND version AND status = ANY(from)`, the status taken from the
  *    transition map (never from the caller), or the DELETE of A4;
- * 6. the order-log rows in the same transaction.
+ * 7. the order-log rows, and the stored totals of those loads and runs, in the same transaction.
  *
  * `allOrNothing` (the default, what the order screens do) throws the first refusal as the HTTP answer (404,
  * 409 msg_changed_reload, 422 the action's 'reselect' key naming the orders); otherwise each order's outcome
@@ -289,6 +292,10 @@ export async function applyOrderAction(
     if (set === null) outcomes.set(row.id, { id: row.id, outcome: 'skipped', action, before: row });
     else sets.set(row.id, set);
   }
+  const touched = (key: 'loadId' | 'sendId') =>
+    plan.flatMap(({ row }) => [row[key], sets.get(row.id)?.[key]].filter((x): x is number => typeof x === 'number'));
+  await lockRuns(tx, touched('sendId'));
+  await lockLoads(tx, touched('loadId'));
   // orders with the same action and the same columns to write: one statement per group (a plan of 500 orders)
   const written = await writeGroups(
     tx,

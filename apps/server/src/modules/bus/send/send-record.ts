@@ -6,13 +6,13 @@ import {
   type TRunCounts,
   type TSendOperation,
 } from '@theone/contracts/bus/send';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
 import type { DbOrTx } from '../../../platform/db/database';
 import { wrongState } from '../../../platform/errors';
 import { isDriverOfUser } from '../../bas/api/send-refs';
-import { editedBy, recordById, settledEntry } from '../bus-record';
+import { editedBy, lockRecords, noteLocked, recordById, settledEntry } from '../bus-record';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busSend, busSendLine, busSendLog } from './send.table';
@@ -152,13 +152,14 @@ export async function settleRun(
   return updated!;
 }
 
-/** The run locked, by one of its orders' sendId (sign actions lock the run of each order they touch). */
+/** The runs locked (ascending ids), by their orders' sendId (sign actions lock the run of each order they touch). */
 export async function lockRunsOf(tx: DbOrTx, sendIds: readonly (number | null)[]): Promise<Map<number, TSendRecord>> {
-  const ids = [...new Set(sendIds.filter((x): x is number => typeof x === 'number'))].sort((a, b) => a - b);
-  const out = new Map<number, TSendRecord>();
-  for (const id of ids) {
-    const [row] = await tx.select().from(busSend).where(eq(busSend.id, id)).for('update');
-    if (row) out.set(id, row);
-  }
-  return out;
+  const ids = [...new Set(sendIds.filter((x): x is number => typeof x === 'number'))];
+  if (!ids.length) return new Map();
+  const rows = await tx.select().from(busSend).where(inArray(busSend.id, ids)).orderBy(asc(busSend.id)).for('update');
+  noteLocked(tx, busSend, ids);
+  return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The order core's lock of the runs its orders leave or join (bus-record lockRecords: runs before loads). */
+export const lockRuns = (tx: DbOrTx, ids: readonly number[]) => lockRecords(tx, busSend, ids);

@@ -15,7 +15,7 @@ import { editedBy, movedOrders } from '../bus-record';
 import type { TOrderCtx } from '../inware/inware.context';
 import type { TOrderRow } from '../inware/order-common';
 import { busLoad } from '../load/load.table';
-import { settleLoadStatus } from '../load/load-record';
+import { lockLoads, settleLoadStatus } from '../load/load-record';
 import { applyOrderAction, ordersInScope, refuseOrders, type TOrderOutcome } from '../order/order-core';
 import { busSendLine } from './send.table';
 import { findRun, lockRunsOf, orderReach, settleRun, writeSendLog } from './send-record';
@@ -42,14 +42,17 @@ async function openLines(tx: DbOrTx, orderIds: readonly number[]): Promise<Map<n
   return new Map(rows.map((l) => [l.orderId, l]));
 }
 
-/** Locks the orders' loads and runs (ascending ids), before the order core touches the orders. */
+/** Locks the orders' runs, then their loads (ascending ids, the order core's order), before the core writes them. */
 async function lockAround(tx: DbOrTx, rows: readonly TOrderRow[]) {
-  const loadIds = [...new Set(rows.flatMap((r) => (r.loadId ? [r.loadId] : [])))].sort((a, b) => a - b);
-  for (const id of loadIds) await tx.select({ id: busLoad.id }).from(busLoad).where(eq(busLoad.id, id)).for('update');
-  return lockRunsOf(
+  const runs = await lockRunsOf(
     tx,
     rows.map((r) => r.sendId),
   );
+  await lockLoads(
+    tx,
+    rows.flatMap((r) => (r.loadId ? [r.loadId] : [])),
+  );
+  return runs;
 }
 
 /** The orders a sign action names, in the caller's reach (all or 404), with their loads and runs locked. */
