@@ -8,23 +8,26 @@ import {
 } from '@theone/contracts';
 import { MARK_ANSWERS } from '@theone/contracts/bas/mark.responses';
 import { answersOf } from '@theone/contracts/common/responses';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
-import { allOf } from '../../platform/db/sql-helpers';
+import { allOf, containsFilters, equalFilters } from '../../platform/db/sql-helpers';
 import type { AppDeps } from '../../platform/deps';
 import { changedReload, inUse, notFound } from '../../platform/errors';
 import { type ExcelColumn, keysetBatches, sendExcel } from '../../platform/excel/excel';
 import { ok, table } from '../../platform/http/envelope';
-import { dateRange, likeContains, orderOf, pageOf } from '../../platform/http/paging';
+import { likeContains } from '../../platform/http/paging';
 import { spec } from '../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../platform/operlog';
 import { basCorporationAddr, basMark } from './bas.table';
 import { edited } from './bas-common';
+import { tableReads } from './crud';
 import { addressesOf } from './mark.service';
 import { type Action, AGENT, CUSTOMER, EITHER, need } from './mark-access';
 import { markScopeFilter } from './mark-scope';
+import { range } from './resource-query';
 import { isInUse } from './usage';
 
 const ANSWER = answersOf(MARK_ANSWERS);
@@ -38,6 +41,23 @@ const ADDRESS_EXPORT_COLUMNS: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'isDefault', header: 'field_is_default', type: 'dict', dict: 'bas_flag' },
   { key: 'createTime', header: 'field_create_time', type: 'datetime' },
 ];
+
+/** An address row on the wire (list, export, one address): with its mark's code and name. */
+const addrSelect = {
+  id: basCorporationAddr.id,
+  markId: basCorporationAddr.markId,
+  mark: basMark.mark,
+  nameZh: basMark.nameZh,
+  corporation: basCorporationAddr.corporation,
+  contact: basCorporationAddr.contact,
+  tel: basCorporationAddr.tel,
+  addr: basCorporationAddr.addr,
+  isDefault: basCorporationAddr.isDefault,
+  version: basCorporationAddr.version,
+  createBy: basCorporationAddr.createBy,
+  createTime: basCorporationAddr.createTime,
+  updateTime: basCorporationAddr.updateTime,
+};
 
 /**
  * /bas/corporationAddr (spec §7 'Base data'): the addresses of a mark, read and written with the rights on the mark
@@ -61,70 +81,48 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     return m;
   }
 
-  function addrListWhere(
-    req: FastifyRequest,
-    q: { markId?: number; mark?: string; contact?: string; tel?: string; corporation?: string } & Record<
-      string,
-      unknown
-    >,
-  ) {
-    const scope = markScopeFilter(req.auth);
-    const parts: (SQL | undefined)[] = [
-      scope ? sql`${basCorporationAddr.markId} IN (SELECT ${basMark.id} FROM ${basMark} WHERE ${scope})` : undefined,
-    ];
-    if (q.markId) parts.push(eq(basCorporationAddr.markId, q.markId));
-    if (q.mark) parts.push(ilike(basMark.mark, likeContains(q.mark)));
-    if (q.contact) parts.push(ilike(basCorporationAddr.contact, likeContains(q.contact)));
-    if (q.tel) parts.push(ilike(basCorporationAddr.tel, likeContains(q.tel)));
-    if (q.corporation) parts.push(ilike(basCorporationAddr.corporation, likeContains(q.corporation)));
-    parts.push(
-      dateRange(basCorporationAddr.createTime, {
-        'params[beginTime]': q['params[beginTime]'] as string | undefined,
-        'params[endTime]': q['params[endTime]'] as string | undefined,
-      }),
-    );
-    return allOf(parts);
-  }
+  const addrRows = () =>
+    db
+      .select(addrSelect)
+      .from(basCorporationAddr)
+      .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+      .$dynamic();
 
-  const addrSelect = {
-    id: basCorporationAddr.id,
-    markId: basCorporationAddr.markId,
-    mark: basMark.mark,
-    nameZh: basMark.nameZh,
-    corporation: basCorporationAddr.corporation,
-    contact: basCorporationAddr.contact,
-    tel: basCorporationAddr.tel,
-    addr: basCorporationAddr.addr,
-    isDefault: basCorporationAddr.isDefault,
-    version: basCorporationAddr.version,
-    createBy: basCorporationAddr.createBy,
-    createTime: basCorporationAddr.createTime,
-    updateTime: basCorporationAddr.updateTime,
-  };
+  /** The addresses of the marks in the caller's scope (an address of a mark outside it is a 404). */
+  const addresses = tableReads({
+    db,
+    table: basCorporationAddr,
+    rows: addrRows,
+    count: async (where) => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(basCorporationAddr)
+        .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    scope: (req) => {
+      const scope = markScopeFilter(req.auth);
+      return scope
+        ? sql`${basCorporationAddr.markId} IN (SELECT ${basMark.id} FROM ${basMark} WHERE ${scope})`
+        : undefined;
+    },
+    filters: (q: z.output<typeof ZAddressListQuery>) => [
+      ...equalFilters(q, basCorporationAddr, ['markId']),
+      q.mark ? ilike(basMark.mark, likeContains(q.mark)) : undefined,
+      ...containsFilters(q, basCorporationAddr, ['contact', 'tel', 'corporation']),
+      range(basCorporationAddr.createTime, q),
+    ],
+    orderable: { createTime: basCorporationAddr.createTime },
+    defaultOrder: [desc(basCorporationAddr.id)],
+  });
 
   app.get(
     '/bas/corporationAddr/list',
     spec({ permission: EITHER }, 'Addresses of marks', { response: ANSWER.addrList, querystring: ZAddressListQuery }),
     async (req) => {
-      const where = addrListWhere(req, req.query);
-      const { limit, offset } = pageOf(req.query);
-      const order = orderOf(req.query, { createTime: basCorporationAddr.createTime }, [desc(basCorporationAddr.id)]);
-      const [rows, [count]] = await Promise.all([
-        db
-          .select(addrSelect)
-          .from(basCorporationAddr)
-          .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(basCorporationAddr)
-          .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
-          .where(where),
-      ]);
-      return table(req, rows, count?.n ?? 0);
+      const { rows, total } = await addresses.list(req, req.query);
+      return table(req, rows, total);
     },
   );
 
@@ -141,7 +139,7 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     ),
     async (req, reply) => {
       const where = allOf([
-        addrListWhere(req, req.body),
+        addresses.where(req, req.body),
         req.body.ids ? inArray(basCorporationAddr.id, req.body.ids) : undefined,
       ]);
       return sendExcel(req, reply, {
@@ -150,10 +148,7 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         columns: ADDRESS_EXPORT_COLUMNS,
         rows: keysetBatches(
           (after, limit) =>
-            db
-              .select(addrSelect)
-              .from(basCorporationAddr)
-              .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
+            addrRows()
               .where(allOf([where, after ? sql`${basCorporationAddr.id} > ${after}` : undefined]))
               .orderBy(asc(basCorporationAddr.id))
               .limit(limit),
@@ -178,15 +173,7 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   app.get(
     '/bas/corporationAddr/:id',
     spec({ permission: EITHER }, 'One address', { response: ANSWER.addrDetail, params: zIdParam }),
-    async (req) => {
-      const [row] = await db
-        .select(addrSelect)
-        .from(basCorporationAddr)
-        .innerJoin(basMark, eq(basMark.id, basCorporationAddr.markId))
-        .where(allOf([eq(basCorporationAddr.id, req.params.id), addrListWhere(req, {})]));
-      if (!row) throw notFound();
-      return ok(req, row);
-    },
+    async (req) => ok(req, await addresses.get(req, req.params.id)),
   );
 
   /** Keeps exactly one default among a mark's addresses (the one just flagged, else the oldest). */

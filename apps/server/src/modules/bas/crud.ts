@@ -127,6 +127,8 @@ export interface TableReads<Q extends PgSelect, LQ, Out> {
   defaultOrder: SQL[];
   /** The rows as the screen sends them (derived fields). */
   map?: (rows: Awaited<Q>) => Out[] | Promise<Out[]>;
+  /** The total of a list whose filters need the joins of `rows` (else the table's rows are counted). */
+  count?: (where: SQL | undefined) => Promise<number>;
 }
 
 /**
@@ -146,13 +148,17 @@ export function tableReads<Q extends PgSelect, LQ extends TPageQueryBase, Out = 
       .offset(offset)) as Awaited<Q>;
     return r.map ? r.map(rows) : (rows as Out[]);
   };
+  const where = (req: FastifyRequest, q: LQ) => allOf([r.scope?.(req), ...r.filters(q)]);
+  const total = r.count ?? ((w: SQL | undefined) => count(r.db, r.table, w));
   return {
+    /** The list's WHERE: the caller's scope and the query's filters (an export adds its ticked ids). */
+    where,
     async list(req: FastifyRequest, q: LQ) {
-      const where = allOf([r.scope?.(req), ...r.filters(q)]);
+      const filtered = where(req, q);
       const { limit, offset } = pageOf(q);
       const order = orderOf(q, r.orderable, r.defaultOrder);
-      const [rows, total] = await Promise.all([read(where, order, limit, offset), count(r.db, r.table, where)]);
-      return { rows, total };
+      const [rows, n] = await Promise.all([read(filtered, order, limit, offset), total(filtered)]);
+      return { rows, total: n };
     },
     async get(req: FastifyRequest, id: number) {
       const [row] = await read(allOf([eq(r.table.id, id), r.scope?.(req)]), [desc(r.table.id)], 1);

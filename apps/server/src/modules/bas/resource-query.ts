@@ -2,18 +2,27 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/database';
 import { dateRange } from '../../platform/http/paging';
-import type { basContPrice, basCurrate, basDriver, basInsurance, basPayinfo, basVehicle } from './bas.table';
+import type {
+  basContPrice,
+  basCorporationAddr,
+  basCurrate,
+  basDriver,
+  basInsurance,
+  basPayinfo,
+  basVehicle,
+} from './bas.table';
 
 /** Helpers of the resource screens (drivers, vehicles, insurance, payment info), exchange rates and container prices. */
 
-/** The tables of the resource, exchange-rate and container-price screens. */
+/** The tables of the resource, exchange-rate, container-price and address screens. */
 export type CountedTable =
   | typeof basDriver
   | typeof basVehicle
   | typeof basInsurance
   | typeof basPayinfo
   | typeof basCurrate
-  | typeof basContPrice;
+  | typeof basContPrice
+  | typeof basCorporationAddr;
 
 export const count = async (db: DbOrTx, tableRef: CountedTable, where: SQL | undefined) => {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tableRef).where(where);
