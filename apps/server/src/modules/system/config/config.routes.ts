@@ -1,25 +1,15 @@
-import {
-  configValueError,
-  hasAnyPermission,
-  type TConfigQuery,
-  ZConfigCreate,
-  ZConfigEdit,
-  ZConfigQuery,
-} from '@theone/contracts';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { configValueError, hasAnyPermission, ZConfigCreate, ZConfigEdit, ZConfigQuery } from '@theone/contracts';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sysConfig } from '../../../platform/db/config.table';
-import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, forbidden } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
-import { dateRange } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { SETTING_KEYS } from '../../../platform/settings';
 import { assertNewPassword } from '../../auth/credentials';
-import { CONFIG_NAME, CONFIG_REMARK, nameContains } from '../shared/localized';
 import { registerSettingsScreen } from '../shared/settings-screen';
 import { BUSINESS_TYPE, operlog } from '../shared/system';
 
@@ -40,15 +30,6 @@ const CONFIG_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'createTime', header: 'system_created_at', type: 'datetime' },
   { key: 'remark', header: 'system_remark', width: 40 },
 ];
-
-function configWhere(q: Partial<TConfigQuery>): SQL | undefined {
-  return and(
-    nameContains(CONFIG_NAME, q.configName),
-    ...containsFilters(q, sysConfig, ['configKey']),
-    ...equalFilters(q, sysConfig, ['configType']),
-    dateRange(sysConfig.createTime, q),
-  );
-}
 
 function checkValue(configKey: string, configValue: string) {
   const problem = configValueError(configKey, configValue);
@@ -73,7 +54,7 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
     query: ZConfigQuery,
     create: ZConfigCreate,
     edit: ZConfigEdit,
-    where: configWhere,
+    filters: { name: 'configName', contains: ['configKey'], equal: ['configType'] },
     orderable: { createTime: sysConfig.createTime, configId: sysConfig.configId },
     order: [asc(sysConfig.configId)],
     unique: [
@@ -90,7 +71,7 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
       if (builtin) throw forbidden('err_config_builtin_delete', { value: builtin.configKey });
     },
     changed: () => settings.invalidate(),
-    export: { columns: CONFIG_EXPORT, names: { configName: CONFIG_NAME, remark: CONFIG_REMARK } },
+    export: { columns: CONFIG_EXPORT, localized: ['configName', 'remark'] },
   });
 
   app.get(

@@ -1,6 +1,4 @@
 import {
-  type TDictDataQuery,
-  type TDictTypeQuery,
   ZDictDataCreate,
   ZDictDataEdit,
   ZDictDataQuery,
@@ -8,20 +6,17 @@ import {
   ZDictTypeEdit,
   ZDictTypeQuery,
 } from '@theone/contracts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
-import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, inUse } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
-import { dateRange } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
-import { DICT_LABEL, DICT_TYPE_NAME, nameContains } from '../shared/localized';
 import { registerSettingsScreen } from '../shared/settings-screen';
-import { BUSINESS_TYPE, operlog } from '../shared/system';
+import { BUSINESS_TYPE, operlog, RECORD_EXPORT_COLUMNS } from '../shared/system';
 
 const TITLE = 'menu_dict_list';
 
@@ -31,9 +26,7 @@ const TYPE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'dictNameEn', header: 'system_dict_name_en', width: 24 },
   { key: 'dictNameTh', header: 'system_dict_name_th', width: 24 },
   { key: 'dictType', header: 'system_dict_type', width: 24 },
-  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
-  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
-  { key: 'remark', header: 'system_remark', width: 30 },
+  ...RECORD_EXPORT_COLUMNS,
 ];
 
 const DATA_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
@@ -46,28 +39,8 @@ const DATA_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'dictSort', header: 'system_sort', type: 'integer', width: 10 },
   { key: 'listClass', header: 'system_list_class', width: 12 },
   { key: 'isDefault', header: 'system_is_default', type: 'dict', dict: 'sys_yes_no', width: 10 },
-  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
-  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
-  { key: 'remark', header: 'system_remark', width: 30 },
+  ...RECORD_EXPORT_COLUMNS,
 ];
-
-function typeWhere(q: Partial<TDictTypeQuery>): SQL | undefined {
-  return and(
-    nameContains(DICT_TYPE_NAME, q.dictName),
-    ...containsFilters(q, sysDictType, ['dictType']),
-    ...equalFilters(q, sysDictType, ['status']),
-    dateRange(sysDictType.createTime, q),
-  );
-}
-
-function dataWhere(q: Partial<TDictDataQuery>): SQL | undefined {
-  return and(
-    ...equalFilters(q, sysDictData, ['dictType']),
-    nameContains(DICT_LABEL, q.dictLabel),
-    ...equalFilters(q, sysDictData, ['status']),
-    dateRange(sysDictData.createTime, q),
-  );
-}
 
 async function assertTypeExists(db: DbOrTx, dictType: string) {
   const [row] = await db.select({ id: sysDictType.dictId }).from(sysDictType).where(eq(sysDictType.dictType, dictType));
@@ -97,7 +70,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     query: ZDictTypeQuery,
     create: ZDictTypeCreate,
     edit: ZDictTypeEdit,
-    where: typeWhere,
+    filters: { name: 'dictName', contains: ['dictType'], equal: ['status'] },
     orderable: { createTime: sysDictType.createTime, dictId: sysDictType.dictId },
     order: [asc(sysDictType.dictId)],
     unique: [
@@ -117,7 +90,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         .limit(1);
       if (used) throw inUse('err_dict_type_has_data', { name: used.dictType });
     },
-    export: { columns: TYPE_EXPORT, names: { dictName: DICT_TYPE_NAME } },
+    export: { columns: TYPE_EXPORT, localized: ['dictName'] },
   });
 
   app.get(
@@ -162,7 +135,7 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     query: ZDictDataQuery,
     create: ZDictDataCreate,
     edit: ZDictDataEdit,
-    where: dataWhere,
+    filters: { name: 'dictLabel', equal: ['dictType', 'status'] },
     orderable: { dictSort: sysDictData.dictSort, createTime: sysDictData.createTime, dictCode: sysDictData.dictCode },
     order: [asc(sysDictData.dictType), asc(sysDictData.dictSort), asc(sysDictData.dictCode)],
     unique: [
@@ -173,6 +146,6 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       },
     ],
     validate: (b) => assertTypeExists(db, b.dictType),
-    export: { columns: DATA_EXPORT, names: { dictLabel: DICT_LABEL } },
+    export: { columns: DATA_EXPORT, localized: ['dictLabel'] },
   });
 };

@@ -1,15 +1,14 @@
-import { type TPostQuery, ZPostCreate, ZPostEdit, ZPostQuery } from '@theone/contracts';
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { ZPostCreate, ZPostEdit, ZPostQuery } from '@theone/contracts';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
 import { inUse } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
-import { dateRange } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
-import { localizedName, nameContains, POST_NAME } from '../shared/localized';
+import { localizedName, POST_NAME } from '../shared/localized';
 import { registerSettingsScreen } from '../shared/settings-screen';
+import { RECORD_EXPORT_COLUMNS } from '../shared/system';
 import { sysUser, sysUserPost } from '../user/user.table';
 import { sysPost } from './post.table';
 
@@ -20,19 +19,8 @@ const POST_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'postCode', header: 'system_post_code' },
   { key: 'postName', header: 'system_post_name' },
   { key: 'postSort', header: 'system_sort', type: 'integer', width: 10 },
-  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
-  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
-  { key: 'remark', header: 'system_remark', width: 30 },
+  ...RECORD_EXPORT_COLUMNS,
 ];
-
-function postWhere(q: Partial<TPostQuery>): SQL | undefined {
-  return and(
-    ...containsFilters(q, sysPost, ['postCode']),
-    nameContains(POST_NAME, q.postName),
-    ...equalFilters(q, sysPost, ['status']),
-    dateRange(sysPost.createTime, q),
-  );
-}
 
 /** /system/post (issue 4 item 5; screens §4.10). */
 export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -47,7 +35,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     query: ZPostQuery,
     create: ZPostCreate,
     edit: ZPostEdit,
-    where: postWhere,
+    filters: { name: 'postName', contains: ['postCode'], equal: ['status'] },
     orderable: { createTime: sysPost.createTime, postSort: sysPost.postSort, postId: sysPost.postId },
     order: [asc(sysPost.postSort), asc(sysPost.postId)],
     unique: [
@@ -70,7 +58,7 @@ export const postRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       if (used) throw inUse('err_post_assigned', { name: used.postName });
       await tx.delete(sysUserPost).where(inArray(sysUserPost.postId, ids));
     },
-    export: { columns: POST_EXPORT, names: { postName: POST_NAME } },
+    export: { columns: POST_EXPORT, localized: ['postName'] },
   });
 
   // Options of the user form's post select (any of the user screen's form permissions), named in the reader's language.

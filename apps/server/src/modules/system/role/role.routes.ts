@@ -33,6 +33,7 @@ import {
   deptsInScope,
   dropCountsOnChange,
   operlog,
+  RECORD_EXPORT_COLUMNS,
   registerPagedList,
   touched,
   updateVersioned,
@@ -68,9 +69,7 @@ const ROLE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'roleKey', header: 'system_role_key' },
   { key: 'roleSort', header: 'system_sort', type: 'integer', width: 10 },
   { key: 'dataScope', header: 'system_data_scope', type: 'dict', dict: 'data_scope', width: 24 },
-  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
-  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
-  { key: 'remark', header: 'system_remark', width: 30 },
+  ...RECORD_EXPORT_COLUMNS,
 ];
 
 function roleListWhere(q: Partial<z.infer<typeof ZRoleQuery>>): SQL | undefined {

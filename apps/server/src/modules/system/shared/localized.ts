@@ -20,7 +20,10 @@ export interface NameColumns {
 }
 
 /** The three name columns `key`, `keyEn` and `keyTh` of a table. */
-function nameColumns<K extends string>(columns: Record<K | `${K}En` | `${K}Th`, AnyColumn>, key: K): NameColumns {
+export function nameColumns<K extends string>(
+  columns: Record<K | `${K}En` | `${K}Th`, AnyColumn>,
+  key: K,
+): NameColumns {
   return { name: columns[key], en: columns[`${key}En`], th: columns[`${key}Th`] };
 }
 

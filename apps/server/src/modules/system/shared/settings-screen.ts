@@ -1,22 +1,25 @@
 import { zIdsParam, zIdText } from '@theone/contracts';
-import { type AnyColumn, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
+import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import { duplicate, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { registerListExport } from '../../../platform/excel/list-export';
 import { ok } from '../../../platform/http/envelope';
+import { dateRange } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import type { BusinessType } from '../../../platform/operlog';
-import { localizedName, type NameColumns } from './localized';
+import { localizedName, nameColumns, nameContains } from './localized';
 import { orClash, refuseTaken, rowOr404 } from './rows';
 import { BUSINESS_TYPE, operlog, registerPagedList, saveAtVersion } from './system';
 
-type Versioned = PgTable & { version: AnyColumn };
+type Versioned = PgTable & { version: AnyColumn; createTime: AnyPgColumn };
 type Row<T extends PgTable> = T['$inferSelect'];
+type ColumnKey<T extends PgTable> = keyof T['_']['columns'] & string;
 
 /** A name or code that must stay unique: 409 `err` (naming `value(b)`) when another row matches `where(b)`. */
 export interface UniqueRule<B> {
@@ -59,11 +62,15 @@ export interface SettingsScreen<
   names: { one: string; many: string; edit?: string; remove?: string };
   table: T;
   /** The id column's key, its name in paths, bodies and answers ('postId'; the delete path names several: ':postIds'). */
-  key: keyof T['_']['columns'] & string;
+  key: ColumnKey<T>;
   query: S;
   create: C;
   edit: E;
-  where: (q: Partial<z.output<S>>) => SQL | undefined;
+  /**
+   * The list's (and the export's) filters besides the created-at range, each named as its column: the name in any
+   * language, text columns containing the query's text, columns equal to the query's value.
+   */
+  filters: { name: ColumnKey<T>; contains?: ColumnKey<T>[]; equal?: ColumnKey<T>[] };
   orderable: Record<string, AnyPgColumn>;
   order: SQL[];
   unique: [UniqueRule<z.output<C>>, ...UniqueRule<z.output<C>>[]];
@@ -75,8 +82,8 @@ export interface SettingsScreen<
   beforeDelete?: (tx: DbOrTx, rows: Row<T>[], req: FastifyRequest) => Promise<void>;
   /** Called after every change (add, edit, delete), e.g. to drop a cache. */
   changed?: () => void;
-  /** The export's columns; `names`: the columns read in the reader's language. */
-  export: { columns: ExcelColumn<Record<string, unknown>>[]; names: Record<string, NameColumns> };
+  /** The export's columns; `localized`: the names read in the reader's language. */
+  export: { columns: ExcelColumn<Record<string, unknown>>[]; localized: ColumnKey<T>[] };
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -89,7 +96,8 @@ export function registerSettingsScreen<
 >(app: FastifyInstance, db: DbOrTx, s: SettingsScreen<T, S, C, E>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { one, many } = s.names;
-  const id = getTableColumns(s.table)[s.key] as PgColumn;
+  const columns = getTableColumns(s.table) as Record<string, PgColumn>;
+  const id = columns[s.key]!;
   const keys = `${s.key}s`;
   const idOf = (params: unknown, key: string) => (params as Record<string, number>)[key]!;
   const access = (action: string, businessType: BusinessType) => ({
@@ -100,6 +108,16 @@ export function registerSettingsScreen<
   async function refuseTakenNames(b: z.output<C>, exceptId?: number) {
     for (const rule of s.unique) await refuseTaken(db, id, exceptId, rule.where(b), rule.err, rule.value(b));
   }
+
+  const where = (query: Partial<z.output<S>>) => {
+    const q = query as Partial<Record<ColumnKey<T>, string>>;
+    return and(
+      nameContains(nameColumns(columns, s.filters.name), q[s.filters.name]),
+      ...containsFilters(q, s.table, s.filters.contains ?? []),
+      ...equalFilters(q, s.table, s.filters.equal ?? []),
+      dateRange(s.table.createTime, query),
+    );
+  };
 
   registerPagedList(app, db, {
     url: `${s.url}/list`,
@@ -112,7 +130,7 @@ export function registerSettingsScreen<
         .from(s.table as PgTable)
         .$dynamic(),
     from: s.table,
-    where: s.where,
+    where,
     orderable: s.orderable,
     order: s.order,
   });
@@ -190,7 +208,7 @@ export function registerSettingsScreen<
     fileName: `${s.url.slice(1).replaceAll('/', '_')}_export`,
     columns: s.export.columns,
     select: (req) => {
-      const names = Object.entries(s.export.names).map(([key, cols]) => [key, localizedName(cols, req.lang)]);
+      const names = s.export.localized.map((key) => [key, localizedName(nameColumns(columns, key), req.lang)]);
       return db
         .select({ ...getTableColumns(s.table as PgTable), ...Object.fromEntries(names) })
         .from(s.table as PgTable)
@@ -198,6 +216,6 @@ export function registerSettingsScreen<
     },
     key: id,
     keyOf: (r) => (r as Record<string, number>)[s.key]!,
-    where: (_req, q) => s.where(q),
+    where: (_req, q) => where(q),
   });
 }

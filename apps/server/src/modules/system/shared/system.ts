@@ -8,6 +8,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { changedReload, forbidden, notFound } from '../../../platform/errors';
+import type { ExcelColumn } from '../../../platform/excel/excel';
 import { table } from '../../../platform/http/envelope';
 import { orderOf, pageOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
@@ -24,6 +25,13 @@ import { invalidateUserCounts } from './count-cache';
 
 export const ADMIN_USER_ID = BUILTIN_ADMIN_USER_ID;
 export const ADMIN_ROLE_ID = BUILTIN_ADMIN_ROLE_ID;
+
+/** The last columns of an export of records that carry recordColumns (platform/db/columns.ts): status, created, remark. */
+export const RECORD_EXPORT_COLUMNS: ExcelColumn<Record<string, unknown>>[] = [
+  { key: 'status', header: 'system_status', type: 'dict', dict: 'sys_normal_disable', width: 10 },
+  { key: 'createTime', header: 'system_created_at', type: 'datetime' },
+  { key: 'remark', header: 'system_remark', width: 30 },
+];
 
 /** `config.operlog` of a route: the title is the screen's menu title key. */
 export function operlog(title: string, businessType: BusinessType): OperlogConfig {
