@@ -16,7 +16,6 @@ import {
   ZPriceTrialQuery,
 } from '@theone/contracts';
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx, Tx } from '../../platform/db/database';
@@ -37,9 +36,11 @@ import {
   choosePrice,
   countPrices,
   deletePrice,
+  destGeog,
   editPrice,
   findPrice,
   getPriceInScope,
+  leftGeog,
   priceCandidates,
   priceFilterWhere,
   priceOrder,
@@ -198,8 +199,6 @@ export const priceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   // -------------------------------------------------------------------------------------------------
   // Container prices
 
-  const leftGeog = alias(basGeog, 'left_geog');
-  const destGeog = alias(basGeog, 'dest_geog');
   const contColumns = {
     id: basContPrice.id,
     containerType: basContPrice.containerType,

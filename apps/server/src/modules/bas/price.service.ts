@@ -29,8 +29,9 @@ import { isInUse } from './usage';
  * are refused ('msg_price_overlap'); writers of one key are serialised by an advisory lock.
  */
 
-const leftGeog = alias(basGeog, 'left_geog');
-const destGeog = alias(basGeog, 'dest_geog');
+/** The origin and destination places of a route (price rows, container prices): their names on the wire. */
+export const leftGeog = alias(basGeog, 'left_geog');
+export const destGeog = alias(basGeog, 'dest_geog');
 
 export const priceColumns = {
   id: basPrice.id,
