@@ -9,10 +9,12 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
+import { type ExcelColumn, sendExcel } from '../../platform/excel/excel';
 import { ok, table } from '../../platform/http/envelope';
 import { spec } from '../../platform/http/route-spec';
-import type { BusinessType } from '../../platform/operlog';
+import { BUSINESS_TYPE, type BusinessType } from '../../platform/operlog';
 import type { TOrderCtx } from './inware/inware.service';
 import { orderCtx, title } from './inware/inware-route-keys';
 
@@ -55,4 +57,32 @@ export function busActions(app: FastifyInstance, deps: AppDeps, menu: string) {
     const handler: RouteHandlerMethod = async (req) => ok(req, await run(ctxOf(req), req as unknown as RequestOf<S>));
     app.post(url, options, handler);
   };
+}
+
+/** A bus list's export: its url and key, the list's menu title, the body schema, the columns and the rows' read. */
+export interface BusListExport<B extends z.ZodType, R> {
+  url: string;
+  permission: string;
+  /** The list screen's title (translation key): the operation-log title, the file's and the sheet's name. */
+  menu: string;
+  summary: string;
+  /** The export's body: the list's filters, or the ticked ids. */
+  body: B;
+  columns: ExcelColumn<R>[];
+  read: (ctx: TOrderCtx, body: z.output<B>) => Promise<Iterable<R>>;
+}
+
+/**
+ * A bus list's .xlsx export (runs, sign lines, problem items): POST, a heavy export with its operation-log row under
+ * the list's title; the rows of `read` for the body in `columns`.
+ */
+export function busListExport<B extends z.ZodType, R>(app: FastifyInstance, deps: AppDeps, e: BusListExport<B, R>) {
+  const ctxOf = orderCtx(deps);
+  const access = { permission: e.permission, operlog: title(e.menu, BUSINESS_TYPE.EXPORT), heavy: 'export' as const };
+  const handler: RouteHandlerMethod = async (req, reply) => {
+    const rows = await e.read(ctxOf(req), req.body as z.output<B>);
+    const { db, config } = deps;
+    return sendExcel(req, reply, { fileName: e.menu, db, timezone: config.timezone, columns: e.columns, rows });
+  };
+  app.post(e.url, spec(access, e.summary, { body: e.body }), handler);
 }

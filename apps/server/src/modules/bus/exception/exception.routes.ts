@@ -7,10 +7,9 @@ import {
 import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { sendExcel } from '../../../platform/excel/excel';
 import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
-import { BUSINESS_TYPE } from '../../../platform/operlog';
+import { busListExport } from '../bus-routes';
 import { EXCEPTION_EXCEL_COLUMNS } from './exception.excel';
 import { exceptionTimers, exportExceptions, listExceptions } from './exception.read';
 
@@ -19,7 +18,8 @@ import { exceptionTimers, exportExceptions, listExceptions } from './exception.r
  * Raise, take over, close and reopen are `inware/editFields` (A26, bus:exception:add / :handle), one order-log row
  * each, so they are served by the order routes.
  */
-export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
   app.get(
     '/bus/exception/list',
     spec({ permission: 'bus:exception' }, 'Problem items: open (E0/E1), closed or all, with filters and paging', {
@@ -32,27 +32,15 @@ export const exceptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
   );
 
-  app.post(
-    '/bus/exception/export',
-    spec(
-      {
-        permission: 'bus:exception:export',
-        heavy: 'export',
-        operlog: { title: 'menu_exception_list', businessType: BUSINESS_TYPE.EXPORT },
-      },
-      'Problem items (.xlsx): the list filters or the ticked ids',
-      { body: ZExceptionExportBody },
-    ),
-    async (req, reply) =>
-      sendExcel(req, reply, {
-        fileName: 'menu_exception_list',
-        sheetName: 'menu_exception_list',
-        db,
-        timezone: config.timezone,
-        columns: EXCEPTION_EXCEL_COLUMNS,
-        rows: await exportExceptions(db, req.auth, req.body, config.timezone),
-      }),
-  );
+  busListExport(app, deps, {
+    url: '/bus/exception/export',
+    permission: 'bus:exception:export',
+    menu: 'menu_exception_list',
+    summary: 'Problem items (.xlsx): the list filters or the ticked ids',
+    body: ZExceptionExportBody,
+    columns: EXCEPTION_EXCEL_COLUMNS,
+    read: (ctx, body) => exportExceptions(ctx.db, ctx.auth, body, ctx.timezone),
+  });
 
   app.get(
     '/bus/exception/timers',

@@ -7,21 +7,20 @@ import {
   zIdsParam,
 } from '@theone/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, notFound } from '../../../platform/errors';
-import { sendExcel } from '../../../platform/excel/excel';
+import { type SendExcelOptions, sendExcel } from '../../../platform/excel/excel';
 import { orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { pageFooter } from '../../../platform/pdf/layout';
 import { PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
-import { formatDateTime } from '../../../platform/time';
 import { drawLoadingList } from '../print/loading-list.layout';
-import type { PrintContext } from '../print/print.layouts';
+import { documentFileName, printContext } from '../print/print.layouts';
 import { LOAD_SORT_COLUMNS, loadListWhere, loadRowsByIds } from './load.read';
 import { busLoad } from './load.table';
 import {
@@ -77,29 +76,27 @@ const zLang = z.enum(['zh', ...LANGUAGES]).transform((v): TLanguage => (v === 'z
 const ZPrintQuery = z.object({ lang: zLang.optional() }).strict();
 const ZPrintAllParams = z.object({ ids: zIdsParam.shape.ids, lang: zLang }).strict();
 
+/** What a load is known by on paper: its container number, else its truck plate, else its load number. */
+const containerName = (load: TLoadDocument['load']) => load.containerNo || load.truckNo || load.loadNo;
+
 const printOperlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHER };
 const exportOperlog = { title: 'menu_load_list', businessType: BUSINESS_TYPE.EXPORT };
 
 export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   const timezone = deps.config.timezone;
-  const context = (req: FastifyRequest): PrintContext => ({
-    formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, timezone, dateOnly) : ''),
-    printedAt: formatDateTime(new Date(), timezone).slice(0, 16),
-    userName: req.auth.nickName || req.auth.userName,
-  });
 
   /** The loading lists of the loads, one section (new page) each. */
   async function printLoads(req: FastifyRequest, reply: Parameters<typeof sendPdf>[1], ids: number[], lang: TLanguage) {
     const unique = [...new Set(ids)];
     if (unique.length > MAX_PRINT_LOADS) throw badRequest('load_print_err_too_many', { max: MAX_PRINT_LOADS });
     const docs = await loadDocuments(db, req.auth, unique, lang);
-    const ctx = context(req);
-    const first = docs[0]!.load;
-    const name =
-      docs.length === 1
-        ? `${t('load_print_file', lang)}_${first.containerNo || first.truckNo || first.loadNo}`
-        : t('load_print_file', lang);
+    const ctx = printContext(req.auth, timezone);
+    const name = documentFileName(
+      'load_print_file',
+      lang,
+      docs.map((d) => containerName(d.load)),
+    );
     return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
       // Every page's footer names its container, so a loose page of a long list finds its section.
       let current: TLoadDocument | undefined;
@@ -117,6 +114,21 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         await drawLoadingList(pdf, doc, ctx);
       }
     });
+  }
+
+  /**
+   * A one-load document (manifest, bill) as .xlsx: the load of the body's id (404 outside the caller's scope), the
+   * first sheet named by `sheetKey` and the container; `sheets` gives the document's columns and rows.
+   */
+  async function sendLoadSheets<Row>(
+    req: FastifyRequest & { body: { id: number } },
+    reply: FastifyReply,
+    names: { fileName: string; sheetKey: string },
+    sheets: (doc: TLoadDocument) => Pick<SendExcelOptions<Row>, 'columns' | 'rows' | 'moreSheets'>,
+  ) {
+    const [doc] = await loadDocuments(db, req.auth, [req.body.id], req.lang);
+    const sheetName = `${t(names.sheetKey, req.lang)} ${containerName(doc!.load)}`;
+    return sendExcel(req, reply, { fileName: names.fileName, sheetName, db, timezone, ...sheets(doc!) });
   }
 
   app.post(
@@ -146,27 +158,22 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       'Container manifest per mark, with its order lines (.xlsx)',
       { body: ZLoadIdBody },
     ),
-    async (req, reply) => {
-      const [doc] = await loadDocuments(db, req.auth, [req.body.id], req.lang);
-      const { marks, orders } = manifestRows(doc!, req.lang);
-      const load = doc!.load;
-      return sendExcel(req, reply, {
-        fileName: 'load_xls_manifest_file',
-        sheetName: `${t('load_xls_manifest_sheet', req.lang)} ${load.containerNo || load.truckNo || load.loadNo}`,
-        db,
-        timezone,
-        columns: MANIFEST_MARK_COLUMNS,
-        rows: marks,
-        moreSheets: [
-          { sheetName: 'load_xls_orders_sheet', columns: MANIFEST_ORDER_COLUMNS, rows: orders },
-          {
-            sheetName: 'load_xls_container_sheet',
-            columns: MANIFEST_CONTAINER_COLUMNS,
-            rows: containerRows(doc!, req.lang),
-          },
-        ],
-      });
-    },
+    async (req, reply) =>
+      sendLoadSheets(req, reply, { fileName: 'load_xls_manifest_file', sheetKey: 'load_xls_manifest_sheet' }, (doc) => {
+        const { marks, orders } = manifestRows(doc, req.lang);
+        return {
+          columns: MANIFEST_MARK_COLUMNS,
+          rows: marks,
+          moreSheets: [
+            { sheetName: 'load_xls_orders_sheet', columns: MANIFEST_ORDER_COLUMNS, rows: orders },
+            {
+              sheetName: 'load_xls_container_sheet',
+              columns: MANIFEST_CONTAINER_COLUMNS,
+              rows: containerRows(doc, req.lang),
+            },
+          ],
+        };
+      }),
   );
 
   app.post(
@@ -176,19 +183,11 @@ export const loadIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       'Container bill: receivables per mark (.xlsx, fee role)',
       { body: ZLoadIdBody },
     ),
-    async (req, reply) => {
-      const [doc] = await loadDocuments(db, req.auth, [req.body.id], req.lang);
-      const { columns, rows } = billSheetRows(doc!, req.lang);
-      const load = doc!.load;
-      return sendExcel(req, reply, {
-        fileName: 'load_xls_bill_file',
-        sheetName: `${t('load_xls_bill_sheet', req.lang)} ${load.containerNo || load.truckNo || load.loadNo}`,
-        db,
-        timezone,
-        columns: billColumns(columns),
-        rows,
-      });
-    },
+    async (req, reply) =>
+      sendLoadSheets(req, reply, { fileName: 'load_xls_bill_file', sheetKey: 'load_xls_bill_sheet' }, (doc) => {
+        const { columns, rows } = billSheetRows(doc, req.lang);
+        return { columns: billColumns(columns), rows };
+      }),
   );
 
   /** The rows of a list export: the ticked ids, one id, or the list's filtered set in its order. */

@@ -4,11 +4,14 @@ import {
   isPositive,
   isZero,
   sum,
+  type TLanguage,
   toVolumeString,
   toWeightString,
 } from '@theone/contracts';
+import { t } from '../../../platform/i18n';
 import { documentHeader, fieldGrid, pageFooter, signatureLine, table } from '../../../platform/pdf/layout';
 import { mm, type Pdf } from '../../../platform/pdf/pdf';
+import { formatDateTime } from '../../../platform/time';
 import type { TPrintOrder } from './print.data';
 
 /**
@@ -26,10 +29,21 @@ import type { TPrintOrder } from './print.data';
 
 export interface PrintContext {
   /** 'YYYY-MM-DD HH:mm:ss' in the business time zone */
-  formatTime(value: Date | null | undefined, dateOnly?: boolean): string;
+  formatTime(value: Date | string | null | undefined, dateOnly?: boolean): string;
   printedAt: string;
   userName: string;
 }
+
+/** A document's file name: its title (translation key), with the record's number when it holds one record. */
+export const documentFileName = (key: string, lang: TLanguage, numbers: readonly string[]) =>
+  numbers.length === 1 ? `${t(key, lang)}_${numbers[0]}` : t(key, lang);
+
+/** The context of a document the caller prints now: times in the business time zone, printed by the caller. */
+export const printContext = (auth: { nickName: string; userName: string }, timezone: string): PrintContext => ({
+  formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, timezone, dateOnly) : ''),
+  printedAt: formatDateTime(new Date(), timezone).slice(0, 16),
+  userName: auth.nickName || auth.userName,
+});
 
 /** The order's head in a field grid (receipt, fee sheet): waybill number, mark, transport mode, route. */
 const orderHeadFields = (pdf: Pdf, o: TPrintOrder) => [

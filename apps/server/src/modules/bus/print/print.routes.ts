@@ -5,13 +5,19 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, wrongState } from '../../../platform/errors';
 import { spec } from '../../../platform/http/route-spec';
-import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { preloadFonts } from '../../../platform/pdf/fonts';
 import { LABEL_100x75, PAGE_A4, type Pdf, type PdfOptions, sendPdf } from '../../../platform/pdf/pdf';
-import { formatDateTime } from '../../../platform/time';
 import { countPrints, loadPrintOrders, type TPrintOrder } from './print.data';
-import { documentFooter, drawFeeSheet, drawLabel, drawReceipt, type PrintContext } from './print.layouts';
+import {
+  documentFileName,
+  documentFooter,
+  drawFeeSheet,
+  drawLabel,
+  drawReceipt,
+  type PrintContext,
+  printContext,
+} from './print.layouts';
 
 /**
  * The order print calls (spec §7 'print'; screens bus-container.md §0 'Print' and Q6). Every call answers a PDF
@@ -82,12 +88,8 @@ const ZIdsLangParams = z
 
 const operlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHER };
 
-/** A document's file name: its title, with the waybill number when it holds one order. */
-const fileNameOf = (key: string, lang: TLanguage, orders: readonly { transportId: string }[]) =>
-  orders.length === 1 ? `${t(key, lang)}_${orders[0]!.transportId}` : t(key, lang);
-
 /**
- * What kind of document a print call makes: its file name (`fileKey`, fileNameOf), its paper, whether the orders
+ * What kind of document a print call makes: its file name (`fileKey`, documentFileName), its paper, whether the orders
  * must be received (piece labels, receipts: refuseNotReceived), whether it counts as a print of the orders (labels:
  * countPrints) and whether it needs their cargo lines (receipts). `footer`: the 'printed by' line on every page.
  */
@@ -134,11 +136,6 @@ const PIECE_LABELS: TDocument = {
 export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Parse the fonts (two 10 MB CJK faces) in the background once the server is up, not on the first print.
   if (deps.config.nodeEnv !== 'test') app.addHook('onReady', async () => void setTimeout(preloadFonts, 1000).unref());
-  const context = (req: FastifyRequest): PrintContext => ({
-    formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, deps.config.timezone, dateOnly) : ''),
-    printedAt: formatDateTime(new Date(), deps.config.timezone).slice(0, 16),
-    userName: req.auth.nickName || req.auth.userName,
-  });
 
   /**
    * The document of the request's orders (idsOf) in `lang`; `draw` adds each order's pages.
@@ -155,8 +152,12 @@ export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     if (document.received) refuseNotReceived(orders);
     document.check?.(orders);
     if (document.counted) await countPrints(deps.db, req.auth, ids);
-    const ctx = context(req);
-    const fileName = fileNameOf(document.fileKey, lang, orders);
+    const ctx = printContext(req.auth, deps.config.timezone);
+    const fileName = documentFileName(
+      document.fileKey,
+      lang,
+      orders.map((o) => o.transportId),
+    );
     return sendPdf(req, reply, { fileName, ...document.paper, lang }, async (pdf) => {
       if (document.footer) documentFooter(pdf, ctx);
       for (const o of orders) await draw(pdf, o, ctx);

@@ -8,16 +8,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, notFound } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
-import { sendExcel } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { pageFooter } from '../../../platform/pdf/layout';
 import { PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
-import { formatDateTime } from '../../../platform/time';
+import { busListExport } from '../bus-routes';
 import { orderCtx } from '../inware/inware-route-keys';
-import { drawDeliveryNote, drawRunSheet, type TSendPrintCtx } from './send.layouts';
+import { documentFileName, printContext } from '../print/print.layouts';
+import { drawDeliveryNote, drawRunSheet } from './send.layouts';
 import { exportRuns, exportSignLines, orderLinesById, runSheetLines } from './send.read';
 import { uploadPod } from './sign.service';
 
@@ -91,48 +91,31 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db } = deps;
   const timezone = deps.config.timezone;
   const ctxOf = orderCtx(deps);
-  const printCtx = (): TSendPrintCtx => ({
-    formatTime: (value, dateOnly = false) => (value ? formatDateTime(value, timezone, dateOnly) : ''),
+  /** The print context, and the footer's 'printed by' line in the caller's language. */
+  const printed = (req: FastifyRequest) => {
+    const ctx = printContext(req.auth, timezone);
+    return { ctx, left: t('print_printed_by', req.lang, { user: ctx.userName, time: ctx.printedAt }) };
+  };
+
+  busListExport(app, deps, {
+    url: '/bus/send/export',
+    permission: 'bus:sendOrder:export',
+    menu: 'menu_send_order',
+    summary: 'Export delivery runs (.xlsx)',
+    body: ZSendExportBody,
+    columns: RUN_COLUMNS,
+    read: exportRuns,
   });
-  const footer = (req: FastifyRequest) =>
-    t('print_printed_by', req.lang, {
-      user: req.auth.nickName || req.auth.userName,
-      time: formatDateTime(new Date(), timezone).slice(0, 16),
-    });
 
-  app.post(
-    '/bus/send/export',
-    spec(
-      {
-        permission: 'bus:sendOrder:export',
-        operlog: { title: 'menu_send_order', businessType: BUSINESS_TYPE.EXPORT },
-        heavy: 'export',
-      },
-      'Export delivery runs (.xlsx)',
-      { body: ZSendExportBody },
-    ),
-    async (req, reply) => {
-      const rows = await exportRuns(ctxOf(req), req.body);
-      return sendExcel(req, reply, { fileName: 'menu_send_order', db, timezone, columns: RUN_COLUMNS, rows });
-    },
-  );
-
-  app.post(
-    '/bus/sign/export',
-    spec(
-      {
-        permission: 'bus:sign:export',
-        operlog: { title: 'menu_sign_list', businessType: BUSINESS_TYPE.EXPORT },
-        heavy: 'export',
-      },
-      'Export the sign list (.xlsx)',
-      { body: ZSignExportBody },
-    ),
-    async (req, reply) => {
-      const rows = await exportSignLines(ctxOf(req), req.body);
-      return sendExcel(req, reply, { fileName: 'menu_sign_list', db, timezone, columns: SIGN_COLUMNS, rows });
-    },
-  );
+  busListExport(app, deps, {
+    url: '/bus/sign/export',
+    permission: 'bus:sign:export',
+    menu: 'menu_sign_list',
+    summary: 'Export the sign list (.xlsx)',
+    body: ZSignExportBody,
+    columns: SIGN_COLUMNS,
+    read: exportSignLines,
+  });
 
   app.post(
     '/bus/send/printware/:ids/:lang',
@@ -147,10 +130,12 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const runs = await exportRuns(ctxOf(req), { ids }, 50);
       if (runs.length !== ids.length) throw notFound();
       const lines = await runSheetLines(db, req.auth, ids);
-      const ctx = printCtx();
-      const left = footer(req);
-      const name =
-        runs.length === 1 ? `${t('send_print_run_file', lang)}_${runs[0]!.sendNo}` : t('send_print_run_file', lang);
+      const { ctx, left } = printed(req);
+      const name = documentFileName(
+        'send_print_run_file',
+        lang,
+        runs.map((r) => r.sendNo),
+      );
       return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
         let current = '';
         pdf.onPage((p) => pageFooter(p, left, current));
@@ -182,12 +167,12 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (orders.length !== ids.length) throw notFound();
       const notInRun = orders.find((o) => o.sendId === null);
       if (notInRun) throw badRequest('send_print_err_not_in_run', { transportId: notInRun.transportId });
-      const ctx = printCtx();
-      const left = footer(req);
-      const name =
-        orders.length === 1
-          ? `${t('send_print_note_file', lang)}_${orders[0]!.transportId}`
-          : t('send_print_note_file', lang);
+      const { ctx, left } = printed(req);
+      const name = documentFileName(
+        'send_print_note_file',
+        lang,
+        orders.map((o) => o.transportId),
+      );
       return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
         pdf.onPage((p) => pageFooter(p, left));
         for (const o of orders) {
