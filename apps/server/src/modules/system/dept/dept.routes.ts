@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest, forbidden, inUse } from '../../../platform/errors';
+import { badRequest, forbidden } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { sysRoleDept } from '../role/role.table';
 import { Grants } from '../shared/grants';
 import { DEPT_NAME, nameContains } from '../shared/localized';
-import { refuseTaken } from '../shared/rows';
+import { refuseTaken, refuseWhileUsed } from '../shared/rows';
 import {
   BUSINESS_TYPE,
   deptScope,
@@ -201,18 +201,10 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       if (dept!.parentId === 0) throw forbidden('err_dept_root');
       await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT dept_id FROM sys_dept WHERE dept_id = ${dept!.deptId} FOR UPDATE`);
-        const [child] = await tx
-          .select({ id: sysDept.deptId })
-          .from(sysDept)
-          .where(and(eq(sysDept.parentId, dept!.deptId), eq(sysDept.delFlag, '0')))
-          .limit(1);
-        if (child) throw inUse('err_dept_has_children');
-        const [user] = await tx
-          .select({ id: sysUser.userId })
-          .from(sysUser)
-          .where(and(eq(sysUser.deptId, dept!.deptId), eq(sysUser.delFlag, '0')))
-          .limit(1);
-        if (user) throw inUse('err_dept_has_users');
+        const children = and(eq(sysDept.parentId, dept!.deptId), eq(sysDept.delFlag, '0'));
+        await refuseWhileUsed(tx, sysDept.deptId, children, 'err_dept_has_children');
+        const users = and(eq(sysUser.deptId, dept!.deptId), eq(sysUser.delFlag, '0'));
+        await refuseWhileUsed(tx, sysUser.userId, users, 'err_dept_has_users');
         await tx
           .update(sysDept)
           .set({ delFlag: '2', version: sql`${sysDept.version} + 1`, ...touched(req) })

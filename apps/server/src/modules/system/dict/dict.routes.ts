@@ -11,10 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { sysDictData, sysDictType } from '../../../platform/db/dict.table';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest, inUse } from '../../../platform/errors';
+import { badRequest } from '../../../platform/errors';
 import type { ExcelColumn } from '../../../platform/excel/excel';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
+import { refuseWhileUsed } from '../shared/rows';
 import { registerSettingsScreen } from '../shared/settings-screen';
 import { BUSINESS_TYPE, operlog, RECORD_EXPORT_COLUMNS } from '../shared/system';
 
@@ -83,12 +84,8 @@ export const dictRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async beforeDelete(tx, rows) {
       const types = rows.map((r) => r.dictType);
-      const [used] = await tx
-        .select({ dictType: sysDictData.dictType })
-        .from(sysDictData)
-        .where(inArray(sysDictData.dictType, types))
-        .limit(1);
-      if (used) throw inUse('err_dict_type_has_data', { name: used.dictType });
+      const entries = inArray(sysDictData.dictType, types);
+      await refuseWhileUsed(tx, sysDictData.dictType, entries, 'err_dict_type_has_data', (name) => ({ name }));
     },
     export: { columns: TYPE_EXPORT, localized: ['dictName'] },
   });

@@ -6,13 +6,13 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { columnsOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
-import { badRequest, inUse, notFound } from '../../../platform/errors';
+import { badRequest, notFound } from '../../../platform/errors';
 import { ok } from '../../../platform/http/envelope';
 import { likeContains } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { sysRoleMenu } from '../role/role.table';
 import { assertMenuPerms } from '../shared/grants';
-import { refuseTaken } from '../shared/rows';
+import { refuseTaken, refuseWhileUsed } from '../shared/rows';
 import { BUSINESS_TYPE, operlog, saveAtVersion } from '../shared/system';
 import { callerMenuIds, menuLabel, menuTree } from './menu.service';
 import { sysMenu } from './menu.table';
@@ -151,18 +151,8 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const menu = await visibleMenu(db, req.auth, req.params.menuId);
       await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT menu_id FROM sys_menu WHERE menu_id = ${menu.menuId} FOR UPDATE`);
-        const [child] = await tx
-          .select({ id: sysMenu.menuId })
-          .from(sysMenu)
-          .where(eq(sysMenu.parentId, menu.menuId))
-          .limit(1);
-        if (child) throw inUse('err_menu_has_children');
-        const [assigned] = await tx
-          .select({ id: sysRoleMenu.roleId })
-          .from(sysRoleMenu)
-          .where(eq(sysRoleMenu.menuId, menu.menuId))
-          .limit(1);
-        if (assigned) throw inUse('err_menu_assigned');
+        await refuseWhileUsed(tx, sysMenu.menuId, eq(sysMenu.parentId, menu.menuId), 'err_menu_has_children');
+        await refuseWhileUsed(tx, sysRoleMenu.roleId, eq(sysRoleMenu.menuId, menu.menuId), 'err_menu_assigned');
         await tx.delete(sysMenu).where(eq(sysMenu.menuId, menu.menuId));
       });
       return ok(req);

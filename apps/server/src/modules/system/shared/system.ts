@@ -138,12 +138,7 @@ export async function saveAtVersion<T extends PgTable & { version: AnyColumn }>(
 
 /** `saveAtVersion` on a live (not deleted) user or role. */
 export function updateVersioned<T extends typeof sysRole | typeof sysUser>(
-  db: DbOrTx,
-  req: FastifyRequest,
-  table: T,
-  where: SQL,
-  version: number | undefined,
-  values: PgUpdateSetSource<T>,
+  ...[db, req, table, where, version, values]: Parameters<typeof saveAtVersion<T>>
 ): Promise<void> {
   return saveAtVersion(db, req, table, and(where, eq(table.delFlag, '0'))!, version, values);
 }
