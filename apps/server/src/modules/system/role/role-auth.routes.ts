@@ -5,13 +5,13 @@ import {
   ZAuthUserCancel,
   ZAuthUserQuery,
 } from '@theone/contracts';
-import { and, count, desc, eq, ilike, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { AppDeps } from '../../../platform/deps';
 import { forbidden } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
-import { dateRange, likeContains, orderOf, pageOf } from '../../../platform/http/paging';
+import { dateRange, likeContains, orderOf } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { sysDept } from '../dept/dept.table';
 import { Grants } from '../shared/grants';
@@ -23,6 +23,7 @@ import {
   BUSINESS_TYPE,
   dropCountsOnChange,
   operlog,
+  pageWithTotal,
   userScope,
   usersInScope,
 } from '../shared/system';
@@ -61,35 +62,32 @@ export const roleAuthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       authUserWhere(auth, q, allocated),
       allocated ? undefined : await grantableTo(auth, lang, q.roleId),
     );
-    const { limit, offset } = pageOf(q);
-    const order = orderOf(q, { createTime: sysUser.createTime, userId: sysUser.userId }, [
-      desc(sysUser.createTime),
-      desc(sysUser.userId),
-    ]);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          userId: sysUser.userId,
-          deptId: sysUser.deptId,
-          userName: sysUser.userName,
-          nickName: sysUser.nickName,
-          nickNameEn: sysUser.nickNameEn,
-          nickNameTh: sysUser.nickNameTh,
-          email: sysUser.email,
-          phonenumber: sysUser.phonenumber,
-          status: sysUser.status,
-          createTime: sysUser.createTime,
-          deptName: localizedName(DEPT_NAME, lang),
-        })
-        .from(sysUser)
-        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(sysUser).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return pageWithTotal(db, q, {
+      select: () =>
+        db
+          .select({
+            userId: sysUser.userId,
+            deptId: sysUser.deptId,
+            userName: sysUser.userName,
+            nickName: sysUser.nickName,
+            nickNameEn: sysUser.nickNameEn,
+            nickNameTh: sysUser.nickNameTh,
+            email: sysUser.email,
+            phonenumber: sysUser.phonenumber,
+            status: sysUser.status,
+            createTime: sysUser.createTime,
+            deptName: localizedName(DEPT_NAME, lang),
+          })
+          .from(sysUser)
+          .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+          .$dynamic(),
+      from: sysUser,
+      where,
+      order: orderOf(q, { createTime: sysUser.createTime, userId: sysUser.userId }, [
+        desc(sysUser.createTime),
+        desc(sysUser.userId),
+      ]),
+    });
   }
 
   app.get(
