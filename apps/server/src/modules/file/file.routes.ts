@@ -5,7 +5,12 @@ import { AppError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { ok } from '../../platform/http/envelope';
 import { spec } from '../../platform/http/route-spec';
+import { BUSINESS_TYPE } from '../../platform/operlog';
 import { mayReadFile } from './file-access';
+
+/** Who may upload (anyone signed in) and the operation-log row of an upload. */
+const UPLOAD = { authenticated: true, operlog: { title: 'menu_file', businessType: BUSINESS_TYPE.INSERT } };
+const MULTIPART = ['multipart/form-data'];
 
 /**
  * Files (spec §7 'Files'): multipart upload, one or several; download by opaque id only, for a caller who may read a
@@ -16,11 +21,7 @@ import { mayReadFile } from './file-access';
 export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, files }) => {
   app.post(
     '/file/upload',
-    spec(
-      { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
-      'Upload one file (multipart field "file")',
-      { consumes: ['multipart/form-data'] },
-    ),
+    spec(UPLOAD, 'Upload one file (multipart field "file")', { consumes: MULTIPART }),
     async (req) => {
       const part = await req.file();
       if (!part) throw new AppError('VALIDATION', 'err_file_required', undefined, { field: 'file' });
@@ -31,11 +32,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, file
 
   app.post(
     '/file/uploadFiles',
-    spec(
-      { authenticated: true, operlog: { title: 'menu_file', businessType: 1 } },
-      'Upload several files (multipart field "files")',
-      { consumes: ['multipart/form-data'] },
-    ),
+    spec(UPLOAD, 'Upload several files (multipart field "files")', { consumes: MULTIPART }),
     async (req) => {
       const saved = [];
       for await (const part of req.files()) {

@@ -1,3 +1,4 @@
+import type { TOnlineSession } from '@theone/contracts';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
@@ -19,18 +20,7 @@ let f: SystemFixture;
 let other: { database: Database } & Awaited<ReturnType<typeof buildApp>>;
 const EN = { 'accept-language': 'en' };
 
-interface Row {
-  tokenId: string;
-  userName: string;
-  deptName: string;
-  ipaddr: string;
-  loginLocation: string;
-  browser: string;
-  os: string;
-  loginTime: string;
-  lastAccessTime: string;
-  current: boolean;
-}
+type Row = TOnlineSession;
 
 beforeAll(async () => {
   t = await createTestApp();
