@@ -1,5 +1,5 @@
 import { hasAnyPermission } from '@theone/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { FileOwner } from '../file/file-access';
@@ -25,4 +25,20 @@ export function readableThrough(
     if (!where) return true;
     return sql`${ref} IN (SELECT ${record.id} FROM ${record} WHERE ${where})`;
   };
+}
+
+/**
+ * The file owner of a record's photo table (one row per photo, its file in `fileId`, `ref` pointing at the record):
+ * a photo is readable by whoever may read its record, one of `keys` and the record in `scope` (readableThrough).
+ */
+export function recordPhotosOwner(owner: {
+  photos: PgTable & { fileId: AnyPgColumn };
+  ref: AnyPgColumn;
+  record: PgTable & { id: AnyPgColumn };
+  keys: readonly string[];
+  scope: (auth: AuthContext) => SQL | undefined;
+}): FileOwner {
+  const { photos, ref, record, keys, scope } = owner;
+  const readable = readableThrough(keys, scope, ref, record);
+  return { name: `${getTableName(photos)}.file_id`, table: photos, column: photos.fileId, readable };
 }

@@ -99,6 +99,26 @@ const ORDER_COLUMNS: ExcelColumn<Row>[] = [
   { key: 'currency', header: 'field_currency', width: 8, fee: true },
 ];
 
+/** The export's two sheets: the pick-up records, or (view 'orders') the overseas warehouse's orders; each its key. */
+interface TArriveSheet {
+  permission: string;
+  fileName: string;
+  sheetName: string;
+  columns: (lang: TLanguage) => ExcelColumn<Row>[];
+}
+const RECORDS_SHEET: TArriveSheet = {
+  permission: 'bus:arrive:export',
+  fileName: 'arrive_xls_file',
+  sheetName: 'menu_arrive_list',
+  columns: recordColumns,
+};
+const ORDERS_SHEET: TArriveSheet = {
+  permission: 'bus:arriveOrder:export',
+  fileName: 'arrive_xls_orders_file',
+  sheetName: 'menu_arrive_order',
+  columns: () => ORDER_COLUMNS,
+};
+
 export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
   const action = busActions(app, deps, 'menu_arrive_list');
@@ -180,29 +200,22 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       { body: ZArriveExportBody },
     ),
     async (req, reply) => {
-      const ctx = ctxOf(req);
       const body = req.body;
-      if (body.view === 'orders') {
-        if (!hasAnyPermission(req.auth.permissions, ['bus:arriveOrder:export'])) throw forbidden();
-        const rows = await arriveOrdersForExport(ctx, body, ARRIVE_EXPORT_MAX);
-        return sendExcel(req, reply, {
-          fileName: 'arrive_xls_orders_file',
-          sheetName: 'menu_arrive_order',
-          db: deps.db,
-          timezone: deps.config.timezone,
-          columns: ORDER_COLUMNS,
-          rows: rows as unknown as Row[],
-        });
-      }
-      if (!hasAnyPermission(req.auth.permissions, ['bus:arrive:export'])) throw forbidden();
-      const rows = await arriveRowsForExport(ctx, body, ARRIVE_EXPORT_MAX);
+      const sheet = body.view === 'orders' ? ORDERS_SHEET : RECORDS_SHEET;
+      if (!hasAnyPermission(req.auth.permissions, [sheet.permission])) throw forbidden();
+      const ctx = ctxOf(req);
+      const rows = (body.view === 'orders'
+        ? await arriveOrdersForExport(ctx, body, ARRIVE_EXPORT_MAX)
+        : await arriveRowsForExport(ctx, body, ARRIVE_EXPORT_MAX)) as unknown as Row[];
+      const { fileName, sheetName } = sheet;
+      const { db, config } = deps;
       return sendExcel(req, reply, {
-        fileName: 'arrive_xls_file',
-        sheetName: 'menu_arrive_list',
-        db: deps.db,
-        timezone: deps.config.timezone,
-        columns: recordColumns(req.lang),
-        rows: rows as unknown as Row[],
+        fileName,
+        sheetName,
+        db,
+        timezone: config.timezone,
+        columns: sheet.columns(req.lang),
+        rows,
       });
     },
   );
