@@ -61,3 +61,8 @@ export async function pdfAnswer(
     writeFileSync(path.join(process.env.PRINT_DUMP, `${dumpAs}-${++dumped}.pdf`), res.rawPayload);
   return inspectPdf(res.rawPayload);
 }
+
+/** Each of `expected` stands in a document's (squashed) text. */
+export function expectTexts(text: string, expected: readonly string[]) {
+  for (const e of expected) expect(text).toContain(e);
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useBusSuite } from '../bus.test-utils';
 import { busCargo } from '../cargo/cargo.table';
 import { busOrderLog } from '../order-log/order-log.table';
-import { addOrder, getOrder, orderBody, orderLog, setOrderStatus } from './inware.test-utils';
+import { addOrder, getOrder, orderBody, orderLog, setOrderStatus, twoLineReceipt } from './inware.test-utils';
 
 const s = useBusSuite({ users: ['admin', 'service', 'sales', 'sales2', 'dispatcher', 'driver'] });
 
@@ -355,17 +355,7 @@ describe('[ORDERS] receipt into the origin warehouse (A5, A6, A7)', () => {
     );
     expect(m9.statusCode).toBe(400);
     expect(m9.json().msg).toBe('Enter the warehouse receipt number');
-    const body = {
-      id: o.id,
-      receivingNo: 'WR-A-1',
-      arrivedHouseId: s.ids.whGz,
-      trayNo: 'A-01',
-      lines: [
-        { piece: 2, cargoLength: '100', cargoWidth: '50', cargoHight: '50', weight: '200' },
-        { piece: 1, cargoLength: '60', cargoWidth: '50', cargoHight: '40', weight: '100' },
-      ],
-    };
-    const r = await s.admin.post('/bus/inware/arrived/update', body);
+    const r = await s.admin.post('/bus/inware/arrived/update', twoLineReceipt(s.ids, o.id, 'WR-A-1'));
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toMatchObject({
       status: 2,

@@ -101,6 +101,21 @@ export async function orderLog(client: TestClient, id: number) {
   }[];
 }
 
+/**
+ * An arrived/update body receiving the order at the Guangzhou warehouse, shelf A-01, measured in two cargo lines:
+ * 2 pieces of 100×50×50 cm (200 kg) and 1 of 60×50×40 cm (100 kg): 3 pieces, 300 kg, 0.620 m³.
+ */
+export const twoLineReceipt = (ids: TRefIds, id: number, receivingNo: string) => ({
+  id,
+  receivingNo,
+  arrivedHouseId: ids.whGz,
+  trayNo: 'A-01',
+  lines: [
+    { piece: 2, cargoLength: '100', cargoWidth: '50', cargoHight: '50', weight: '200' },
+    { piece: 1, cargoLength: '60', cargoWidth: '50', cargoHight: '40', weight: '100' },
+  ],
+});
+
 /** Receives the order at the Guangzhou warehouse (arrived/update) with its measured figures. */
 export async function receiveOrder(
   client: TestClient,

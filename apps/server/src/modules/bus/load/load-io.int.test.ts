@@ -3,7 +3,7 @@ import { ORDER_FEE_AR_FIELDS } from '@theone/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pdfAnswer, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
+import { expectTexts, pdfAnswer, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
 import { userWithPerms } from '../../bas/bas.test-utils';
 import { sysMenu } from '../../system/menu/menu.table';
 import { sysRole, sysRoleMenu } from '../../system/role/role.table';
@@ -173,24 +173,20 @@ describe('POST /bus/load/print/{id}: the loading list', () => {
     const pdf = await pdfOf(res);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent(`装柜清单_${CONTAINER}`));
     const text = squash(pdf.text);
-    expect(text).toContain('装柜清单');
-    expect(text).toContain(CONTAINER);
-    expect(text).toContain('SL-778899');
-    expect(text).toContain('LD2611200001');
-    expect(text).toContain('WANHAI301/N123');
-    expect(text).toContain('王师傅');
-    expect(text).toContain('广州→曼谷');
+    expectTexts(text, ['装柜清单', CONTAINER, 'SL-778899', 'LD2611200001', 'WANHAI301/N123', '王师傅', '广州→曼谷']);
     for (const k of ['a1', 'a2', 'a3', 'a4']) expect(text).toContain(orders[k]!.transportId);
     for (const m of ['TH001', 'YW101', 'BK001']) expect(text).toContain(m);
     // TH001: 5 pieces, 330.50 kg, 1.735 m³, two of two loaded; BK001's one order is planned, not loaded.
-    expect(text).toContain('TH001小计5330.501.7352/2');
-    expect(text).toContain('BK001小计130.000.2000/1');
-    // overall: 4 orders, 11 pieces, 480.75 kg, 2.810 m³, 3 loaded
-    expect(text).toContain('合计411480.752.8103');
-    expect(text).toContain('实木家具');
-    expect(text).toContain('装柜人');
-    expect(text).toContain('复核人');
-    expect(text).toContain('司机');
+    expectTexts(text, [
+      'TH001小计5330.501.7352/2',
+      'BK001小计130.000.2000/1',
+      // overall: 4 orders, 11 pieces, 480.75 kg, 2.810 m³, 3 loaded
+      '合计411480.752.8103',
+      '实木家具',
+      '装柜人',
+      '复核人',
+      '司机',
+    ]);
     expect(pdf.images).toBe(1);
   });
 

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pdfAnswer, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
+import { expectTexts, pdfAnswer, squash } from '../../../platform/pdf/pdf-inspect.test-utils';
 import { basMark } from '../../bas/bas.table';
 import { userWithPerms } from '../../bas/bas.test-utils';
 import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from '../inware/inware.table';
-import { addOrder, orderBody } from '../inware/inware.test-utils';
+import { addOrder, orderBody, twoLineReceipt } from '../inware/inware.test-utils';
 
 /**
  * The four print calls: PDFs read back with pdfjs (Chinese and Thai text, waybill, barcode images), fee sheets
@@ -44,16 +44,7 @@ beforeAll(async () => {
       shipper: '广州家具厂',
     }),
   );
-  const r = await s.admin.post('/bus/inware/arrived/update', {
-    id: received.id,
-    receivingNo: 'WR-P-1',
-    arrivedHouseId: s.ids.whGz,
-    trayNo: 'A-01',
-    lines: [
-      { piece: 2, cargoLength: '100', cargoWidth: '50', cargoHight: '50', weight: '200' },
-      { piece: 1, cargoLength: '60', cargoWidth: '50', cargoHight: '40', weight: '100' },
-    ],
-  });
+  const r = await s.admin.post('/bus/inware/arrived/update', twoLineReceipt(s.ids, received.id, 'WR-P-1'));
   expect(r.statusCode, r.body).toBe(200);
   staged = await addOrder(
     s.admin,
@@ -83,13 +74,15 @@ describe('POST /bus/inware/printbar/{ids}: order labels', () => {
     expect(pdf.images).toBe(2);
     const [first, second] = pdf.pages.map(squash);
     // zh-cn labels: captions in Chinese, destination also in Thai, consignee in Thai.
-    expect(first).toContain(received.transportId);
-    expect(first).toContain('唛头TH001');
-    expect(first).toContain('件数3');
-    expect(first).toContain('目的地曼谷·กรุงเทพฯ');
-    expect(first).toContain('陆运(EK)');
-    expect(first).toContain('收货人:สมชายใจดี');
-    expect(first).toContain('实木家具');
+    expectTexts(first, [
+      received.transportId,
+      '唛头TH001',
+      '件数3',
+      '目的地曼谷·กรุงเทพฯ',
+      '陆运(EK)',
+      '收货人:สมชายใจดี',
+      '实木家具',
+    ]);
     expect(second).toContain(staged.transportId);
     expect(second).toContain('YW101');
     const after = await printTimes(received.id);
@@ -101,10 +94,7 @@ describe('POST /bus/inware/printbar/{ids}: order labels', () => {
   it('prints in the caller language (Thai captions rendered as Thai text)', async () => {
     const pdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printbar/${received.id}`, undefined, th));
     const text = squash(pdf.text);
-    expect(text).toContain('มาร์คTH001');
-    expect(text).toContain('จำนวนชิ้น3');
-    expect(text).toContain('ปลายทางกรุงเทพฯ');
-    expect(text).toContain('ทางรถ(EK)');
+    expectTexts(text, ['มาร์คTH001', 'จำนวนชิ้น3', 'ปลายทางกรุงเทพฯ', 'ทางรถ(EK)']);
   });
 
   it('prints NO MARK and the receipt number as the barcode for cargo without a mark', async () => {
@@ -176,16 +166,18 @@ describe('POST /bus/inware/printware/{ids}/{lang}: warehouse receipts', () => {
   it('prints the receipt in the requested language with Chinese and Thai data, cargo lines and the barcode', async () => {
     const pdf = await pdfOf(await s.dispatcher.post(`/bus/inware/printware/${received.id}/th`));
     const text = squash(pdf.text);
-    expect(text).toContain('ใบรับสินค้า');
-    expect(text).toContain('เลขที่ใบรับสินค้าWR-P-1');
-    expect(text).toContain(received.transportId);
-    expect(text).toContain('实木家具');
-    expect(text).toContain('สมชายใจดี');
-    expect(text).toContain('12/3ถนนรัชดาภิเษกดินแดงกรุงเทพฯ');
-    expect(text).toContain('广州家具厂');
-    // declared 3 pieces; received lines 2 × 100×50×50 and 1 × 60×50×40
-    expect(text).toContain('100×50×50');
-    expect(text).toContain('รวม3300.000.620');
+    expectTexts(text, [
+      'ใบรับสินค้า',
+      'เลขที่ใบรับสินค้าWR-P-1',
+      received.transportId,
+      '实木家具',
+      'สมชายใจดี',
+      '12/3ถนนรัชดาภิเษกดินแดงกรุงเทพฯ',
+      '广州家具厂',
+      // declared 3 pieces; received lines 2 × 100×50×50 and 1 × 60×50×40
+      '100×50×50',
+      'รวม3300.000.620',
+    ]);
     expect(pdf.images).toBe(1);
     expect(pdf.fonts).toEqual(expect.arrayContaining(['NotoSansSC-Regular', 'NotoSansThai-Regular']));
   });
@@ -214,10 +206,7 @@ describe('POST /bus/inware/printfee/{ids}/{lang}: fee sheets', () => {
     await s.t.db.update(basMark).set({ isPrintPrice: '0' }).where(eq(basMark.id, s.ids.TH001));
     const pdf = await pdfOf(await s.finance.post(`/bus/inware/printfee/${received.id}/en`));
     const text = squash(pdf.text);
-    expect(text).toContain('Feesheet');
-    expect(text).toContain(received.transportId);
-    expect(text).toContain('Freight');
-    expect(text).toContain('Totalreceivable');
+    expectTexts(text, ['Feesheet', received.transportId, 'Freight', 'Totalreceivable']);
     const [order] = await s.t.db.select().from(busOrder).where(eq(busOrder.id, received.id));
     expect(text).toContain(squash(Number(order!.feeArAmount).toLocaleString('en-US', { minimumFractionDigits: 2 })));
     expect(text).not.toContain('Priceperm³');
@@ -230,10 +219,7 @@ describe('POST /bus/inware/printfee/{ids}/{lang}: fee sheets', () => {
     const pdf = await pdfOf(await s.sales.post(`/bus/inware/printfee/${received.id}/zh`));
     const text = squash(pdf.text);
     const [order] = await s.t.db.select().from(busOrder).where(eq(busOrder.id, received.id));
-    expect(text).toContain('费用单');
-    expect(text).toContain('体积单价');
-    expect(text).toContain('重量单价');
-    expect(text).toContain('计费方式');
+    expectTexts(text, ['费用单', '体积单价', '重量单价', '计费方式']);
     expect(text).toMatch(/按(体积|重量)/);
     expect(text).toContain(squash(Number(order!.volumePrice).toLocaleString('en-US', { minimumFractionDigits: 2 })));
     await s.t.db.update(basMark).set({ isPrintPrice: '0' }).where(eq(basMark.id, s.ids.TH001));
