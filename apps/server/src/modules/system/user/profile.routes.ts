@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../../platform/auth/password';
 import { revokeSession, revokeUserSessions } from '../../../platform/auth/session';
 import type { AppDeps } from '../../../platform/deps';
-import { AppError, badRequest, duplicate } from '../../../platform/errors';
+import { AppError, badRequest } from '../../../platform/errors';
 import { IMAGE_TYPES } from '../../../platform/files/file-store';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
@@ -17,6 +17,7 @@ import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
 import { localizedName, POST_NAME, ROLE_NAME } from '../shared/localized';
+import { checkUserUnique } from './user.service';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
 import { publicUser } from './user-info.routes';
 
@@ -68,19 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     }),
     async (req) => {
       const body = req.body;
-      if (body.phonenumber) {
-        const [clash] = await db
-          .select({ id: sysUser.userId })
-          .from(sysUser)
-          .where(
-            and(
-              eq(sysUser.phonenumber, body.phonenumber),
-              eq(sysUser.delFlag, '0'),
-              sql`${sysUser.userId} <> ${req.auth.userId}`,
-            ),
-          );
-        if (clash) throw duplicate('err_phone_exists', { value: body.phonenumber });
-      }
+      await checkUserUnique(db, { phonenumber: body.phonenumber }, req.auth.userId);
       await db
         .update(sysUser)
         .set({ ...body, updateBy: req.auth.userName, updateTime: sql`now()`, version: sql`${sysUser.version} + 1` })

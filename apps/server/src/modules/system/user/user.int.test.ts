@@ -526,3 +526,20 @@ describe('[SYSTEM] user operations write the operation log', () => {
     expect(imports.rows[0]!.n).toBeGreaterThan(0);
   });
 });
+
+describe('[SYSTEM] PUT /system/user/profile', () => {
+  it("refuses a phone number another user has; the caller's own is no clash", async () => {
+    const [me] = await f.t.db
+      .select({ nickName: sysUser.nickName, email: sysUser.email })
+      .from(sysUser)
+      .where(eq(sysUser.userId, f.mgraId));
+    const taken = { ...me, phonenumber: '13826451207' };
+    const dup = errorOf(await f.mgra.put('/system/user/profile', taken, EN));
+    expect(dup.status).toBe(409);
+    expect(dup.errorCode).toBe('DUPLICATE');
+    expect(dup.msg).toMatch(/13826451207/);
+    const own = { ...me, phonenumber: '13900001111' };
+    expect((await f.mgra.put('/system/user/profile', own)).json().code).toBe(200);
+    expect((await f.mgra.put('/system/user/profile', own)).json().code).toBe(200);
+  });
+});

@@ -1,10 +1,10 @@
 import { localizedText, type TLanguage, type TUserQuery } from '@theone/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { columnsOf, selectList } from '../../../platform/db/sql-helpers';
-import { badRequest, duplicate, forbidden, notFound } from '../../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../../platform/errors';
 import { dateRange, likeContains, limitOffset, orderOf } from '../../../platform/http/paging';
 import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
@@ -12,6 +12,7 @@ import { sysRole } from '../role/role.table';
 import { cachedCount } from '../shared/count-cache';
 import { Grants } from '../shared/grants';
 import { DEPT_NAME, localizedName, NICK_NAME, nameContains, POST_NAME, ROLE_NAME } from '../shared/localized';
+import { refuseTaken } from '../shared/rows';
 import { ADMIN_ROLE_ID, deptsInScope, userScope } from '../shared/system';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
 
@@ -320,7 +321,6 @@ export async function checkUserUnique(
   values: { userName?: string; phonenumber?: string; email?: string },
   exceptUserId?: number,
 ) {
-  const other = exceptUserId === undefined ? undefined : ne(sysUser.userId, exceptUserId);
   const checks = [
     {
       value: values.userName,
@@ -332,12 +332,7 @@ export async function checkUserUnique(
   ];
   // one at a time, in this order: the first taken value is the one reported
   for (const { value, match, key } of checks) {
-    if (!value) continue;
-    const [row] = await db
-      .select({ id: sysUser.userId })
-      .from(sysUser)
-      .where(and(eq(sysUser.delFlag, '0'), other, match));
-    if (row) throw duplicate(key, { value });
+    if (value) await refuseTaken(db, sysUser.userId, exceptUserId, and(eq(sysUser.delFlag, '0'), match)!, key, value);
   }
 }
 
