@@ -72,6 +72,8 @@ export const basMark = pgTable(
     index('bas_mark_sales_idx').on(t.sales),
     index('bas_mark_service_idx').on(t.service),
     index('bas_mark_dept_idx').on(t.deptId),
+    // the list's default order, newest first (ORDER BY create_time DESC, id DESC: nulls first, as written)
+    index('bas_mark_created_idx').on(t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

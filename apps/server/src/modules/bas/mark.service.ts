@@ -12,9 +12,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { hashPassword } from '../../platform/auth/password';
 import type { DbOrTx, Tx } from '../../platform/db/database';
-import { allOf, columnsOf, containsFilters, equalFilters, isUniqueViolation } from '../../platform/db/sql-helpers';
+import {
+  allOf,
+  columnsOf,
+  containsFilters,
+  equalFilters,
+  isUniqueViolation,
+  selectList,
+} from '../../platform/db/sql-helpers';
 import { badRequest, changedReload, duplicate, inUse, notFound } from '../../platform/errors';
-import { dateRange, likeContains, orderOf } from '../../platform/http/paging';
+import { dateRange, likeContains, limitOffset, orderOf } from '../../platform/http/paging';
 import { liveUserExists } from '../system/api';
 import { markPartiesChanged } from './api/mark-parties';
 import { basCorporationAddr, basMark } from './bas.table';
@@ -64,25 +71,20 @@ export const markColumns = {
   createTime: basMark.createTime,
   updateBy: basMark.updateBy,
   updateTime: basMark.updateTime,
-  underMarkNum: sql<number>`(SELECT count(*)::int FROM bas_mark s WHERE s.top_mark_id = ${basMark.id})`.as(
-    'under_mark_num',
-  ),
+  underMarkNum: sql<number>`(SELECT count(*)::int FROM bas_mark s WHERE s.top_mark_id = ${basMark.id})`,
   underMark: sql<
     string | null
-  >`(SELECT string_agg(s.mark, ',' ORDER BY s.mark) FROM bas_mark s WHERE s.top_mark_id = ${basMark.id})`.as(
-    'under_mark',
-  ),
+  >`(SELECT string_agg(s.mark, ',' ORDER BY s.mark) FROM bas_mark s WHERE s.top_mark_id = ${basMark.id})`,
   defaultContact: sql<
     string | null
-  >`(SELECT a.contact FROM bas_corporation_addr a WHERE a.mark_id = ${basMark.id} ORDER BY a.is_default DESC, a.id LIMIT 1)`.as(
-    'default_contact',
-  ),
+  >`(SELECT a.contact FROM bas_corporation_addr a WHERE a.mark_id = ${basMark.id} ORDER BY a.is_default DESC, a.id LIMIT 1)`,
   defaultTel: sql<
     string | null
-  >`(SELECT a.tel FROM bas_corporation_addr a WHERE a.mark_id = ${basMark.id} ORDER BY a.is_default DESC, a.id LIMIT 1)`.as(
-    'default_tel',
-  ),
+  >`(SELECT a.tel FROM bas_corporation_addr a WHERE a.mark_id = ${basMark.id} ORDER BY a.is_default DESC, a.id LIMIT 1)`,
 };
+
+/** Newest first (bas_mark_created_idx). */
+const MARK_DEFAULT_ORDER = [desc(basMark.createTime), desc(basMark.id)];
 
 const UNDER_MARK_NUM = sql`(SELECT count(*) FROM bas_mark s WHERE s.top_mark_id = ${basMark.id})`;
 
@@ -124,10 +126,20 @@ export function markOrder(q: Pick<TMarkListQuery, 'orderByColumn' | 'isAsc'>) {
       ...columnsOf(basMark, ['createTime', 'mark', 'credtLimit', 'minAmount', 'lastLoginTime']),
       underMarkNum: UNDER_MARK_NUM,
     },
-    [desc(basMark.createTime), desc(basMark.id)],
+    MARK_DEFAULT_ORDER,
   );
 }
 
+/**
+ * The mark list's statement text up to its WHERE, rendered once (selectList): the columns, the top mark's code and
+ * name through a self-join and the sub-mark and default-contact subqueries. Pages write their LIMIT into the text
+ * (limitOffset), so PostgreSQL plans the statement once per connection; the default order walks
+ * bas_mark_created_idx instead of sorting every mark.
+ */
+const MARK_LIST = selectList(markColumns);
+const MARK_LIST_SELECT = sql.raw(
+  `SELECT ${MARK_LIST.text} FROM "bas_mark" LEFT JOIN "bas_mark" "top_mark" ON "top_mark"."id" = "bas_mark"."top_mark_id"`,
+);
 export type TMarkSelectRow = Awaited<ReturnType<typeof selectMarks>>[number];
 
 /** Rows with sales/service names, for a page or an export batch. */
@@ -136,14 +148,11 @@ export async function selectMarks(
   where: SQL | undefined,
   options: { order?: SQL[]; limit?: number; offset?: number } = {},
 ) {
-  const rows = await db
-    .select(markColumns)
-    .from(basMark)
-    .leftJoin(topMark, eq(topMark.id, basMark.topMarkId))
-    .where(where)
-    .orderBy(...(options.order ?? [desc(basMark.createTime), desc(basMark.id)]))
-    .limit(options.limit ?? 1000)
-    .offset(options.offset ?? 0);
+  const order = sql.join(options.order ?? MARK_DEFAULT_ORDER, sql`, `);
+  const result = await db.execute(
+    sql`${MARK_LIST_SELECT} WHERE ${where ?? sql`true`} ORDER BY ${order} ${limitOffset(options.limit ?? 1000, options.offset ?? 0)}`,
+  );
+  const rows = MARK_LIST.typed(result.rows);
   const names = await userNames(
     db,
     rows.flatMap((r) => [r.sales, r.service]),

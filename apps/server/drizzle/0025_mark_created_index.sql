@@ -1,0 +1,1 @@
+CREATE INDEX "bas_mark_created_idx" ON "bas_mark" USING btree ("create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
