@@ -1,7 +1,6 @@
-import { ZDeptCreate, ZDeptEdit, ZDeptQuery, zIdText } from '@theone/contracts';
+import { ZDeptCreate, ZDeptEdit, ZDeptQuery } from '@theone/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, forbidden } from '../../../platform/errors';
@@ -16,6 +15,7 @@ import {
   deptScope,
   deptsInScope,
   dropCountsOnChange,
+  idParam,
   operlog,
   saveAtVersion,
   touched,
@@ -24,7 +24,6 @@ import { sysUser } from '../user/user.table';
 import { sysDept } from './dept.table';
 
 const TITLE = 'menu_dept';
-const deptIdParam = z.object({ deptId: zIdText }).strict();
 
 const DEPT_COLUMNS = {
   deptId: sysDept.deptId,
@@ -85,7 +84,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     spec(
       { permission: ['system:dept:edit', 'system:dept:query'] },
       'Departments a department may move under (not itself or below)',
-      { params: deptIdParam },
+      { params: idParam('deptId') },
     ),
     async (req) => {
       const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
@@ -100,7 +99,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/dept/:deptId',
-    spec({ permission: ['system:dept:query', 'system:dept:edit'] }, 'One department', { params: deptIdParam }),
+    spec({ permission: ['system:dept:query', 'system:dept:edit'] }, 'One department', { params: idParam('deptId') }),
     async (req) => {
       const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);
       const { delFlag: _d, seedKey: _s, ...rest } = dept!;
@@ -194,7 +193,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     spec(
       { permission: 'system:dept:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
       'Delete a department (refused while it has sub-departments or users)',
-      { params: deptIdParam },
+      { params: idParam('deptId') },
     ),
     async (req) => {
       const [dept] = await deptsInScope(db, req.auth, [req.params.deptId]);

@@ -8,13 +8,10 @@ import {
   type TOperlogQuery,
   ZLogininforQuery,
   ZOperlogQuery,
-  zIdsParam,
-  zIdText,
 } from '@theone/contracts';
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
 import { sysLoginLock } from '../../../platform/db/platform.table';
 import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
@@ -26,13 +23,9 @@ import { ok } from '../../../platform/http/envelope';
 import { dateRange, likeContains } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
-import { BUSINESS_TYPE, operlog, registerPagedList } from '../shared/system';
+import { BUSINESS_TYPE, idParam, idsParam, operlog, registerPagedList } from '../shared/system';
 
 const TITLE = 'menu_log_list';
-const operIdParam = z.object({ operId: zIdText }).strict();
-const operIdsParam = z.object({ operIds: zIdsParam.shape.ids }).strict();
-const infoIdParam = z.object({ infoId: zIdText }).strict();
-const infoIdsParam = z.object({ infoIds: zIdsParam.shape.ids }).strict();
 
 /** List columns of the operation log: the long parameter and result texts only in the detail. */
 const OPER_LIST = {
@@ -162,7 +155,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
   app.get(
     '/system/operlog/:operId',
     spec({ permission: 'system:log:query' }, 'One operation with parameters (secrets masked), result and error', {
-      params: operIdParam,
+      params: idParam('operId'),
     }),
     async (req) => {
       const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.operId));
@@ -180,7 +173,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
     spec(
       { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
       'Delete operation log rows',
-      { params: operIdsParam },
+      { params: idsParam('operIds') },
     ),
     async (req) => {
       await db.delete(sysOperLog).where(inArray(sysOperLog.operId, req.params.operIds));
@@ -234,7 +227,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
   app.get(
     '/system/logininfor/unlock/:infoId',
     spec({ permission: 'system:log:unlock' }, "Unlock the account of a login-log row's user name", {
-      params: infoIdParam,
+      params: idParam('infoId'),
     }),
     async (req, reply) => {
       const [row] = await db
@@ -270,7 +263,7 @@ export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operl
   app.delete(
     '/system/logininfor/:infoIds',
     spec({ permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) }, 'Delete login log rows', {
-      params: infoIdsParam,
+      params: idsParam('infoIds'),
     }),
     async (req) => {
       await db.delete(sysLogininfor).where(inArray(sysLogininfor.infoId, req.params.infoIds));

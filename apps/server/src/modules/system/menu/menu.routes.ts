@@ -1,7 +1,6 @@
-import { ZMenuCreate, ZMenuEdit, ZMenuQuery, zIdText } from '@theone/contracts';
+import { ZMenuCreate, ZMenuEdit, ZMenuQuery } from '@theone/contracts';
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { columnsOf } from '../../../platform/db/sql-helpers';
@@ -13,13 +12,12 @@ import { spec } from '../../../platform/http/route-spec';
 import { sysRoleMenu } from '../role/role.table';
 import { assertMenuPerms } from '../shared/grants';
 import { refuseTaken, refuseWhileUsed } from '../shared/rows';
-import { BUSINESS_TYPE, operlog, saveAtVersion } from '../shared/system';
+import { BUSINESS_TYPE, idParam, operlog, saveAtVersion } from '../shared/system';
 import { callerMenuIds, menuLabel, menuTree } from './menu.service';
 import { sysMenu } from './menu.table';
 import { ROUTER_MENU_KEYS } from './routers';
 
 const TITLE = 'menu_menu';
-const menuIdParam = z.object({ menuId: zIdText }).strict();
 
 /** A menu row of the menu screen: the router columns plus status, audit and version. */
 const MENU_COLUMNS = columnsOf(sysMenu, [...ROUTER_MENU_KEYS, 'status', 'createTime', 'remark', 'version']);
@@ -94,7 +92,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/menu/:menuId',
-    spec({ permission: ['system:menu:query', 'system:menu:edit'] }, 'One menu', { params: menuIdParam }),
+    spec({ permission: ['system:menu:query', 'system:menu:edit'] }, 'One menu', { params: idParam('menuId') }),
     async (req) => {
       const menu = await visibleMenu(db, req.auth, req.params.menuId);
       return ok(req, { ...menu, title: menuLabel(menu, req.lang) });
@@ -145,7 +143,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     spec(
       { permission: 'system:menu:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
       'Delete a menu (refused while it has children or is assigned)',
-      { params: menuIdParam },
+      { params: idParam('menuId') },
     ),
     async (req) => {
       const menu = await visibleMenu(db, req.auth, req.params.menuId);

@@ -5,12 +5,10 @@ import {
   ZRoleDataScope,
   ZRoleEdit,
   ZRoleQuery,
-  zIdsParam,
-  zIdText,
 } from '@theone/contracts';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { containsFilters, equalFilters, isUniqueViolation } from '../../../platform/db/sql-helpers';
@@ -32,6 +30,8 @@ import {
   deptScope,
   deptsInScope,
   dropCountsOnChange,
+  idParam,
+  idsParam,
   operlog,
   RECORD_EXPORT_COLUMNS,
   registerPagedList,
@@ -42,8 +42,6 @@ import { sysUser, sysUserRole } from '../user/user.table';
 import { sysRole, sysRoleDept, sysRoleMenu } from './role.table';
 
 const TITLE = 'menu_role';
-const roleIdParam = z.object({ roleId: zIdText }).strict();
-const roleIdsParam = z.object({ roleIds: zIdsParam.shape.ids }).strict();
 
 const ROLE_COLUMNS = {
   roleId: sysRole.roleId,
@@ -190,7 +188,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
 
   app.get(
     '/system/role/:roleId',
-    spec({ permission: ['system:role:query', 'system:role:edit'] }, 'One role', { params: roleIdParam }),
+    spec({ permission: ['system:role:query', 'system:role:edit'] }, 'One role', { params: idParam('roleId') }),
     async (req) => {
       const [role] = await db
         .select(ROLE_COLUMNS)
@@ -308,7 +306,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     spec(
       { permission: 'system:role:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
       'Delete roles (refused while users hold them)',
-      { params: roleIdsParam },
+      { params: idsParam('roleIds') },
     ),
     async (req) => {
       const ids = [...new Set(req.params.roleIds)];
@@ -365,7 +363,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     spec(
       { permission: ['system:role:edit', 'system:role:query'] },
       "Department tree (caller's scope) and the role's custom departments",
-      { params: roleIdParam },
+      { params: idParam('roleId') },
     ),
     async (req) => {
       const role = await liveRole(db, req.params.roleId);
@@ -401,7 +399,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     spec(
       { permission: ['system:role:edit', 'system:role:query'] },
       "Menu tree (what the caller may grant) and the role's menus",
-      { params: roleIdParam },
+      { params: idParam('roleId') },
     ),
     async (req) => {
       const role = await liveRole(db, req.params.roleId);

@@ -1,9 +1,8 @@
-import { zIdsParam, zIdText } from '@theone/contracts';
 import { type AnyColumn, and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../../platform/db/database';
 import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
 import { duplicate, notFound } from '../../../platform/errors';
@@ -15,7 +14,7 @@ import { spec } from '../../../platform/http/route-spec';
 import type { BusinessType } from '../../../platform/operlog';
 import { localizedName, nameColumns, nameContains } from './localized';
 import { orClash, refuseTaken, rowOr404 } from './rows';
-import { BUSINESS_TYPE, operlog, registerPagedList, saveAtVersion } from './system';
+import { BUSINESS_TYPE, idParam, idsParam, operlog, registerPagedList, saveAtVersion } from './system';
 
 type Versioned = PgTable & { version: AnyColumn; createTime: AnyPgColumn };
 type Row<T extends PgTable> = T['$inferSelect'];
@@ -137,7 +136,7 @@ export function registerSettingsScreen<
 
   api.get(
     `${s.url}/:${s.key}`,
-    spec({ permission: s.readPermission }, `One ${one}`, { params: z.object({ [s.key]: zIdText }).strict() }),
+    spec({ permission: s.readPermission }, `One ${one}`, { params: idParam(s.key) }),
     async (req) => ok(req, await rowOr404(db, s.table, id, idOf(req.params, s.key))),
   );
 
@@ -180,7 +179,7 @@ export function registerSettingsScreen<
   api.delete(
     `${s.url}/:${keys}`,
     spec(access('remove', BUSINESS_TYPE.DELETE), `Delete ${many}${s.names.remove ? ` (${s.names.remove})` : ''}`, {
-      params: z.object({ [keys]: zIdsParam.shape.ids }).strict(),
+      params: idsParam(keys),
     }),
     async (req) => {
       const ids = [...new Set((req.params as Record<string, number[]>)[keys])];

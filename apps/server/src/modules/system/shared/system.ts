@@ -1,9 +1,15 @@
-import { BUILTIN_ADMIN_ROLE_ID, BUILTIN_ADMIN_USER_ID, type TPageQueryBase } from '@theone/contracts';
+import {
+  BUILTIN_ADMIN_ROLE_ID,
+  BUILTIN_ADMIN_USER_ID,
+  type TPageQueryBase,
+  zIdsParam,
+  zIdText,
+} from '@theone/contracts';
 import { type AnyColumn, and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { dataScopeFilter } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -25,6 +31,14 @@ import { invalidateUserCounts } from './count-cache';
 
 export const ADMIN_USER_ID = BUILTIN_ADMIN_USER_ID;
 export const ADMIN_ROLE_ID = BUILTIN_ADMIN_ROLE_ID;
+
+/** The path parameter `:<key>` of one id (`/system/role/:roleId`). */
+export const idParam = <K extends string>(key: K) =>
+  z.object({ [key]: zIdText } as { [P in K]: typeof zIdText }).strict();
+
+/** The path parameter `:<key>` of several comma-separated ids (`/system/role/:roleIds`). */
+export const idsParam = <K extends string>(key: K) =>
+  z.object({ [key]: zIdsParam.shape.ids } as { [P in K]: typeof zIdsParam.shape.ids }).strict();
 
 /** The last columns of an export of records that carry recordColumns (platform/db/columns.ts): status, created, remark. */
 export const RECORD_EXPORT_COLUMNS: ExcelColumn<Record<string, unknown>>[] = [

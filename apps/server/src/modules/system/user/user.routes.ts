@@ -8,14 +8,12 @@ import {
   ZUserImportQuery,
   ZUserQuery,
   ZUserResetPwd,
-  zIdsParam,
-  zIdText,
 } from '@theone/contracts';
 import { answers } from '@theone/contracts/common/responses';
 import { USER_ANSWERS } from '@theone/contracts/system/user.responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { hashPassword } from '../../../platform/auth/password';
 import { revokeUserSessions } from '../../../platform/auth/session';
 import { isUniqueViolation } from '../../../platform/db/sql-helpers';
@@ -37,6 +35,8 @@ import {
   BUSINESS_TYPE,
   deptPickerScope,
   dropCountsOnChange,
+  idParam,
+  idsParam,
   manageableUser,
   operlog,
   touched,
@@ -64,8 +64,6 @@ import { sysUser } from './user.table';
 import { importUsers, USER_EXPORT_COLUMNS, USER_TEMPLATE_COLUMNS } from './user-import';
 
 const TITLE = 'menu_user';
-const userIdParam = z.object({ userId: zIdText }).strict();
-const userIdsParam = z.object({ userIds: zIdsParam.shape.ids }).strict();
 
 /** The stored phone: digits-only national form when it is a phone, as typed otherwise (''). */
 const storedPhone = (value: string) => (value ? (normalizePhone(value) ?? value) : '');
@@ -136,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     spec(
       { permission: ['system:user:query', 'system:user:edit'] },
       'One user with its roles, posts and the form options',
-      { response: answers(USER_ANSWERS.detail), params: userIdParam },
+      { response: answers(USER_ANSWERS.detail), params: idParam('userId') },
     ),
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
@@ -242,7 +240,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/:userIds',
     spec({ permission: 'system:user:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) }, 'Delete users', {
       response: answers(USER_ANSWERS.done),
-      params: userIdsParam,
+      params: idsParam('userIds'),
     }),
     async (req) => {
       const ids = [...new Set(req.params.userIds)];
@@ -321,7 +319,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     '/system/user/authRole/:userId',
     spec({ permission: ['system:user:query', 'system:user:edit'] }, 'A user and every role, assigned ones flagged', {
       response: answers(USER_ANSWERS.authRole),
-      params: userIdParam,
+      params: idParam('userId'),
     }),
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
