@@ -1,4 +1,14 @@
-import { type AnyPgColumn, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  type ExtraConfigColumn,
+  index,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { idColumn, linkId } from '../../platform/db/columns';
 
 /** Column builders the bus tables share (fresh builders on every call). */
 
@@ -35,3 +45,31 @@ export const recordLogFields = <T extends Record<TRecordLogField, AnyPgColumn>>(
   createTime: log.createTime,
 });
 type TRecordLogField = 'action' | 'fromStatus' | 'toStatus' | 'orderCount' | 'remark' | 'createBy' | 'createTime';
+
+/**
+ * A record's log table (load log, run log): its own id, the record's id `recordId`, the record-log columns; read per
+ * record in id order (index `indexName`).
+ */
+export function recordLogTable<N extends string, K extends string>(name: N, recordId: K, indexName: string) {
+  const columns = {
+    id: idColumn(),
+    ...({ [recordId]: linkId() } as Record<K, ReturnType<typeof linkId>>),
+    ...recordLogColumns(),
+  };
+  return pgTable(name, columns, (t) => [index(indexName).on(t[recordId], t.id)]);
+}
+
+/**
+ * The indexes of a numbered record listed by status tab and by time, newest first (loads, delivery runs):
+ * `<table>_no_uq` on its number, `<table>_status_time_idx` and `<table>_time_idx`.
+ */
+export const numberedListIndexes = (
+  table: string,
+  t: { id: ExtraConfigColumn; status: ExtraConfigColumn },
+  no: ExtraConfigColumn,
+  time: ExtraConfigColumn,
+) => [
+  uniqueIndex(`${table}_no_uq`).on(no),
+  index(`${table}_status_time_idx`).on(t.status, time.desc(), t.id.desc()),
+  index(`${table}_time_idx`).on(time.desc(), t.id.desc()),
+];

@@ -58,7 +58,8 @@ export const rate = () => numeric({ precision: 12, scale: 6 });
 export const day = () => date({ mode: 'string' });
 
 const requiredText = (length: number) => varchar({ length }).notNull();
-const optionalText = (length: number) => varchar({ length }).notNull().default('');
+/** Text that may be left empty: '' when there is none, never null. */
+export const optionalText = (length: number) => varchar({ length }).notNull().default('');
 
 /** The English and Thai translations of the text column `key`: `keyEn` and `keyTh`, '' when there is none (ADR 0007). */
 export function translationColumns<K extends string>(key: K, length: number) {
@@ -79,7 +80,8 @@ export function localizedNameColumns<K extends string>(key: K, length: number, t
   };
 }
 
-const linkId = () => bigint({ mode: 'number' }).notNull();
+/** The id of another row this one belongs to or points at (required). */
+export const linkId = () => bigint({ mode: 'number' }).notNull();
 
 /**
  * A many-to-many link table: the ids `left` and `right`, the pair its primary key; `rightIndex` names an index on

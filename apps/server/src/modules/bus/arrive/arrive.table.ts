@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, index, integer, pgTable, smallint, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
+import { auditColumns, idColumn, linkId, remarkColumn, versionColumn } from '../../../platform/db/columns';
 import { createdColumns, ts } from '../bus.columns';
 
 /**
@@ -12,7 +12,7 @@ export const busArrive = pgTable(
   'bus_arrive',
   {
     id: idColumn(),
-    loadId: bigint({ mode: 'number' }).notNull(),
+    loadId: linkId(),
     status: smallint().notNull().default(0),
     pickupTime: ts(),
     vehicleId: bigint({ mode: 'number' }),
@@ -37,8 +37,8 @@ export const busArriveOrder = pgTable(
   'bus_arrive_order',
   {
     id: idColumn(),
-    arriveId: bigint({ mode: 'number' }).notNull(),
-    orderId: bigint({ mode: 'number' }).notNull(),
+    arriveId: linkId(),
+    orderId: linkId(),
     arriveTime: ts().notNull(),
     houseId: bigint({ mode: 'number' }),
     pieces: integer().array().notNull().default(sql`'{}'::integer[]`),
@@ -56,7 +56,7 @@ export const busArrivePhoto = pgTable(
   'bus_arrive_photo',
   {
     id: idColumn(),
-    arriveId: bigint({ mode: 'number' }).notNull(),
+    arriveId: linkId(),
     kind: char({ length: 1 }).notNull(),
     fileId: uuid().notNull(),
     ...createdColumns(),

@@ -1,5 +1,5 @@
-import { bigint, index, integer, numeric, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns } from '../../../platform/db/columns';
+import { bigint, index, integer, numeric, pgTable, smallint } from 'drizzle-orm/pg-core';
+import { auditColumns, optionalText } from '../../../platform/db/columns';
 import { busOrder } from '../inware/inware.table';
 
 /**
@@ -15,7 +15,7 @@ export const busCargo = pgTable(
       .notNull()
       .references(() => busOrder.id, { onDelete: 'cascade' }),
     lineNo: smallint().notNull().default(0),
-    receivingNo: varchar({ length: 30 }).notNull().default(''),
+    receivingNo: optionalText(30),
     totalCount: integer(),
     piece: integer().notNull(),
     cargoLength: numeric({ precision: 10, scale: 2 }),
@@ -24,7 +24,7 @@ export const busCargo = pgTable(
     weight: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
     volume: numeric({ precision: 12, scale: 3 }).notNull().default('0'),
     /** 'L×W×H' as printed */
-    size: varchar({ length: 60 }).notNull().default(''),
+    size: optionalText(60),
     ...auditColumns,
   },
   (t) => [index('bus_cargo_order_idx').on(t.orderId, t.receivingNo, t.lineNo)],

@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, uuid } from 'drizzle-orm/pg-core';
-import { idColumn } from '../../../platform/db/columns';
+import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, linkId } from '../../../platform/db/columns';
 import { createdColumns } from '../bus.columns';
 
 /**
@@ -11,7 +11,7 @@ export const busExceptionPhoto = pgTable(
   'bus_exception_photo',
   {
     id: idColumn(),
-    orderId: bigint({ mode: 'number' }).notNull(),
+    orderId: linkId(),
     fileId: uuid().notNull(),
     ...createdColumns(),
   },

@@ -11,7 +11,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
+import {
+  auditColumns,
+  idColumn,
+  money,
+  optionalText,
+  rate,
+  remarkColumn,
+  versionColumn,
+} from '../../../platform/db/columns';
 import { ts } from '../bus.columns';
 
 /**
@@ -30,8 +38,6 @@ import { ts } from '../bus.columns';
  * - Rows are deleted for real (staged orders only); the order log keeps transportId and the operation log the body.
  */
 
-const money = () => numeric({ precision: 14, scale: 2 });
-const rate = () => numeric({ precision: 12, scale: 6 });
 const weight = () => numeric({ precision: 12, scale: 2 });
 const volume = () => numeric({ precision: 12, scale: 3 });
 const fee = () => money().notNull().default('0');
@@ -47,33 +53,33 @@ export const busOrder = pgTable(
     markId: bigint({ mode: 'number' }),
     /** the agent billed for a sub-mark's order (set with the mark) */
     topMarkId: bigint({ mode: 'number' }),
-    busType: varchar({ length: 10 }).notNull().default(''),
+    busType: optionalText(10),
     leftAddrId: bigint({ mode: 'number' }),
     destAddrId: bigint({ mode: 'number' }),
     /** expected origin warehouse before receipt, the receiving warehouse after */
     arrivedHouseId: bigint({ mode: 'number' }),
-    consignee: varchar({ length: 100 }).notNull().default(''),
-    consigneeTel: varchar({ length: 30 }).notNull().default(''),
-    consigneeAddr: varchar({ length: 500 }).notNull().default(''),
-    shipper: varchar({ length: 100 }).notNull().default(''),
-    shipperTel: varchar({ length: 30 }).notNull().default(''),
+    consignee: optionalText(100),
+    consigneeTel: optionalText(30),
+    consigneeAddr: optionalText(500),
+    shipper: optionalText(100),
+    shipperTel: optionalText(30),
     /** PO number */
-    businessNo: varchar({ length: 100 }).notNull().default(''),
-    clientNo: varchar({ length: 100 }).notNull().default(''),
-    expressCorp: varchar({ length: 20 }).notNull().default(''),
+    businessNo: optionalText(100),
+    clientNo: optionalText(100),
+    expressCorp: optionalText(20),
     expressNo: text().notNull().default(''),
     expressNos: text().array().generatedAlwaysAs(sql`string_to_array(NULLIF(express_no, ''), ',')`),
     /** warehouse receipt numbers of the order's receipts, comma separated */
     receivingNo: text().notNull().default(''),
     receivingNos: text().array().generatedAlwaysAs(sql`string_to_array(NULLIF(receiving_no, ''), ',')`),
-    cargoName: varchar({ length: 200 }).notNull().default(''),
+    cargoName: optionalText(200),
     cargoType: char({ length: 1 }).notNull().default('1'),
     cargoPiece: integer().notNull().default(0),
     cargoWeight: weight().notNull().default('0'),
     cargoVolume: volume().notNull().default('0'),
     /** '1': the typed cargoVolume wins over the cargo lines' sum */
     volumeManual: char({ length: 1 }).notNull().default('0'),
-    cargoRemark: varchar({ length: 500 }).notNull().default(''),
+    cargoRemark: optionalText(500),
     declaredValue: money(),
     insuranceId: bigint({ mode: 'number' }),
     woodenFrame: char({ length: 1 }).notNull().default('0'),
@@ -85,17 +91,17 @@ export const busOrder = pgTable(
     arrivedPiece: integer(),
     arrivedWeight: weight(),
     arrivedVolume: volume(),
-    trayNo: varchar({ length: 50 }).notNull().default(''),
+    trayNo: optionalText(50),
     // load plan, container, arrival, delivery, bill (later modules)
     loadId: bigint({ mode: 'number' }),
-    containerNo: varchar({ length: 20 }).notNull().default(''),
-    sealNo: varchar({ length: 30 }).notNull().default(''),
-    truckNo: varchar({ length: 40 }).notNull().default(''),
+    containerNo: optionalText(20),
+    sealNo: optionalText(30),
+    truckNo: optionalText(40),
     arriveId: bigint({ mode: 'number' }),
     sendId: bigint({ mode: 'number' }),
     billId: bigint({ mode: 'number' }),
     signTime: ts(),
-    signPerson: varchar({ length: 50 }).notNull().default(''),
+    signPerson: optionalText(50),
     signPiece: integer(),
     // settlement and side statuses (DOMAIN §2; contracts AUDIT_STATUS, BILL_STATUS, WRITE_OFF_STATUS, SIGN_STATUS, DELIVERY_STATUS)
     auditStatus: smallint().notNull().default(0),
@@ -105,14 +111,14 @@ export const busOrder = pgTable(
     deliveryStatus: smallint().notNull().default(0),
     // problem item (screens Q14): flag and the current item
     ifException: smallint().notNull().default(0),
-    exceptionType: varchar({ length: 10 }).notNull().default(''),
-    exceptionDesc: varchar({ length: 500 }).notNull().default(''),
+    exceptionType: optionalText(10),
+    exceptionDesc: optionalText(500),
     exceptionStatus: smallint(),
-    exceptionHandler: varchar({ length: 64 }).notNull().default(''),
+    exceptionHandler: optionalText(64),
     exceptionHandleTime: ts(),
-    handleRemark: varchar({ length: 500 }).notNull().default(''),
+    handleRemark: optionalText(500),
     /** who raised (or reopened) the current problem item, and when (exception-list 'raised by and at') */
-    exceptionRaiseBy: varchar({ length: 64 }).notNull().default(''),
+    exceptionRaiseBy: optionalText(64),
     exceptionRaiseTime: ts(),
     printTimes: integer().notNull().default(0),
     // the price used (copied from bas_price by 'fetch price')

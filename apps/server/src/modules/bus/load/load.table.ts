@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { bigint, char, index, integer, numeric, pgTable, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  char,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, remarkColumn, versionColumn } from '../../../platform/db/columns';
-import { createdColumns, recordLogColumns, ts } from '../bus.columns';
+  auditColumns,
+  idColumn,
+  linkId,
+  money,
+  optionalText,
+  remarkColumn,
+  versionColumn,
+} from '../../../platform/db/columns';
+import { createdColumns, numberedListIndexes, recordLogTable, ts } from '../bus.columns';
 
 /**
  * The load record (screens bus-container.md §0, Q3): one row per container or truck, shown as the load plan, the
@@ -29,32 +26,32 @@ export const busLoad = pgTable(
     loadNo: varchar({ length: 20 }).notNull(),
     status: smallint().notNull().default(0),
     busType: varchar({ length: 10 }).notNull(),
-    leftAddrId: bigint({ mode: 'number' }).notNull(),
-    destAddrId: bigint({ mode: 'number' }).notNull(),
+    leftAddrId: linkId(),
+    destAddrId: linkId(),
     /** dictionary container_type (capacity in contracts CONTAINER_CAPACITY) */
     containerType: varchar({ length: 20 }).notNull(),
     /** the loading warehouse */
-    loadHouseId: bigint({ mode: 'number' }).notNull(),
+    loadHouseId: linkId(),
     /** planned loading time; the Load dialog writes the actual one */
     loadTime: ts(),
-    loadPerson: varchar({ length: 64 }).notNull().default(''),
+    loadPerson: optionalText(64),
     clsDate: ts(),
     etdDate: ts(),
     etaDate: ts(),
     /** departure (A15) */
     leftTime: ts(),
-    loadPort: varchar({ length: 100 }).notNull().default(''),
-    unloadPort: varchar({ length: 100 }).notNull().default(''),
-    customsCorp: varchar({ length: 100 }).notNull().default(''),
-    exportAgent: varchar({ length: 100 }).notNull().default(''),
-    vesselOwner: varchar({ length: 100 }).notNull().default(''),
-    vesselName: varchar({ length: 100 }).notNull().default(''),
-    voyageNo: varchar({ length: 50 }).notNull().default(''),
-    containerNo: varchar({ length: 20 }).notNull().default(''),
-    sealNo: varchar({ length: 30 }).notNull().default(''),
-    truckNo: varchar({ length: 40 }).notNull().default(''),
+    loadPort: optionalText(100),
+    unloadPort: optionalText(100),
+    customsCorp: optionalText(100),
+    exportAgent: optionalText(100),
+    vesselOwner: optionalText(100),
+    vesselName: optionalText(100),
+    voyageNo: optionalText(50),
+    containerNo: optionalText(20),
+    sealNo: optionalText(30),
+    truckNo: optionalText(40),
     /** the container's cost (default from the container price table) [fee] */
-    containerFee: numeric({ precision: 14, scale: 2 }),
+    containerFee: money(),
     currency: varchar({ length: 3 }).notNull().default('RMB'),
     /**
      * Totals of all its orders, kept by `refreshLoadTotals` in the transaction of every order change (the order core
@@ -79,9 +76,7 @@ export const busLoad = pgTable(
     ...remarkColumn,
   },
   (t) => [
-    uniqueIndex('bus_load_no_uq').on(t.loadNo),
-    index('bus_load_status_time_idx').on(t.status, t.loadTime.desc(), t.id.desc()),
-    index('bus_load_time_idx').on(t.loadTime.desc(), t.id.desc()),
+    ...numberedListIndexes('bus_load', t, t.loadNo, t.loadTime),
     index('bus_load_container_no_idx').on(t.containerNo),
     index('bus_load_left_time_idx').on(t.leftTime.desc()),
     index('bus_load_eta_idx').on(t.etaDate),
@@ -101,15 +96,7 @@ export const busLoad = pgTable(
 );
 
 /** The load log: one row per action on a load record (who, when, action, status from -> to, orders, remark). */
-export const busLoadLog = pgTable(
-  'bus_load_log',
-  {
-    id: idColumn(),
-    loadId: bigint({ mode: 'number' }).notNull(),
-    ...recordLogColumns(),
-  },
-  (t) => [index('bus_load_log_load_idx').on(t.loadId, t.id)],
-);
+export const busLoadLog = recordLogTable('bus_load_log', 'loadId', 'bus_load_log_load_idx');
 
 /**
  * Milestones of a load's journey (DOMAIN §3): manual ones from the track_status dictionary (10-21) and automatic
@@ -119,10 +106,10 @@ export const busTrack = pgTable(
   'bus_track',
   {
     id: idColumn(),
-    loadId: bigint({ mode: 'number' }).notNull(),
+    loadId: linkId(),
     trackStatus: varchar({ length: 10 }).notNull(),
     trackTime: ts().notNull(),
-    trackRemark: varchar({ length: 500 }).notNull().default(''),
+    trackRemark: optionalText(500),
     auto: char({ length: 1 }).notNull().default('0'),
     ...versionColumn,
     ...auditColumns,
@@ -138,7 +125,7 @@ export const busTrackMessage = pgTable(
   'bus_track_message',
   {
     id: idColumn(),
-    trackId: bigint({ mode: 'number' }).notNull(),
+    trackId: linkId(),
     content: varchar({ length: 1000 }).notNull(),
     visibleToCustomer: char({ length: 1 }).notNull().default('0'),
     ...createdColumns(),
@@ -155,9 +142,9 @@ export const busTrackMessage = pgTable(
 export const busLoadParty = pgTable(
   'bus_load_party',
   {
-    loadId: bigint({ mode: 'number' }).notNull(),
+    loadId: linkId(),
     kind: char({ length: 1 }).notNull(),
-    refId: bigint({ mode: 'number' }).notNull(),
+    refId: linkId(),
     orders: integer().notNull(),
     loaded: integer().notNull(),
     marks: integer().notNull(),
@@ -177,7 +164,7 @@ export const busLoadFile = pgTable(
   'bus_load_file',
   {
     id: idColumn(),
-    loadId: bigint({ mode: 'number' }).notNull(),
+    loadId: linkId(),
     /** contracts LOAD_FILE_KINDS: 1 container, 2 seal, 3 loading, 9 other */
     kind: char({ length: 1 }).notNull(),
     fileId: uuid().notNull(),

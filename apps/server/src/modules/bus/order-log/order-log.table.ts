@@ -1,6 +1,7 @@
 import type { TOrderFieldChange } from '@theone/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { linkId, optionalText } from '../../../platform/db/columns';
 import { createdColumns } from '../bus.columns';
 
 /**
@@ -12,12 +13,12 @@ export const busOrderLog = pgTable(
   'bus_order_log',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    orderId: bigint({ mode: 'number' }).notNull(),
+    orderId: linkId(),
     transportId: varchar({ length: 20 }).notNull(),
     action: varchar({ length: 30 }).notNull(),
     fromStatus: smallint(),
     toStatus: smallint(),
-    remark: varchar({ length: 500 }).notNull().default(''),
+    remark: optionalText(500),
     changes: jsonb().$type<TOrderFieldChange[]>().notNull().default(sql`'[]'::jsonb`),
     ...createdColumns(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, index, integer, numeric, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, versionColumn } from '../../../platform/db/columns';
-import { recordLogColumns, ts } from '../bus.columns';
+import { auditColumns, idColumn, linkId, money, optionalText, versionColumn } from '../../../platform/db/columns';
+import { numberedListIndexes, recordLogTable, ts } from '../bus.columns';
 
 /**
  * Delivery runs (send orders, screens sendOrder/send/sign-list; contracts bus/send.ts): one row per run (one day,
@@ -12,8 +12,6 @@ import { recordLogColumns, ts } from '../bus.columns';
  * keeps it, and the order may go into another run. At most one line per order is not returned (partial unique
  * index): one order is never in two open runs, whatever two dispatchers do at once.
  */
-const money = () => numeric({ precision: 14, scale: 2 });
-
 export const busSend = pgTable(
   'bus_send',
   {
@@ -24,12 +22,12 @@ export const busSend = pgTable(
     status: smallint().notNull().default(0),
     sendTime: ts().notNull(),
     /** bas_driver.id (the driver's user, bas_driver.user_id, sees the run) */
-    driverId: bigint({ mode: 'number' }).notNull(),
+    driverId: linkId(),
     /** bas_vehicle.id */
     vehicleId: bigint({ mode: 'number' }),
     /** when send/sure dispatched it (null: never dispatched) */
     dispatchTime: ts(),
-    sendRemark: varchar({ length: 500 }).notNull().default(''),
+    sendRemark: optionalText(500),
     /**
      * Totals of its open lines (returned = '0') and their orders, and the count of lines back in stock, kept by
      * `refreshRunTotals` (send-record.ts) in the transaction of every run action (settleRun) and every order change
@@ -49,9 +47,7 @@ export const busSend = pgTable(
     ...auditColumns,
   },
   (t) => [
-    uniqueIndex('bus_send_no_uq').on(t.sendNo),
-    index('bus_send_status_time_idx').on(t.status, t.sendTime.desc(), t.id.desc()),
-    index('bus_send_time_idx').on(t.sendTime.desc(), t.id.desc()),
+    ...numberedListIndexes('bus_send', t, t.sendNo, t.sendTime),
     index('bus_send_driver_idx').on(t.driverId, t.sendTime.desc()),
   ],
 );
@@ -60,8 +56,8 @@ export const busSendLine = pgTable(
   'bus_send_line',
   {
     id: idColumn(),
-    sendId: bigint({ mode: 'number' }).notNull(),
-    orderId: bigint({ mode: 'number' }).notNull(),
+    sendId: linkId(),
+    orderId: linkId(),
     /** the stop's place on the run sheet */
     seq: integer().notNull().default(0),
     /** pieces sent (the order's arrived pieces when put into the run) */
@@ -72,16 +68,16 @@ export const busSendLine = pgTable(
     sendPartAmount: money(),
     /** tolls, parking, carrying [fee] */
     sendOtherAmount: money(),
-    signTel: varchar({ length: 30 }).notNull().default(''),
-    signIdcard: varchar({ length: 25 }).notNull().default(''),
+    signTel: optionalText(30),
+    signIdcard: optionalText(25),
     /** sys_file id of the signature photo (required to sign) */
-    signPicture: varchar({ length: 36 }).notNull().default(''),
+    signPicture: optionalText(36),
     /** sys_file id of the proof of delivery (inware/signUpload) */
-    podPicture: varchar({ length: 36 }).notNull().default(''),
-    signRemark: varchar({ length: 500 }).notNull().default(''),
+    podPicture: optionalText(36),
+    signRemark: optionalText(500),
     /** dictionary sign_fail_reason */
-    signFailReason: varchar({ length: 2 }).notNull().default(''),
-    signFailRemark: varchar({ length: 500 }).notNull().default(''),
+    signFailReason: optionalText(2),
+    signFailRemark: optionalText(500),
     /** '1' once taken back to stock (A22) or out of the run (kept for the day's sheet) */
     returned: char({ length: 1 }).notNull().default('0'),
     ...versionColumn,
@@ -94,12 +90,5 @@ export const busSendLine = pgTable(
   ],
 );
 
-export const busSendLog = pgTable(
-  'bus_send_log',
-  {
-    id: idColumn(),
-    sendId: bigint({ mode: 'number' }).notNull(),
-    ...recordLogColumns(),
-  },
-  (t) => [index('bus_send_log_send_idx').on(t.sendId, t.id)],
-);
+/** The run log: one row per action on a delivery run (who, when, action, status from -> to, orders, remark). */
+export const busSendLog = recordLogTable('bus_send_log', 'sendId', 'bus_send_log_send_idx');
