@@ -200,10 +200,10 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       { body: ZArriveExportBody },
     ),
     async (req, reply) => {
+      const ctx = ctxOf(req);
       const body = req.body;
       const sheet = body.view === 'orders' ? ORDERS_SHEET : RECORDS_SHEET;
       if (!hasAnyPermission(req.auth.permissions, [sheet.permission])) throw forbidden();
-      const ctx = ctxOf(req);
       const rows = (body.view === 'orders'
         ? await arriveOrdersForExport(ctx, body, ARRIVE_EXPORT_MAX)
         : await arriveRowsForExport(ctx, body, ARRIVE_EXPORT_MAX)) as unknown as Row[];

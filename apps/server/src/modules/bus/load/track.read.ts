@@ -2,7 +2,7 @@ import { LOAD_STATUS, type TTrackDetailRow, type TTrackRow } from '@theone/contr
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf } from '../../../platform/db/sql-helpers';
+import { allOf, columnsOf } from '../../../platform/db/sql-helpers';
 import { notFound } from '../../../platform/errors';
 import { markCodeOf } from '../../bas/api/order-refs';
 import { arriveRecordsOf } from '../arrive/arrive-record';
@@ -41,16 +41,18 @@ export async function trackRowById(ctx: TOrderCtx, id: number): Promise<TTrackRo
 // Timeline
 
 const milestoneColumns = {
-  id: busTrack.id,
-  loadId: busTrack.loadId,
-  trackStatus: busTrack.trackStatus,
-  trackTime: busTrack.trackTime,
-  trackRemark: busTrack.trackRemark,
-  auto: busTrack.auto,
-  version: busTrack.version,
-  createBy: busTrack.createBy,
-  createTime: busTrack.createTime,
-  updateBy: busTrack.updateBy,
+  ...columnsOf(busTrack, [
+    'id',
+    'loadId',
+    'trackStatus',
+    'trackTime',
+    'trackRemark',
+    'auto',
+    'version',
+    'createBy',
+    'createTime',
+    'updateBy',
+  ]),
   // written out: inside a subquery drizzle would render the outer column unqualified ("id" of the messages)
   messageCount: sql<number>`(SELECT count(*)::int FROM bus_track_message m WHERE m.track_id = "bus_track"."id")`,
 };
