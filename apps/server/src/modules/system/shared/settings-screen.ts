@@ -98,7 +98,6 @@ export function registerSettingsScreen<
   const columns = getTableColumns(s.table) as Record<string, PgColumn>;
   const id = columns[s.key]!;
   const keys = `${s.key}s`;
-  const idOf = (params: unknown, key: string) => (params as Record<string, number>)[key]!;
   const access = (action: string, businessType: BusinessType) => ({
     permission: `${s.perm}:${action}`,
     operlog: operlog(s.title, businessType),
@@ -137,7 +136,7 @@ export function registerSettingsScreen<
   api.get(
     `${s.url}/:${s.key}`,
     spec({ permission: s.readPermission }, `One ${one}`, { params: idParam(s.key) }),
-    async (req) => ok(req, await rowOr404(db, s.table, id, idOf(req.params, s.key))),
+    async (req) => ok(req, await rowOr404(db, s.table, id, (req.params as Record<string, number>)[s.key]!)),
   );
 
   api.post(s.url, spec(access('add', BUSINESS_TYPE.INSERT), `Create a ${one}`, { body: s.create }), async (req) => {
