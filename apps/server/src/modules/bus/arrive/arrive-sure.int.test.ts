@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../../test/build-test-app';
 import { busOrder } from '../inware/inware.table';
-import { loadLogOf, loadRow, milestonesOf, orderLogOf, orderRow, stockOrder } from '../load/track.test-utils';
+import {
+  expectLoadLogged,
+  loadLogOf,
+  loadRow,
+  milestonesOf,
+  orderLogOf,
+  orderRow,
+  stockOrder,
+} from '../load/track.test-utils';
 import { arriveLines, arriveRow, departedLoad, pickedUpLoad, useArriveSuite } from './arrive.test-utils';
 
 /**
@@ -44,7 +52,7 @@ describe('[ARRIVE] arrive/sure: a whole container (A17)', () => {
     expect(logged!.changes).toEqual([{ field: 'trayNo', before: 'GZ-T7', after: null }]);
     const lines = await arriveLines(s.t, arrive.id);
     expect(lines.map((l) => [l.orderId, l.houseId, l.pieces])).toEqual(orders.map((o) => [o.id, s.refs.houseId, []]));
-    expect((await loadLogOf(s.kit, load.id)).at(-1)).toMatchObject({
+    await expectLoadLogged(s.kit, load.id, {
       action: 'arrive',
       fromStatus: 3,
       toStatus: 4,

@@ -6,7 +6,7 @@ import { busTrackMessage } from './load.table';
 import {
   arriveOf,
   arriveOrders,
-  loadLogOf,
+  expectLoadLogged,
   loadRow,
   loadWith,
   milestonesOf,
@@ -96,7 +96,7 @@ describe('[LOAD] track/save: confirm departure (A15)', () => {
     ]);
     expect(ms[1]!.trackRemark).toBe('广州发车');
     expect(await arriveOf(s.kit, load.id)).toMatchObject([{ status: 0 }]);
-    expect((await loadLogOf(s.kit, load.id)).at(-1)).toMatchObject({
+    await expectLoadLogged(s.kit, load.id, {
       action: 'depart',
       fromStatus: 2,
       toStatus: 3,
@@ -180,7 +180,7 @@ describe('[LOAD] track/delete: cancel departure (A16) and manual milestones', ()
     }
     expect(await arriveOf(s.kit, load.id)).toEqual([]);
     expect((await milestonesOf(s.kit, load.id)).map((x) => x.trackStatus)).toEqual(['4']);
-    expect((await loadLogOf(s.kit, load.id)).at(-1)).toMatchObject({
+    await expectLoadLogged(s.kit, load.id, {
       action: 'cancelDeparture',
       fromStatus: 3,
       toStatus: 2,
@@ -235,7 +235,7 @@ describe('[LOAD] track/delete: cancel departure (A16) and manual milestones', ()
     expect(res.statusCode, res.body).toBe(200);
     expect((await milestonesOf(s.kit, load.id)).map((m) => m.id)).not.toContain(trackId);
     expect(await s.t.db.select().from(busTrackMessage).where(eq(busTrackMessage.trackId, trackId!))).toEqual([]);
-    expect((await loadLogOf(s.kit, load.id)).at(-1)).toMatchObject({ action: 'deleteMilestone' });
+    await expectLoadLogged(s.kit, load.id, { action: 'deleteMilestone' });
   });
 });
 
@@ -254,7 +254,7 @@ describe('[LOAD] track/saveDetail and track/edit: manual milestones', () => {
     for (const l of loads) {
       const ms = await milestonesOf(s.kit, l.id);
       expect(ms.at(-1)).toMatchObject({ trackStatus: '16', auto: '0', trackRemark: '到达友谊关' });
-      expect((await loadLogOf(s.kit, l.id)).at(-1)).toMatchObject({
+      await expectLoadLogged(s.kit, l.id, {
         action: 'addMilestone',
         fromStatus: 3,
         toStatus: 3,
@@ -305,7 +305,7 @@ describe('[LOAD] track/saveDetail and track/edit: manual milestones', () => {
     const locked = await s.dispatcher.post('/bus/track/edit', { ...edit, id: dep!.id, version: dep!.version });
     expect(locked.statusCode).toBe(409);
     expect((await s.sales.post('/bus/track/edit', { ...edit, version: 1 })).statusCode).toBe(403);
-    expect((await loadLogOf(s.kit, load.id)).at(-1)).toMatchObject({ action: 'editMilestone' });
+    await expectLoadLogged(s.kit, load.id, { action: 'editMilestone' });
   });
 });
 
@@ -329,7 +329,7 @@ describe('[LOAD] track/upatePreArriveTime: ETA', () => {
         expect.objectContaining({ field: 'preArriveTime', after: '2026-11-30T06:00:00.000Z' }),
       ]);
     }
-    expect((await loadLogOf(s.kit, load.id)).at(-1)).toMatchObject({ action: 'changeEta', orderCount: 3 });
+    await expectLoadLogged(s.kit, load.id, { action: 'changeEta', orderCount: 3 });
   });
 
   it('works on a loaded load (L2), refuses an arrived one (L4), needs bus:track:eta', async () => {

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { busArrive } from '../arrive/arrive.table';
 import { applyOrderAction } from '../order/order-core';
 import { busOrderLog } from '../order-log/order-log.table';
 import type { busLoad } from './load.table';
-import { loadRow, newPlan, type TLoadKit } from './load.test-utils';
+import { loadLog, loadRow, newPlan, type TLoadKit } from './load.test-utils';
 import { lockLoad, settleLoadStatus } from './load-record';
 
 /**
@@ -21,6 +22,11 @@ export {
   stockOrder,
   type TLoadKit as TTrackKit,
 } from './load.test-utils';
+
+/** The load's latest log entry has these fields (the action just done on it). */
+export async function expectLoadLogged(kit: TLoadKit, loadId: number, entry: Record<string, unknown>) {
+  expect((await loadLog(kit, loadId)).at(-1)).toMatchObject(entry);
+}
 
 /**
  * A load EK Guangzhou -> Bangkok (40HQ) holding the orders: all planned (S3), then the first `loaded` of them loaded
