@@ -16,9 +16,9 @@ import {
   deptsInScope,
   dropCountsOnChange,
   idParam,
+  nextVersion,
   operlog,
   saveAtVersion,
-  touched,
 } from '../shared/system';
 import { sysUser } from '../user/user.table';
 import { sysDept } from './dept.table';
@@ -206,7 +206,7 @@ export const deptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         await refuseWhileUsed(tx, sysUser.userId, users, 'err_dept_has_users');
         await tx
           .update(sysDept)
-          .set({ delFlag: '2', version: sql`${sysDept.version} + 1`, ...touched(req) })
+          .set({ delFlag: '2', ...nextVersion(req, sysDept) })
           .where(eq(sysDept.deptId, dept!.deptId));
         await tx.delete(sysRoleDept).where(eq(sysRoleDept.deptId, dept!.deptId));
       });

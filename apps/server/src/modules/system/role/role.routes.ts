@@ -32,10 +32,10 @@ import {
   dropCountsOnChange,
   idParam,
   idsParam,
+  nextVersion,
   operlog,
   RECORD_EXPORT_COLUMNS,
   registerPagedList,
-  touched,
   updateVersioned,
 } from '../shared/system';
 import { sysUser, sysUserRole } from '../user/user.table';
@@ -328,7 +328,7 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         if (used) throw inUse('err_role_in_use', { name: roles.find((r) => r.roleId === used.roleId)?.roleName ?? '' });
         await tx
           .update(sysRole)
-          .set({ delFlag: '2', version: sql`${sysRole.version} + 1`, ...touched(req) })
+          .set({ delFlag: '2', ...nextVersion(req, sysRole) })
           .where(inArray(sysRole.roleId, ids));
         await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
         await tx.delete(sysRoleDept).where(inArray(sysRoleDept.roleId, ids));

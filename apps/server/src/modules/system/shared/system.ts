@@ -144,7 +144,7 @@ export async function saveAtVersion<T extends PgTable & { version: AnyColumn }>(
 ): Promise<void> {
   const updated = await db
     .update(table as PgTable)
-    .set({ ...values, version: sql`${table.version} + 1`, ...touched(req) } as PgUpdateSetSource<PgTable>)
+    .set({ ...values, ...nextVersion(req, table) } as PgUpdateSetSource<PgTable>)
     .where(and(where, versionIs(table.version, version)))
     .returning({ one: sql<number>`1` });
   if (!updated.length) lostUpdate(true);
@@ -165,6 +165,11 @@ export function lostUpdate(existed: boolean): never {
 /** The audit fields of an update. */
 export function touched(req: FastifyRequest) {
   return { updateBy: req.auth.userName, updateTime: sql`now()` };
+}
+
+/** The fields every change of a versioned row sets: its next version and the audit fields. */
+export function nextVersion(req: FastifyRequest, table: { version: AnyColumn }) {
+  return { version: sql`${table.version} + 1`, ...touched(req) };
 }
 
 /**

@@ -17,6 +17,7 @@ import { sysDept } from '../dept/dept.table';
 import { sysPost } from '../post/post.table';
 import { sysRole } from '../role/role.table';
 import { localizedName, POST_NAME, ROLE_NAME } from '../shared/localized';
+import { nextVersion } from '../shared/system';
 import { checkUserUnique } from './user.service';
 import { sysUser, sysUserPost, sysUserRole } from './user.table';
 import { publicUser } from './user-info.routes';
@@ -72,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       await checkUserUnique(db, { phonenumber: body.phonenumber }, req.auth.userId);
       await db
         .update(sysUser)
-        .set({ ...body, updateBy: req.auth.userName, updateTime: sql`now()`, version: sql`${sysUser.version} + 1` })
+        .set({ ...body, ...nextVersion(req, sysUser) })
         .where(eq(sysUser.userId, req.auth.userId));
       return ok(req);
     },

@@ -38,8 +38,8 @@ import {
   idParam,
   idsParam,
   manageableUser,
+  nextVersion,
   operlog,
-  touched,
   updateVersioned,
   userInScope,
   usersInScope,
@@ -54,6 +54,7 @@ import {
   postOptions,
   replaceUserPosts,
   replaceUserRoles,
+  roleIdsOf,
   roleOptions,
   rolesOf,
   selectUsers,
@@ -209,7 +210,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     async (req) => {
       const b = req.body;
       const user = await manageableUser(db, req.auth, b.userId);
-      const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
+      const current = await roleIdsOf(db, user.userId);
       if (user.userId === ADMIN_USER_ID && (b.status !== '0' || !b.roleIds.includes(ADMIN_ROLE_ID)))
         throw forbidden('err_admin_user_protected');
       if (user.userId === req.auth.userId && b.status !== '0') throw forbidden('err_disable_self');
@@ -251,7 +252,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       await db.transaction(async (tx) => {
         await tx
           .update(sysUser)
-          .set({ delFlag: '2', version: sql`${sysUser.version} + 1`, bindAppType: '', bindOpenId: '', ...touched(req) })
+          .set({ delFlag: '2', bindAppType: '', bindOpenId: '', ...nextVersion(req, sysUser) })
           .where(and(inArray(sysUser.userId, ids), eq(sysUser.delFlag, '0')));
         for (const id of ids) {
           await replaceUserRoles(tx, id, []);
@@ -284,8 +285,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
             password: hashed,
             mustChangePassword: mustChange,
             pwdUpdateDate: sql`now()`,
-            version: sql`${sysUser.version} + 1`,
-            ...touched(req),
+            ...nextVersion(req, sysUser),
           })
           .where(eq(sysUser.userId, user.userId));
         // A reset ends every session of the user (the caller's own survives when resetting themselves).
@@ -323,7 +323,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
     }),
     async (req) => {
       const user = await userInScope(db, req.auth, req.params.userId);
-      const held = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
+      const held = await roleIdsOf(db, user.userId);
       const assigned = new Set(held);
       const roles = await roleOptions(db, req.auth, req.lang, {
         userId: user.userId,
@@ -356,15 +356,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       const user = await manageableUser(db, req.auth, req.body.userId);
       if (user.userId === ADMIN_USER_ID && !req.body.roleIds.includes(ADMIN_ROLE_ID))
         throw forbidden('err_admin_user_protected');
-      const current = (await rolesOf(db, [user.userId])).get(user.userId)?.map((r) => r.roleId) ?? [];
+      const current = await roleIdsOf(db, user.userId);
       const roleIds = await checkRoleIds(db, req.auth, req.body.roleIds, current);
       await (await Grants.load(db, req.auth, req.lang)).assertUserRoles(user, current, roleIds);
       await db.transaction(async (tx) => {
         await replaceUserRoles(tx, user.userId, roleIds);
-        await tx
-          .update(sysUser)
-          .set({ version: sql`${sysUser.version} + 1`, ...touched(req) })
-          .where(eq(sysUser.userId, user.userId));
+        await tx.update(sysUser).set(nextVersion(req, sysUser)).where(eq(sysUser.userId, user.userId));
       });
       return ok(req);
     },
@@ -382,7 +379,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, sett
       if (user.bindAppType !== req.params.appType) throw notFound();
       await db
         .update(sysUser)
-        .set({ bindAppType: '', bindOpenId: '', version: sql`${sysUser.version} + 1`, ...touched(req) })
+        .set({ bindAppType: '', bindOpenId: '', ...nextVersion(req, sysUser) })
         .where(and(eq(sysUser.userId, user.userId), eq(sysUser.bindAppType, req.params.appType)));
       return ok(req);
     },

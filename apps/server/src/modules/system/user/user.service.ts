@@ -206,6 +206,11 @@ export function selectUsers(db: DbOrTx, lang: TLanguage, reading = false) {
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId));
 }
 
+/** The ids of the live roles a user holds. */
+export async function roleIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
+  return (await rolesOf(db, [userId])).get(userId)?.map((r) => r.roleId) ?? [];
+}
+
 /** The live roles of users (named in the reader's language), for the roles column and the edit form. */
 export async function rolesOf(db: DbOrTx, userIds: readonly number[], lang: TLanguage = 'zh-cn') {
   const out = new Map<number, { roleId: number; roleName: string; roleKey: string; status: string }[]>();
