@@ -1,4 +1,7 @@
+import { zIdParam } from '@theone/contracts';
+import { answers } from '@theone/contracts/common/responses';
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifyRequest,
   FastifySchema,
@@ -85,4 +88,44 @@ export function busListExport<B extends z.ZodType, R>(app: FastifyInstance, deps
     return sendExcel(req, reply, { fileName: e.menu, db, timezone: config.timezone, columns: e.columns, rows });
   };
   app.post(e.url, spec(access, e.summary, { body: e.body }), handler);
+}
+
+/** A bus list page: its url, access rule (keys, operation log), summary, query, answer and the page's read. */
+export interface BusList<Q extends z.ZodType> {
+  url: string;
+  access: FastifyContextConfig;
+  summary: string;
+  query: Q;
+  /** The 200 answer (`answers` adds the error answers). */
+  answer: z.ZodType;
+  read: (ctx: TOrderCtx, q: z.output<Q>) => Promise<{ rows: unknown[]; total: number; sums: unknown }>;
+}
+
+/** A bus list page (loads, plans, runs, pick-ups...): GET with the list's query, answered with the sums (tableWithSums). */
+export function busList<Q extends z.ZodType>(app: FastifyInstance, deps: AppDeps, l: BusList<Q>) {
+  const ctxOf = orderCtx(deps);
+  const handler: RouteHandlerMethod = async (req) =>
+    tableWithSums(req, await l.read(ctxOf(req), req.query as z.output<Q>));
+  app.get(l.url, spec(l.access, l.summary, { querystring: l.query, response: answers(l.answer) }), handler);
+}
+
+/** A bus record by id: its url (`.../:id`), access rule, summary, answer, read and the answer's message key. */
+export interface BusRecord {
+  url: string;
+  access: FastifyContextConfig;
+  summary: string;
+  answer: z.ZodType;
+  read: (ctx: TOrderCtx, id: number) => Promise<unknown>;
+  /** Default: ok's 'msg_op_success'. */
+  msg?: string;
+}
+
+/** A bus record by id (a load, a run, a pick-up...): GET, answered `ok(read(ctx, id))`. */
+export function busRecord(app: FastifyInstance, deps: AppDeps, r: BusRecord) {
+  const ctxOf = orderCtx(deps);
+  const handler: RouteHandlerMethod = async (req) => {
+    const { id } = req.params as { id: number };
+    return ok(req, await r.read(ctxOf(req), id), r.msg);
+  };
+  app.get(r.url, spec(r.access, r.summary, { params: zIdParam, response: answers(r.answer) }), handler);
 }

@@ -20,11 +20,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { forbidden } from '../../../platform/errors';
 import { type ExcelColumn, sendExcel } from '../../../platform/excel/excel';
-import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { busActions, tableWithSums } from '../bus-routes';
+import { busActions, busList, busRecord } from '../bus-routes';
 import { orderCtx, title } from '../inware/inware-route-keys';
 import { arriveDetail, arriveOrdersForExport, arriveRowsForExport, listArrive, listArriveOrders } from './arrive.read';
 import { cancelArrive, deleteArrive, editArrive, setLocation, sureArrive } from './arrive.service';
@@ -123,25 +122,23 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const ctxOf = orderCtx(deps);
   const action = busActions(app, deps, 'menu_arrive_list');
 
-  app.get(
-    '/bus/arrive/list',
-    spec(
-      { permission: 'bus:arrive', operlog: false },
-      'Pick-up records of departed containers with their route, milestone, pick-up data and order counts',
-      { querystring: ZArriveListQuery, response: answers(ZArriveListAnswer) },
-    ),
-    async (req) => tableWithSums(req, await listArrive(ctxOf(req), req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/arrive/list',
+    access: { permission: 'bus:arrive', operlog: false },
+    summary: 'Pick-up records of departed containers with their route, milestone, pick-up data and order counts',
+    query: ZArriveListQuery,
+    answer: ZArriveListAnswer,
+    read: listArrive,
+  });
 
-  app.get(
-    '/bus/arrive/orderList',
-    spec(
-      { permission: ['bus:arriveOrder', 'bus:arrive', 'arrive:info'], operlog: false },
-      'Orders to receive (S5 of picked-up containers), in overseas stock (S6) or all, with their arrival',
-      { querystring: ZArriveOrderQuery, response: answers(ZArriveOrderListAnswer) },
-    ),
-    async (req) => tableWithSums(req, await listArriveOrders(ctxOf(req), req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/arrive/orderList',
+    access: { permission: ['bus:arriveOrder', 'bus:arrive', 'arrive:info'], operlog: false },
+    summary: 'Orders to receive (S5 of picked-up containers), in overseas stock (S6) or all, with their arrival',
+    query: ZArriveOrderQuery,
+    answer: ZArriveOrderListAnswer,
+    read: listArriveOrders,
+  });
 
   action(
     '/bus/arrive/edit',
@@ -220,13 +217,12 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
-  app.get(
-    '/bus/arrive/:id',
-    spec(
-      { permission: ['bus:arrive', 'arrive:info'], operlog: false },
-      'A pick-up record with its photos, the orders of the container (S5/S6 and later) and the log',
-      { params: zIdParam, response: answers(ZArriveDetailAnswer) },
-    ),
-    async (req) => ok(req, await arriveDetail(ctxOf(req), req.params.id), 'msg_query_success'),
-  );
+  busRecord(app, deps, {
+    url: '/bus/arrive/:id',
+    access: { permission: ['bus:arrive', 'arrive:info'], operlog: false },
+    summary: 'A pick-up record with its photos, the orders of the container (S5/S6 and later) and the log',
+    answer: ZArriveDetailAnswer,
+    read: arriveDetail,
+    msg: 'msg_query_success',
+  });
 };

@@ -17,10 +17,9 @@ import {
 import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { busActions, tableWithSums } from '../bus-routes';
+import { busActions, busList, busRecord, tableWithSums } from '../bus-routes';
 import { orderCtx } from '../inware/inware-route-keys';
 import { listLoads, loadDetail, loadOrdersPage } from './load.read';
 import { cancelLoading, editContainer, loadOrdersIntoContainer, unloadOrders } from './load.service';
@@ -35,25 +34,22 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const ctxOf = orderCtx(deps);
   const action = busActions(app, deps, 'menu_load_list');
 
-  app.get(
-    '/bus/load/list',
-    spec(
-      { permission: 'bus:load', operlog: false },
-      'Loads once loading began (L1-L5) with their order sums, paged; sums of the filtered set',
-      { querystring: ZLoadListQuery, response: answers(ZLoadListAnswer) },
-    ),
-    async (req) => tableWithSums(req, await listLoads(ctxOf(req), 'load', req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/load/list',
+    access: { permission: 'bus:load', operlog: false },
+    summary: 'Loads once loading began (L1-L5) with their order sums, paged; sums of the filtered set',
+    query: ZLoadListQuery,
+    answer: ZLoadListAnswer,
+    read: (ctx, q) => listLoads(ctx, 'load', q),
+  });
 
-  app.get(
-    '/bus/load/:id',
-    spec(
-      { permission: ['load:info', 'bus:load'], operlog: false },
-      "A load: the record with the caller's orders, per-mark summary and load log",
-      { params: zIdParam, response: answers(ZLoadDetailAnswer) },
-    ),
-    async (req) => ok(req, await loadDetail(ctxOf(req), req.params.id)),
-  );
+  busRecord(app, deps, {
+    url: '/bus/load/:id',
+    access: { permission: ['load:info', 'bus:load'], operlog: false },
+    summary: "A load: the record with the caller's orders, per-mark summary and load log",
+    answer: ZLoadDetailAnswer,
+    read: loadDetail,
+  });
 
   app.post(
     '/bus/load/detail/:id',

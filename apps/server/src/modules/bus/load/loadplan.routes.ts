@@ -16,7 +16,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { busActions, tableWithSums } from '../bus-routes';
+import { busActions, busList, busRecord } from '../bus-routes';
 import { orderCtx } from '../inware/inware-route-keys';
 import { listLoads, loadDetail } from './load.read';
 import {
@@ -46,25 +46,22 @@ export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (req) => ok(req, await initPlan(ctxOf(req))),
   );
 
-  app.get(
-    '/bus/loadplan/list',
-    spec(
-      { permission: 'bus:loadplan' },
-      'Load plans (L0-L2, default L0/L1) with the sums of the caller’s orders, fill and margin',
-      { querystring: ZLoadListQuery, response: answers(ZLoadListAnswer) },
-    ),
-    async (req) => tableWithSums(req, await listLoads(ctxOf(req), 'loadplan', req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/loadplan/list',
+    access: { permission: 'bus:loadplan' },
+    summary: 'Load plans (L0-L2, default L0/L1) with the sums of the caller’s orders, fill and margin',
+    query: ZLoadListQuery,
+    answer: ZLoadListAnswer,
+    read: (ctx, q) => listLoads(ctx, 'loadplan', q),
+  });
 
-  app.get(
-    '/bus/loadplan/:id',
-    spec(
-      { permission: ['loadplan:info', 'bus:loadplan'] },
-      'One plan: the record, the caller’s orders by mark, the per-mark summary, the load log',
-      { params: zIdParam, response: answers(ZLoadDetailAnswer) },
-    ),
-    async (req) => ok(req, await loadDetail(ctxOf(req), req.params.id)),
-  );
+  busRecord(app, deps, {
+    url: '/bus/loadplan/:id',
+    access: { permission: ['loadplan:info', 'bus:loadplan'] },
+    summary: 'One plan: the record, the caller’s orders by mark, the per-mark summary, the load log',
+    answer: ZLoadDetailAnswer,
+    read: loadDetail,
+  });
 
   action(
     '/bus/loadplan/add',

@@ -1,5 +1,4 @@
 import {
-  type TTrackRow,
   ZLoadIdsAnswer,
   ZOrderJourneyAnswer,
   ZTrackAnswer,
@@ -23,8 +22,8 @@ import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { searchNumbers } from '../bus-list';
-import { busActions } from '../bus-routes';
-import { ORDER_READ_KEYS, orderCtx } from '../inware/inware-route-keys';
+import { busActions, busList, busRecord } from '../bus-routes';
+import { ORDER_READ_KEYS } from '../inware/inware-route-keys';
 import { listLoads } from './load.read';
 import { orderJourneys, timeline, trackRowById } from './track.read';
 import {
@@ -46,23 +45,18 @@ const oneDone = (id: number) => ({ ids: [id], done: 1 });
  * Rules in track.service.ts, reads in track.read.ts and load.read.ts (the list).
  */
 export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const ctxOf = orderCtx(deps);
   const action = busActions(app, deps, 'menu_track_list');
   const readKeys = ['bus:track', 'track:info'];
 
-  app.get(
-    '/bus/track/list',
-    spec(
-      { permission: 'bus:track', operlog: false },
-      'Loads from loaded on (L2-L5) by tab, with the latest milestone, no-news flag and messages',
-      { querystring: ZTrackListQuery, response: answers(ZTrackListAnswer) },
-    ),
-    async (req) => {
-      const { rows, total, sums } = await listLoads(ctxOf(req), 'track', req.query);
-      // the 'track' view's rows carry the milestone columns
-      return { ...table(req, rows as TTrackRow[], total), sums };
-    },
-  );
+  // the 'track' view's rows carry the milestone columns
+  busList(app, deps, {
+    url: '/bus/track/list',
+    access: { permission: 'bus:track', operlog: false },
+    summary: 'Loads from loaded on (L2-L5) by tab, with the latest milestone, no-news flag and messages',
+    query: ZTrackListQuery,
+    answer: ZTrackListAnswer,
+    read: (ctx, q) => listLoads(ctx, 'track', q),
+  });
 
   action(
     '/bus/track/save',
@@ -109,15 +103,14 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     (ctx, req) => changeEta(ctx, req.body),
   );
 
-  app.get(
-    '/bus/track/detail/:id',
-    spec(
-      { permission: [...readKeys, 'load:info'], operlog: false },
-      "A load's milestones newest first (the 'received' entry synthesized with id 0)",
-      { params: zIdParam, response: answers(ZTrackDetailAnswer) },
-    ),
-    async (req) => ok(req, await timeline(deps.db, req.auth, req.params.id), 'msg_query_success'),
-  );
+  busRecord(app, deps, {
+    url: '/bus/track/detail/:id',
+    access: { permission: [...readKeys, 'load:info'], operlog: false },
+    summary: "A load's milestones newest first (the 'received' entry synthesized with id 0)",
+    answer: ZTrackDetailAnswer,
+    read: (ctx, id) => timeline(ctx.db, ctx.auth, id),
+    msg: 'msg_query_success',
+  });
 
   app.post(
     '/bus/track/listMessage/:id',
@@ -137,15 +130,14 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     (ctx, req) => saveMessage(ctx, req.body),
   );
 
-  app.get(
-    '/bus/track/:id',
-    spec(
-      { permission: readKeys, operlog: false },
-      'A load as the tracking screens show it (container, route, vessel or truck, ETD, ETA, departure)',
-      { params: zIdParam, response: answers(ZTrackAnswer) },
-    ),
-    async (req) => ok(req, await trackRowById(ctxOf(req), req.params.id), 'msg_query_success'),
-  );
+  busRecord(app, deps, {
+    url: '/bus/track/:id',
+    access: { permission: readKeys, operlog: false },
+    summary: 'A load as the tracking screens show it (container, route, vessel or truck, ETD, ETA, departure)',
+    answer: ZTrackAnswer,
+    read: trackRowById,
+    msg: 'msg_query_success',
+  });
 
   app.post(
     '/bus/inware/selectOrdersHasTrackByTransportIdPages/:transportId',

@@ -27,8 +27,7 @@ import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { addDays, todayIn } from '../../../platform/time';
 import { sendOptions } from '../../bas/api/send-refs';
-import { busActions, tableWithSums } from '../bus-routes';
-import { orderCtx } from '../inware/inware-route-keys';
+import { busActions, busList, busRecord } from '../bus-routes';
 import { deskList, listRuns, orderDeliveryLines, runDetail, signList } from './send.read';
 import { addOrdersToRunById, addRun, deleteRuns, editRun, removeOrdersFromRun, sureRuns } from './send.service';
 import { cancelSigns, saveSign, signFail } from './sign.service';
@@ -42,18 +41,17 @@ import { cancelSigns, saveSign, signFail } from './sign.service';
  * buttons, and sees the runs of the drivers linked to their user only (send-record.ts).
  */
 export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const ctxOf = orderCtx(deps);
   const action = busActions(app, deps, 'menu_send_order');
   const signAction = busActions(app, deps, 'menu_sign_list');
 
-  app.get(
-    '/bus/send/list',
-    spec({ permission: 'bus:sendOrder' }, 'Delivery runs in scope (a driver: their own) with the sums of their lines', {
-      querystring: ZSendListQuery,
-      response: answers(ZSendListAnswer),
-    }),
-    async (req) => tableWithSums(req, await listRuns(ctxOf(req), req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/send/list',
+    access: { permission: 'bus:sendOrder' },
+    summary: 'Delivery runs in scope (a driver: their own) with the sums of their lines',
+    query: ZSendListQuery,
+    answer: ZSendListAnswer,
+    read: listRuns,
+  });
 
   app.get(
     '/bus/send/options',
@@ -68,15 +66,14 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/bus/send/desk',
-    spec(
-      { permission: 'bus:send' },
-      'The dispatch desk: orders in the overseas warehouse (S6) and out for delivery (S7)',
-      { querystring: ZSendDeskQuery, response: answers(ZSendDeskAnswer) },
-    ),
-    async (req) => tableWithSums(req, await deskList(ctxOf(req), req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/send/desk',
+    access: { permission: 'bus:send' },
+    summary: 'The dispatch desk: orders in the overseas warehouse (S6) and out for delivery (S7)',
+    query: ZSendDeskQuery,
+    answer: ZSendDeskAnswer,
+    read: deskList,
+  });
 
   app.get(
     '/bus/send/order/:id',
@@ -88,15 +85,13 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => ok(req, await orderDeliveryLines(deps.db, req.auth, req.params.id)),
   );
 
-  app.get(
-    '/bus/send/:id',
-    spec(
-      { permission: ['bus:sendOrder', 'bus:send', 'bus:sign'] },
-      'One run: the run, its lines (returned ones too) and its log',
-      { params: zIdParam, response: answers(ZSendDetailAnswer) },
-    ),
-    async (req) => ok(req, await runDetail(ctxOf(req), req.params.id)),
-  );
+  busRecord(app, deps, {
+    url: '/bus/send/:id',
+    access: { permission: ['bus:sendOrder', 'bus:send', 'bus:sign'] },
+    summary: 'One run: the run, its lines (returned ones too) and its log',
+    answer: ZSendDetailAnswer,
+    read: runDetail,
+  });
 
   action(
     '/bus/send/add',
@@ -154,15 +149,14 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   // --- signing -------------------------------------------------------------------------------------------
 
-  app.get(
-    '/bus/sign/list',
-    spec(
-      { permission: 'bus:sign' },
-      'Orders out for delivery and signed (S7/S8) with their run and sign data, by tab',
-      { querystring: ZSignListQuery, response: answers(ZSignListAnswer) },
-    ),
-    async (req) => tableWithSums(req, await signList(ctxOf(req), req.query)),
-  );
+  busList(app, deps, {
+    url: '/bus/sign/list',
+    access: { permission: 'bus:sign' },
+    summary: 'Orders out for delivery and signed (S7/S8) with their run and sign data, by tab',
+    query: ZSignListQuery,
+    answer: ZSignListAnswer,
+    read: signList,
+  });
 
   signAction(
     '/bus/sign/save',
