@@ -2,7 +2,6 @@ import {
   hasPermission,
   ORDER_VIEW_PERMISSION,
   parsePieceLabel,
-  parseSearchNumbers,
   ZInwareListQuery,
   ZOrderDetailAnswer,
   ZOrderListAnswer,
@@ -23,10 +22,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { allOf } from '../../../platform/db/sql-helpers';
 import type { AppDeps } from '../../../platform/deps';
-import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors';
+import { AppError, forbidden, notFound } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
+import { searchNumbers } from '../bus-list';
 import { tableWithSums } from '../bus-routes';
 import { cargoOf } from '../cargo/cargo.service';
 import { listOrderLog, stepTimesOf } from '../order-log/order-log.service';
@@ -144,8 +144,7 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(ZOrderPageAnswer) },
     ),
     async (req) => {
-      const numbers = parseSearchNumbers(req.params.transportId);
-      if (numbers === null) throw badRequest('msg_comma_separated', { field: 'transportId' }, 'transportId');
+      const numbers = searchNumbers(req.params.transportId, 'transportId') ?? [];
       const where = allOf([sql`${busOrder.transportId} = ANY(${sql.param(numbers)}::text[])`, orderScope(req.auth)]);
       const { pageNum, pageSize } = req.query;
       const [rows, [count]] = await Promise.all([
