@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../../test/build-test-app';
 import { busExceptionPhoto } from '../exception/exception.table';
-import { arrivedOrders, linesOf, multipart, orderRow, PNG, useSendSuite } from '../send/send.test-utils';
+import { arrivedOrders, dispatchedRun, linesOf, multipart, orderRow, PNG, useSendSuite } from '../send/send.test-utils';
 import { arrivePhotos, arriveRow, departedLoad, editBody, pickupRefs } from './arrive.test-utils';
 
 /**
@@ -136,14 +136,7 @@ describe('[PHOTOS] the photo fields of pick-up, signing and problem items take i
   it('signing (sign/save and signUpload): a PDF signature photo, an HTML .jpg and an oversized POD are refused', async () => {
     const { orders } = await arrivedOrders(s.kit, 1);
     const id = orders[0]!.id;
-    const add = await s.dispatcher.post('/bus/send/add', {
-      sendTime: '2026-11-24 08:00:00',
-      driverId: s.mine.driverId,
-      orderIds: [id],
-    });
-    expect(add.statusCode, add.body).toBe(200);
-    const run = add.json().data as { id: number };
-    expect((await s.dispatcher.post('/bus/send/sure', { ids: [run.id] })).statusCode).toBe(200);
+    const run = await dispatchedRun(s.dispatcher, s.mine.driverId, [id]);
 
     const pdf = await uploaded(s.driver, 'sign.pdf', PDF, 'application/pdf');
     const sign = (signPicture: string) =>

@@ -10,7 +10,7 @@ import { sysRole, sysRoleMenu } from '../../system/role/role.table';
 import { useBusSuite } from '../bus.test-utils';
 import { busOrder } from '../inware/inware.table';
 import { loadWith, stockOrder } from '../load/track.test-utils';
-import { arrivedOrders, driverWithVehicle, multipart, PNG, sendKit } from './send.test-utils';
+import { arrivedOrders, dispatchedRun, driverWithVehicle, multipart, PNG, sendKit } from './send.test-utils';
 
 /**
  * Delivery notes of a whole container (`load/previewSend`, `load/printSend`, send-load-notes.ts) against real
@@ -104,12 +104,7 @@ describe('load/previewSend and load/printSend', () => {
     expect(squash(one.text)).toContain(squash(translate('send_print_note_title', 'zh-cn')));
 
     // sign one order: the default print leaves it out, the preview counts it signed
-    const send = await s.dispatcher.post('/bus/send/add', {
-      sendTime: '2026-11-24 08:00:00',
-      driverId: s.driverId,
-      orderIds: [orders[0]!.id],
-    });
-    await s.dispatcher.post('/bus/send/sure', { ids: [send.json().data.id] });
+    await dispatchedRun(s.dispatcher, s.driverId, [orders[0]!.id]);
     const { payload, headers } = multipart([{ field: 'file', name: 'pod.png', content: PNG, type: 'image/png' }]);
     const pic = (await s.driver.request({ method: 'POST', url: '/prod-api/file/upload', payload, headers })).json()
       .data;

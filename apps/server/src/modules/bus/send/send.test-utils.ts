@@ -1,6 +1,7 @@
 import { LOAD_STATUS } from '@theone/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TestApp } from '../../../../test/build-test-app';
+import { expect } from 'vitest';
+import type { TestApp, TestClient } from '../../../../test/build-test-app';
 import type { TDemoUser } from '../../../../test/suite';
 import { basDriver, basVehicle } from '../../bas/bas.table';
 import { userId } from '../../bas/bas.test-utils';
@@ -48,6 +49,15 @@ export async function arrivedOrders(
 
 let plate = 0;
 /** A driver of basic data (linked to a user when `userName` is given) with a vehicle. */
+/** A confirmed run of `driverId` (A19 add, then A21 sure): its orders out for delivery (S7). */
+export async function dispatchedRun(client: TestClient, driverId: number, orderIds: number[]) {
+  const res = await client.post('/bus/send/add', { sendTime: '2026-11-24 08:00:00', driverId, orderIds });
+  expect(res.statusCode, res.body).toBe(200);
+  const run = res.json().data as { id: number; sendNo: string };
+  expect((await client.post('/bus/send/sure', { ids: [run.id] })).statusCode).toBe(200);
+  return run;
+}
+
 export async function driverWithVehicle(t: TestApp, name: string, userName?: string) {
   plate += 1;
   const [vehicle] = await t.db

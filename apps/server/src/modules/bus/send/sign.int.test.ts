@@ -6,6 +6,7 @@ import { busOrder } from '../inware/inware.table';
 import { busLoad } from '../load/load.table';
 import {
   arrivedOrders,
+  dispatchedRun,
   linesOf,
   multipart,
   orderLogOf,
@@ -34,14 +35,11 @@ async function upload(client: TestClient, name = '签收.png', content = PNG, ty
 /** n orders out for delivery (S7) on a dispatched run of `driverId`. */
 async function outForDelivery(n = 1, driverId = s.mine.driverId, overrides: Record<string, unknown> = {}) {
   const { orders, load } = await arrivedOrders(s.kit, n, overrides);
-  const res = await s.dispatcher.post('/bus/send/add', {
-    sendTime: '2026-11-24 08:00:00',
+  const run = await dispatchedRun(
+    s.dispatcher,
     driverId,
-    orderIds: orders.map((o) => o.id),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const run = res.json().data as { id: number; sendNo: string };
-  expect((await s.dispatcher.post('/bus/send/sure', { ids: [run.id] })).statusCode).toBe(200);
+    orders.map((o) => o.id),
+  );
   return { orders, run, load };
 }
 
