@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
 import { PNG } from '../../../../test/upload';
@@ -153,21 +154,26 @@ export async function arriveRow(t: TestApp, id: number) {
   return row!;
 }
 
-export async function arriveLines(t: TestApp, arriveId: number) {
-  return t.db
+/** The rows of one of a pick-up's own tables (its order lines, its photos) in `order`. */
+async function rowsOfPickup<T extends typeof busArriveOrder | typeof busArrivePhoto>(
+  t: TestApp,
+  table: T,
+  arriveId: number,
+  order: AnyPgColumn,
+): Promise<T['$inferSelect'][]> {
+  const rows = await t.db
     .select()
-    .from(busArriveOrder)
-    .where(eq(busArriveOrder.arriveId, arriveId))
-    .orderBy(asc(busArriveOrder.orderId));
+    .from(table as PgTable)
+    .where(eq(table.arriveId, arriveId))
+    .orderBy(asc(order));
+  return rows as T['$inferSelect'][];
 }
 
-export async function arrivePhotos(t: TestApp, arriveId: number) {
-  return t.db
-    .select()
-    .from(busArrivePhoto)
-    .where(eq(busArrivePhoto.arriveId, arriveId))
-    .orderBy(asc(busArrivePhoto.id));
-}
+export const arriveLines = (t: TestApp, arriveId: number) =>
+  rowsOfPickup(t, busArriveOrder, arriveId, busArriveOrder.orderId);
+
+export const arrivePhotos = (t: TestApp, arriveId: number) =>
+  rowsOfPickup(t, busArrivePhoto, arriveId, busArrivePhoto.id);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
