@@ -1,4 +1,4 @@
-import { zIdParam } from '@theone/contracts';
+import { ZTransportIdPagesQuery, ZTransportIdParam, zIdParam } from '@theone/contracts';
 import { answers } from '@theone/contracts/common/responses';
 import type {
   FastifyContextConfig,
@@ -18,8 +18,9 @@ import { type ExcelColumn, sendExcel } from '../../platform/excel/excel';
 import { ok, table } from '../../platform/http/envelope';
 import { spec } from '../../platform/http/route-spec';
 import { BUSINESS_TYPE, type BusinessType } from '../../platform/operlog';
+import { searchNumbers } from './bus-list';
 import type { TOrderCtx } from './inware/inware.service';
-import { orderCtx, title } from './inware/inware-route-keys';
+import { ORDER_READ_KEYS, orderCtx, title } from './inware/inware-route-keys';
 
 /** What the bus route files share when answering. */
 
@@ -128,4 +129,32 @@ export function busRecord(app: FastifyInstance, deps: AppDeps, r: BusRecord) {
     return ok(req, await r.read(ctxOf(req), id), r.msg);
   };
   app.get(r.url, spec(r.access, r.summary, { params: zIdParam, response: answers(r.answer) }), handler);
+}
+
+/** Pages of orders by waybill numbers: the url, summary and answer, and the page's read for the numbers. */
+export interface BusWaybillPages {
+  url: string;
+  summary: string;
+  answer: z.ZodType;
+  read: (
+    ctx: TOrderCtx,
+    numbers: string[],
+    page: z.output<typeof ZTransportIdPagesQuery>,
+  ) => Promise<{ rows: unknown[]; total: number }>;
+}
+
+/**
+ * Orders by waybill (express, receipt) numbers, paged (the scan pages, the order journey): POST `.../:transportId` (a
+ * comma list; a wrong separator is a 400 from searchNumbers) for whoever reads orders, answered as a table.
+ */
+export function busWaybillPages(app: FastifyInstance, deps: AppDeps, p: BusWaybillPages) {
+  const ctxOf = orderCtx(deps);
+  const handler: RouteHandlerMethod = async (req) => {
+    const { transportId } = req.params as z.output<typeof ZTransportIdParam>;
+    const numbers = searchNumbers(transportId, 'transportId') ?? [];
+    const { rows, total } = await p.read(ctxOf(req), numbers, req.query as z.output<typeof ZTransportIdPagesQuery>);
+    return table(req, rows, total);
+  };
+  const schema = { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(p.answer) };
+  app.post(p.url, spec({ permission: ORDER_READ_KEYS, operlog: false }, p.summary, schema), handler);
 }

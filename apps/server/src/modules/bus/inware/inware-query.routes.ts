@@ -11,12 +11,11 @@ import {
   ZOrderPageAnswer,
   ZOrderScanAnswer,
   ZOrderSelectBody,
-  ZTransportIdPagesQuery,
   ZTransportIdParam,
   zIdParam,
 } from '@theone/contracts';
 import { answers, type TWire } from '@theone/contracts/common/responses';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -26,11 +25,10 @@ import { AppError, forbidden, notFound } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
-import { searchNumbers } from '../bus-list';
-import { tableWithSums } from '../bus-routes';
+import { busWaybillPages, tableWithSums } from '../bus-routes';
 import { cargoOf } from '../cargo/cargo.service';
 import { listOrderLog, stepTimesOf } from '../order-log/order-log.service';
-import { listOrders, namedRows, orderDetail, selectOrders } from './inware.list';
+import { listOrders, orderDetail, ordersByWaybills } from './inware.list';
 import { loadOrder } from './inware.service';
 import { busOrder } from './inware.table';
 import { ORDER_READ_KEYS, type TSentKeysDeclared, VIEW_KEYS } from './inware-route-keys';
@@ -49,7 +47,8 @@ const detailKeys: TSentKeysDeclared<TDetailRow, NonNullable<TWire<typeof ZOrderD
 void rowKeys;
 void detailKeys;
 
-export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
   const timezone = config.timezone;
 
   const list = async (req: FastifyRequest, q: z.infer<typeof ZInwareListQuery>) => {
@@ -136,28 +135,12 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
   );
 
-  app.post(
-    '/bus/inware/selectByTransportIdPages/:transportId',
-    spec(
-      { permission: ORDER_READ_KEYS, operlog: false },
-      'Orders of one or several waybills (comma separated), paged',
-      { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(ZOrderPageAnswer) },
-    ),
-    async (req) => {
-      const numbers = searchNumbers(req.params.transportId, 'transportId') ?? [];
-      const where = allOf([sql`${busOrder.transportId} = ANY(${sql.param(numbers)}::text[])`, orderScope(req.auth)]);
-      const { pageNum, pageSize } = req.query;
-      const [rows, [count]] = await Promise.all([
-        selectOrders(db)
-          .where(where)
-          .orderBy(asc(busOrder.transportId))
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(busOrder).where(where),
-      ]);
-      return table(req, await namedRows(db, rows, req.lang), count?.n ?? 0);
-    },
-  );
+  busWaybillPages(app, deps, {
+    url: '/bus/inware/selectByTransportIdPages/:transportId',
+    summary: 'Orders of one or several waybills (comma separated), paged',
+    answer: ZOrderPageAnswer,
+    read: (ctx, numbers, page) => ordersByWaybills(ctx.db, ctx.auth, numbers, page, ctx.lang),
+  });
 
   app.get(
     '/bus/inware/:id',

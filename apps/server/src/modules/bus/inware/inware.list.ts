@@ -10,7 +10,7 @@ import {
   toWeightString,
   VIEWS_NEEDING_CONDITION,
 } from '@theone/contracts';
-import { eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
@@ -143,6 +143,26 @@ type TListRow = Pick<TOrderColumns, keyof typeof listRowColumns>;
 /** SELECT of an order page (lists); where/order/limit added by the caller, mark and other names by `namedRows`. */
 export function selectOrders(db: DbOrTx) {
   return db.select(listRowColumns).from(busOrder);
+}
+
+/** A page of the caller's orders with these waybill numbers, in waybill order, with their names (scan pages). */
+export async function ordersByWaybills(
+  db: DbOrTx,
+  auth: AuthContext,
+  numbers: readonly string[],
+  page: { pageNum: number; pageSize: number },
+  lang: TLanguage,
+) {
+  const where = allOf([sql`${busOrder.transportId} = ANY(${sql.param([...numbers])}::text[])`, orderScope(auth)]);
+  const [rows, [count]] = await Promise.all([
+    selectOrders(db)
+      .where(where)
+      .orderBy(asc(busOrder.transportId))
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(busOrder).where(where),
+  ]);
+  return { rows: await namedRows(db, rows, lang), total: count?.n ?? 0 };
 }
 
 /** List rows with their mark fields (from the cache) and names (`presentRows`). */

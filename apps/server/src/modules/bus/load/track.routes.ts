@@ -11,19 +11,15 @@ import {
   ZTrackMessageBody,
   ZTrackMessagesAnswer,
   ZTrackSaveBody,
-  ZTransportIdPagesQuery,
-  ZTransportIdParam,
   zIdParam,
 } from '@theone/contracts';
 import { answers, zOkId } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
-import { ok, table } from '../../../platform/http/envelope';
+import { ok } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
-import { searchNumbers } from '../bus-list';
-import { busActions, busList, busRecord } from '../bus-routes';
-import { ORDER_READ_KEYS } from '../inware/inware-route-keys';
+import { busActions, busList, busRecord, busWaybillPages } from '../bus-routes';
 import { listLoads } from './load.read';
 import { orderJourneys, timeline, trackRowById } from './track.read';
 import {
@@ -139,17 +135,10 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     msg: 'msg_query_success',
   });
 
-  app.post(
-    '/bus/inware/selectOrdersHasTrackByTransportIdPages/:transportId',
-    spec(
-      { permission: ORDER_READ_KEYS, operlog: false },
-      'Orders by waybill, express or receipt number (comma list) with their container and milestones',
-      { params: ZTransportIdParam, querystring: ZTransportIdPagesQuery, response: answers(ZOrderJourneyAnswer) },
-    ),
-    async (req) => {
-      const numbers = searchNumbers(req.params.transportId, 'transportId') ?? [];
-      const { rows, total } = await orderJourneys(deps.db, req.auth, numbers, req.query);
-      return table(req, rows, total);
-    },
-  );
+  busWaybillPages(app, deps, {
+    url: '/bus/inware/selectOrdersHasTrackByTransportIdPages/:transportId',
+    summary: 'Orders by waybill, express or receipt number (comma list) with their container and milestones',
+    answer: ZOrderJourneyAnswer,
+    read: (ctx, numbers, page) => orderJourneys(ctx.db, ctx.auth, numbers, page),
+  });
 };
