@@ -2,6 +2,7 @@ import { LANGUAGES, type TLanguage, zId, zIdsParam } from '@theone/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { AppDeps } from '../../../platform/deps';
 import { badRequest, wrongState } from '../../../platform/errors';
 import { spec } from '../../../platform/http/route-spec';
@@ -89,30 +90,36 @@ const ZIdsLangParams = z
 const operlog = { title: 'print_operlog_title', businessType: BUSINESS_TYPE.OTHER };
 
 /**
- * What kind of document a print call makes: its file name (`fileKey`, documentFileName), its paper, whether the orders
- * must be received (piece labels, receipts: refuseNotReceived), whether it counts as a print of the orders (labels:
- * countPrints) and whether it needs their cargo lines (receipts). `footer`: the 'printed by' line on every page.
+ * A print call (POST `url`, `{ids}` in the path or the body): its keys, summary and the document it makes: its file
+ * name (`fileKey`, documentFileName), its language (`caller`: the caller's; `path`: the `{lang}` segment), its paper
+ * (`footer`: the 'printed by' line on every page), whether the orders must be received (refuseNotReceived), whether
+ * it counts as a print of the orders (countPrints), whether it needs their cargo lines; `check` refuses the orders
+ * before they are counted and the document starts. Each order takes one page (labels: one per piece of `pieces`),
+ * drawn by `draw` on a new page.
  */
-interface TDocument {
+interface TPrint {
+  url: string;
+  permission: readonly string[];
+  feeRole?: boolean;
+  summary: string;
   fileKey: string;
+  lang: 'caller' | 'path';
   paper: Pick<PdfOptions, 'size' | 'margin'>;
   footer?: boolean;
   received?: boolean;
   counted?: boolean;
   withCargo?: boolean;
-  /** A further refusal of the orders before they are counted and the document starts. */
   check?: (orders: readonly TPrintOrder[]) => void;
+  pieces?: boolean;
+  draw: (pdf: Pdf, o: TPrintOrder, ctx: PrintContext, on: { auth: AuthContext; piece?: TPiece }) => Promise<void>;
 }
-const LABEL_PAPER = { size: LABEL_100x75, margin: 8.5 };
-const LABELS: TDocument = { fileKey: 'print_label_file', paper: LABEL_PAPER, counted: true };
-const RECEIPTS: TDocument = {
-  fileKey: 'print_receipt_file',
-  paper: { size: PAGE_A4 },
-  footer: true,
-  received: true,
-  withCargo: true,
+
+/** Piece `n` of the order's `total` (at least one per order). */
+type TPiece = { n: number; total: number };
+const piecesOf = (o: TPrintOrder): TPiece[] => {
+  const total = Math.max(o.pieces, 1);
+  return Array.from({ length: total }, (_, i) => ({ n: i + 1, total }));
 };
-const FEE_SHEETS: TDocument = { fileKey: 'print_fee_file', paper: { size: PAGE_A4 }, footer: true };
 
 /** Piece labels and receipts exist once the cargo is received (status 2 on). */
 function refuseNotReceived(orders: readonly { status: number; transportId: string }[]) {
@@ -125,98 +132,96 @@ function refuseTooManyPieces(orders: readonly TPrintOrder[]) {
   const total = orders.reduce((s, o) => s + Math.max(o.pieces, 1), 0);
   if (total > MAX_PIECE_LABELS) throw badRequest('print_err_too_many', { max: MAX_PIECE_LABELS });
 }
-const PIECE_LABELS: TDocument = {
-  fileKey: 'print_piece_file',
-  paper: LABEL_PAPER,
-  received: true,
-  counted: true,
-  check: refuseTooManyPieces,
-};
+
+const LABEL_PAPER = { size: LABEL_100x75, margin: 8.5 };
+
+const PRINTS: TPrint[] = [
+  {
+    url: '/bus/inware/printbar/:ids',
+    permission: PRINT_LABEL_KEYS,
+    summary: 'Print order labels (PDF)',
+    fileKey: 'print_label_file',
+    lang: 'caller',
+    paper: LABEL_PAPER,
+    counted: true,
+    draw: (pdf, o, ctx) => drawLabel(pdf, o, ctx),
+  },
+  {
+    url: '/bus/inware/printbar/cargo/:ids',
+    permission: PRINT_PIECE_KEYS,
+    summary: 'Print piece labels, n of N (PDF)',
+    fileKey: 'print_piece_file',
+    lang: 'caller',
+    paper: LABEL_PAPER,
+    received: true,
+    counted: true,
+    check: refuseTooManyPieces,
+    pieces: true,
+    draw: (pdf, o, ctx, { piece }) => drawLabel(pdf, o, ctx, { piece }),
+  },
+  {
+    url: '/bus/inware/printware/:ids/:lang',
+    permission: PRINT_RECEIPT_KEYS,
+    summary: 'Print warehouse receipts (PDF)',
+    fileKey: 'print_receipt_file',
+    lang: 'path',
+    paper: { size: PAGE_A4 },
+    footer: true,
+    received: true,
+    withCargo: true,
+    draw: (pdf, o, ctx) => drawReceipt(pdf, o, ctx),
+  },
+  {
+    url: '/bus/inware/printfee/:ids/:lang',
+    permission: PRINT_FEE_KEYS,
+    feeRole: true,
+    summary: 'Print fee sheets (PDF)',
+    fileKey: 'print_fee_file',
+    lang: 'path',
+    paper: { size: PAGE_A4 },
+    footer: true,
+    // Unit prices only for marks that allow them (isPrintPrice) and callers with the fee role.
+    draw: (pdf, o, ctx, { auth }) => drawFeeSheet(pdf, o, ctx, o.isPrintPrice && auth.feeRole),
+  },
+];
 
 export const printRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Parse the fonts (two 10 MB CJK faces) in the background once the server is up, not on the first print.
   if (deps.config.nodeEnv !== 'test') app.addHook('onReady', async () => void setTimeout(preloadFonts, 1000).unref());
 
-  /**
-   * The document of the request's orders (idsOf) in `lang`; `draw` adds each order's pages.
-   */
-  async function printOrders(
-    req: FastifyRequest & { params: { ids: number[] }; body: { ids?: number[] } },
-    reply: FastifyReply,
-    lang: TLanguage,
-    document: TDocument,
-    draw: (pdf: Pdf, o: TPrintOrder, ctx: PrintContext) => Promise<void>,
-  ) {
-    const ids = idsOf(req);
-    const orders = await loadPrintOrders(deps.db, req.auth, ids, lang, { withCargo: document.withCargo });
-    if (document.received) refuseNotReceived(orders);
-    document.check?.(orders);
-    if (document.counted) await countPrints(deps.db, req.auth, ids);
+  /** The print's document of the request's orders (idsOf). */
+  async function printOrders(req: FastifyRequest, reply: FastifyReply, p: TPrint) {
+    const r = req as FastifyRequest & { params: { ids: number[]; lang?: TLanguage }; body: { ids?: number[] } };
+    const lang = p.lang === 'path' ? r.params.lang! : req.lang;
+    const ids = idsOf(r);
+    const orders = await loadPrintOrders(deps.db, req.auth, ids, lang, { withCargo: p.withCargo });
+    if (p.received) refuseNotReceived(orders);
+    p.check?.(orders);
+    if (p.counted) await countPrints(deps.db, req.auth, ids);
     const ctx = printContext(req.auth, deps.config.timezone);
     const fileName = documentFileName(
-      document.fileKey,
+      p.fileKey,
       lang,
       orders.map((o) => o.transportId),
     );
-    return sendPdf(req, reply, { fileName, ...document.paper, lang }, async (pdf) => {
-      if (document.footer) documentFooter(pdf, ctx);
-      for (const o of orders) await draw(pdf, o, ctx);
+    return sendPdf(req, reply, { fileName, ...p.paper, lang }, async (pdf) => {
+      if (p.footer) documentFooter(pdf, ctx);
+      for (const o of orders)
+        for (const piece of p.pieces ? piecesOf(o) : [undefined]) {
+          pdf.addPage();
+          await p.draw(pdf, o, ctx, { auth: req.auth, piece });
+        }
     });
   }
 
-  app.post(
-    '/bus/inware/printbar/:ids',
-    spec({ permission: PRINT_LABEL_KEYS, operlog, heavy: 'print' }, 'Print order labels (PDF)', {
-      params: ZIdOrZeroParam,
-      body: ZPrintBody,
-    }),
-    async (req, reply) =>
-      printOrders(req, reply, req.lang, LABELS, async (pdf, o, ctx) => {
-        pdf.addPage();
-        await drawLabel(pdf, o, ctx);
-      }),
-  );
-
-  app.post(
-    '/bus/inware/printbar/cargo/:ids',
-    spec({ permission: PRINT_PIECE_KEYS, operlog, heavy: 'print' }, 'Print piece labels, n of N (PDF)', {
-      params: ZIdOrZeroParam,
-      body: ZPrintBody,
-    }),
-    async (req, reply) =>
-      printOrders(req, reply, req.lang, PIECE_LABELS, async (pdf, o, ctx) => {
-        const pieces = Math.max(o.pieces, 1);
-        for (let n = 1; n <= pieces; n++) {
-          pdf.addPage();
-          await drawLabel(pdf, o, ctx, { piece: { n, total: pieces } });
-        }
-      }),
-  );
-
-  app.post(
-    '/bus/inware/printware/:ids/:lang',
-    spec({ permission: PRINT_RECEIPT_KEYS, operlog, heavy: 'print' }, 'Print warehouse receipts (PDF)', {
-      params: ZIdsLangParams,
-      body: ZPrintBody,
-    }),
-    async (req, reply) =>
-      printOrders(req, reply, req.params.lang, RECEIPTS, async (pdf, o, ctx) => {
-        pdf.addPage();
-        await drawReceipt(pdf, o, ctx);
-      }),
-  );
-
-  app.post(
-    '/bus/inware/printfee/:ids/:lang',
-    spec({ permission: PRINT_FEE_KEYS, feeRole: true, operlog, heavy: 'print' }, 'Print fee sheets (PDF)', {
-      params: ZIdsLangParams,
-      body: ZPrintBody,
-    }),
-    async (req, reply) =>
-      printOrders(req, reply, req.params.lang, FEE_SHEETS, async (pdf, o, ctx) => {
-        pdf.addPage();
-        // Unit prices only for marks that allow them (isPrintPrice) and callers with the fee role.
-        await drawFeeSheet(pdf, o, ctx, o.isPrintPrice && req.auth.feeRole);
-      }),
-  );
+  for (const p of PRINTS) {
+    const access = {
+      permission: p.permission,
+      ...(p.feeRole ? { feeRole: true } : {}),
+      operlog,
+      heavy: 'print' as const,
+    };
+    const params = p.lang === 'path' ? ZIdsLangParams : ZIdOrZeroParam;
+    app.post(p.url, spec(access, p.summary, { params, body: ZPrintBody }), (req, reply) => printOrders(req, reply, p));
+  }
 };
