@@ -2,7 +2,7 @@ import { LANGUAGES, type TLanguage } from '@theone/contracts';
 import { ZSendExportBody, ZSignExportBody, ZSignUploadAnswer } from '@theone/contracts/bus/send.schemas';
 import { zIdParam } from '@theone/contracts/common/page';
 import { answers } from '@theone/contracts/common/responses';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
@@ -13,10 +13,10 @@ import { spec } from '../../../platform/http/route-spec';
 import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { pageFooter } from '../../../platform/pdf/layout';
-import { PAGE_A4, sendPdf } from '../../../platform/pdf/pdf';
+import { PAGE_A4, type Pdf, sendPdf } from '../../../platform/pdf/pdf';
 import { busListExport } from '../bus-routes';
 import { orderCtx } from '../inware/inware-route-keys';
-import { documentFileName, printContext } from '../print/print.layouts';
+import { documentFileName, type PrintContext, printContext } from '../print/print.layouts';
 import { drawDeliveryNote, drawRunSheet } from './send.layouts';
 import { exportRuns, exportSignLines, orderLinesById, runSheetLines } from './send.read';
 import { uploadPod } from './sign.service';
@@ -91,11 +91,32 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db } = deps;
   const timezone = deps.config.timezone;
   const ctxOf = orderCtx(deps);
-  /** The print context, and the footer's 'printed by' line in the caller's language. */
-  const printed = (req: FastifyRequest) => {
+  /**
+   * A delivery document (A4) in `lang` of `items`, a page or more each (`draw`), named by `fileKey` and the one
+   * item's number; every page's footer says who printed it in the caller's language and, `sectioned`, the number of
+   * the item it belongs to.
+   */
+  function sendDocument<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    doc: { fileKey: string; lang: TLanguage; sectioned?: boolean },
+    items: readonly T[],
+    numberOf: (item: T) => string,
+    draw: (pdf: Pdf, item: T, ctx: PrintContext) => Promise<void>,
+  ) {
     const ctx = printContext(req.auth, timezone);
-    return { ctx, left: t('print_printed_by', req.lang, { user: ctx.userName, time: ctx.printedAt }) };
-  };
+    const left = t('print_printed_by', req.lang, { user: ctx.userName, time: ctx.printedAt });
+    const fileName = documentFileName(doc.fileKey, doc.lang, items.map(numberOf));
+    return sendPdf(req, reply, { fileName, size: PAGE_A4, lang: doc.lang }, async (pdf) => {
+      let current = '';
+      pdf.onPage((p) => pageFooter(p, left, doc.sectioned ? current : ''));
+      for (const item of items) {
+        current = numberOf(item);
+        pdf.addPage();
+        await draw(pdf, item, ctx);
+      }
+    });
+  }
 
   busListExport(app, deps, {
     url: '/bus/send/export',
@@ -130,27 +151,22 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const runs = await exportRuns(ctxOf(req), { ids }, 50);
       if (runs.length !== ids.length) throw notFound();
       const lines = await runSheetLines(db, req.auth, ids);
-      const { ctx, left } = printed(req);
-      const name = documentFileName(
-        'send_print_run_file',
-        lang,
-        runs.map((r) => r.sendNo),
-      );
-      return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
-        let current = '';
-        pdf.onPage((p) => pageFooter(p, left, current));
-        for (const id of ids) {
-          const run = runs.find((r) => r.id === id)!;
-          current = run.sendNo;
-          pdf.addPage();
-          await drawRunSheet(
+      const inOrder = ids.map((id) => runs.find((r) => r.id === id)!);
+      const doc = { fileKey: 'send_print_run_file', lang, sectioned: true };
+      return sendDocument(
+        req,
+        reply,
+        doc,
+        inOrder,
+        (run) => run.sendNo,
+        (pdf, run, ctx) =>
+          drawRunSheet(
             pdf,
             run,
-            lines.filter((l) => l.sendId === id),
+            lines.filter((l) => l.sendId === run.id),
             ctx,
-          );
-        }
-      });
+          ),
+      );
     },
   );
 
@@ -167,19 +183,15 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (orders.length !== ids.length) throw notFound();
       const notInRun = orders.find((o) => o.sendId === null);
       if (notInRun) throw badRequest('send_print_err_not_in_run', { transportId: notInRun.transportId });
-      const { ctx, left } = printed(req);
-      const name = documentFileName(
-        'send_print_note_file',
-        lang,
-        orders.map((o) => o.transportId),
+      const doc = { fileKey: 'send_print_note_file', lang };
+      return sendDocument(
+        req,
+        reply,
+        doc,
+        orders,
+        (o) => o.transportId,
+        (pdf, o, ctx) => drawDeliveryNote(pdf, o, ctx),
       );
-      return sendPdf(req, reply, { fileName: name, size: PAGE_A4, lang }, async (pdf) => {
-        pdf.onPage((p) => pageFooter(p, left));
-        for (const o of orders) {
-          pdf.addPage();
-          await drawDeliveryNote(pdf, o, ctx);
-        }
-      });
     },
   );
 
