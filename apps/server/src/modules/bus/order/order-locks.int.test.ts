@@ -13,9 +13,9 @@ import { applyOrderAction } from './order-core';
 
 const s = useSendSuite({ users: ['dispatcher'] });
 
-/** Waits until `n` sessions of this test database wait for a lock (the other transaction is blocked). */
+/** Waits (up to 10 s on a loaded machine) until `n` sessions of this test database wait for a lock. */
 async function lockWaiters(n: number) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1000; i++) {
     const r = await s.t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM pg_stat_activity
        WHERE datname = current_database() AND wait_event_type = 'Lock'`);
