@@ -9,9 +9,12 @@ import {
   ZLogininforQuery,
   ZOperlogQuery,
 } from '@theone/contracts';
-import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../../platform/db/database';
 import { sysLogininfor, sysOperLog } from '../../../platform/db/log.table';
 import { sysLoginLock } from '../../../platform/db/platform.table';
 import { containsFilters, equalFilters } from '../../../platform/db/sql-helpers';
@@ -23,28 +26,13 @@ import { ok } from '../../../platform/http/envelope';
 import { dateRange, likeContains } from '../../../platform/http/paging';
 import { spec } from '../../../platform/http/route-spec';
 import { hasKey, t, translateStored, translationSheetPath } from '../../../platform/i18n';
+import type { BusinessType } from '../../../platform/operlog';
 import { BUSINESS_TYPE, idParam, idsParam, operlog, registerPagedList } from '../shared/system';
 
 const TITLE = 'menu_log_list';
 
 /** List columns of the operation log: the long parameter and result texts only in the detail. */
-const OPER_LIST = {
-  operId: sysOperLog.operId,
-  title: sysOperLog.title,
-  businessType: sysOperLog.businessType,
-  method: sysOperLog.method,
-  requestMethod: sysOperLog.requestMethod,
-  operatorType: sysOperLog.operatorType,
-  operName: sysOperLog.operName,
-  deptName: sysOperLog.deptName,
-  operUrl: sysOperLog.operUrl,
-  operIp: sysOperLog.operIp,
-  operLocation: sysOperLog.operLocation,
-  status: sysOperLog.status,
-  errorMsg: sysOperLog.errorMsg,
-  operTime: sysOperLog.operTime,
-  costTime: sysOperLog.costTime,
-};
+const { operParam: _param, jsonResult: _result, ...OPER_LIST } = getTableColumns(sysOperLog);
 
 const OPER_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'operId', header: 'system_oper_id', type: 'integer', width: 10 },
@@ -123,166 +111,165 @@ function loginWhere(q: Partial<TLogininforQuery>): SQL | undefined {
   );
 }
 
-/** /system/operlog and /system/logininfor (issue 4 items 8 and 9; screens §4.7, keys system:log:*). */
-export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operlog: writer }) => {
-  // --- operation log ----------------------------------------------------------------------------------------
+/**
+ * One of the two log screens (keys system:log:*): `<url>/list` (paged), `<url>/clean` (the whole log),
+ * `<url>/:<key>s` (rows by id) and `<url>/export`, named in the summaries by `name` ('operation log'); `detail`
+ * registers the screen's own call after the clean, where the OpenAPI document has always listed it.
+ */
+interface LogScreen<S extends z.ZodObject, Q extends PgSelect, Out> {
+  url: string;
+  name: string;
+  table: typeof sysOperLog | typeof sysLogininfor;
+  key: 'operId' | 'infoId';
+  query: S;
+  select: () => Q;
+  where: (q: Partial<z.output<S>>) => SQL | undefined;
+  orderable: Record<string, AnyPgColumn>;
+  order: SQL[];
+  map: (row: Awaited<Q>[number], req: FastifyRequest) => Out;
+  columns: ExcelColumn<Record<string, unknown>>[];
+  detail: () => void;
+}
+
+function registerLogScreen<S extends z.ZodObject, Q extends PgSelect, Out extends Record<string, unknown>>(
+  app: FastifyInstance,
+  db: DbOrTx,
+  log: LogScreen<S, Q, Out>,
+) {
+  const id = (getTableColumns(log.table) as Record<string, AnyPgColumn>)[log.key]!;
+  const keys = `${log.key}s`;
+  const remove = (businessType: BusinessType) => ({
+    permission: 'system:log:remove',
+    operlog: operlog(TITLE, businessType),
+  });
 
   registerPagedList(app, db, {
-    url: '/system/operlog/list',
+    url: `${log.url}/list`,
     permission: 'system:log:list',
-    summary: 'Operation log (paged)',
+    summary: `${log.name.charAt(0).toUpperCase()}${log.name.slice(1)} (paged)`,
+    query: log.query,
+    select: log.select,
+    from: log.table,
+    where: log.where,
+    orderable: log.orderable,
+    order: log.order,
+    map: log.map,
+  });
+
+  app.delete(`${log.url}/clean`, spec(remove(BUSINESS_TYPE.CLEAN), `Delete the whole ${log.name}`), async (req) => {
+    await db.delete(log.table);
+    return ok(req);
+  });
+
+  log.detail();
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .delete(
+      `${log.url}/:${keys}`,
+      spec(remove(BUSINESS_TYPE.DELETE), `Delete ${log.name} rows`, { params: idsParam(keys) }),
+      async (req) => {
+        await db.delete(log.table).where(inArray(id, (req.params as Record<string, number[]>)[keys]!));
+        return ok(req);
+      },
+    );
+
+  registerListExport(app, db, {
+    url: `${log.url}/export`,
+    permission: 'system:log:export',
+    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
+    summary: `Export the ${log.name} (.xlsx)`,
+    query: log.query,
+    fileName: `${log.url.slice(1).replaceAll('/', '_')}_export`,
+    columns: log.columns,
+    select: log.select,
+    key: id,
+    keyOf: (r) => r[log.key] as number,
+    where: (_req, q) => log.where(q),
+    map: log.map,
+  });
+}
+
+/** /system/operlog and /system/logininfor (issue 4 items 8 and 9; screens §4.7, keys system:log:*). */
+export const logRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, operlog: writer }) => {
+  registerLogScreen(app, db, {
+    url: '/system/operlog',
+    name: 'operation log',
+    table: sysOperLog,
+    key: 'operId',
     query: ZOperlogQuery,
     select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
-    from: sysOperLog,
     where: operWhere,
     orderable: { operTime: sysOperLog.operTime, costTime: sysOperLog.costTime, operId: sysOperLog.operId },
     order: [desc(sysOperLog.operId)],
     map: withTitleLabel,
-  });
-
-  app.delete(
-    '/system/operlog/clean',
-    spec(
-      { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
-      'Delete the whole operation log',
-    ),
-    async (req) => {
-      await db.delete(sysOperLog);
-      return ok(req);
-    },
-  );
-
-  app.get(
-    '/system/operlog/:operId',
-    spec({ permission: 'system:log:query' }, 'One operation with parameters (secrets masked), result and error', {
-      params: idParam('operId'),
-    }),
-    async (req) => {
-      const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.operId));
-      if (!row) throw notFound();
-      // Parameters and result are stored as text, fees included: a reader without the fee role sees them without.
-      const text = req.auth.feeRole
-        ? {}
-        : { operParam: stripFeeText(row.operParam), jsonResult: stripFeeText(row.jsonResult) };
-      return ok(req, { ...row, ...text, titleLabel: titleLabel(row.title, req.lang) });
-    },
-  );
-
-  app.delete(
-    '/system/operlog/:operIds',
-    spec(
-      { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) },
-      'Delete operation log rows',
-      { params: idsParam('operIds') },
-    ),
-    async (req) => {
-      await db.delete(sysOperLog).where(inArray(sysOperLog.operId, req.params.operIds));
-      return ok(req);
-    },
-  );
-
-  registerListExport(app, db, {
-    url: '/system/operlog/export',
-    permission: 'system:log:export',
-    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-    summary: 'Export the operation log (.xlsx)',
-    query: ZOperlogQuery,
-    fileName: 'system_operlog_export',
     columns: OPER_EXPORT,
-    select: () => db.select(OPER_LIST).from(sysOperLog).$dynamic(),
-    key: sysOperLog.operId,
-    keyOf: (r) => r.operId,
-    where: (_req, q) => operWhere(q),
-    map: withTitleLabel,
+    detail: () =>
+      app.get(
+        '/system/operlog/:operId',
+        spec({ permission: 'system:log:query' }, 'One operation with parameters (secrets masked), result and error', {
+          params: idParam('operId'),
+        }),
+        async (req) => {
+          const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.operId));
+          if (!row) throw notFound();
+          // Parameters and result are stored as text, fees included: a reader without the fee role sees them without.
+          const text = req.auth.feeRole
+            ? {}
+            : { operParam: stripFeeText(row.operParam), jsonResult: stripFeeText(row.jsonResult) };
+          return ok(req, { ...row, ...text, titleLabel: titleLabel(row.title, req.lang) });
+        },
+      ),
   });
 
-  // --- login log ----------------------------------------------------------------------------------------
-
-  registerPagedList(app, db, {
-    url: '/system/logininfor/list',
-    permission: 'system:log:list',
-    summary: 'Login log (paged)',
+  registerLogScreen(app, db, {
+    url: '/system/logininfor',
+    name: 'login log',
+    table: sysLogininfor,
+    key: 'infoId',
     query: ZLogininforQuery,
     select: () => db.select().from(sysLogininfor).$dynamic(),
-    from: sysLogininfor,
     where: loginWhere,
     orderable: { loginTime: sysLogininfor.loginTime, infoId: sysLogininfor.infoId },
     order: [desc(sysLogininfor.infoId)],
     map: withMessage,
-  });
-
-  app.delete(
-    '/system/logininfor/clean',
-    spec(
-      { permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.CLEAN) },
-      'Delete the whole login log',
-    ),
-    async (req) => {
-      await db.delete(sysLogininfor);
-      return ok(req);
-    },
-  );
-
-  // GET as the spec names it; it changes state, so it writes its operation-log row itself.
-  app.get(
-    '/system/logininfor/unlock/:infoId',
-    spec({ permission: 'system:log:unlock' }, "Unlock the account of a login-log row's user name", {
-      params: idParam('infoId'),
-    }),
-    async (req, reply) => {
-      const [row] = await db
-        .select({ userName: sysLogininfor.userName })
-        .from(sysLogininfor)
-        .where(eq(sysLogininfor.infoId, req.params.infoId));
-      if (!row) throw notFound();
-      const cleared = await db
-        .delete(sysLoginLock)
-        .where(eq(sysLoginLock.userName, row.userName))
-        .returning({ u: sysLoginLock.userName });
-      const body = ok(req, { userName: row.userName, unlocked: cleared.length > 0 });
-      writer.push({
-        title: TITLE,
-        businessType: BUSINESS_TYPE.OTHER,
-        method: req.routeOptions.url ?? '',
-        requestMethod: req.method,
-        operatorType: 1,
-        operName: req.auth.userName,
-        deptName: req.auth.deptName,
-        operUrl: req.url.split('?')[0]!.slice(0, 255),
-        operIp: req.ip.slice(0, 128),
-        operParam: JSON.stringify({ infoId: req.params.infoId, userName: row.userName }),
-        jsonResult: JSON.stringify(body),
-        status: 0,
-        errorMsg: '',
-        costTime: Math.round(reply.elapsedTime),
-      });
-      return body;
-    },
-  );
-
-  app.delete(
-    '/system/logininfor/:infoIds',
-    spec({ permission: 'system:log:remove', operlog: operlog(TITLE, BUSINESS_TYPE.DELETE) }, 'Delete login log rows', {
-      params: idsParam('infoIds'),
-    }),
-    async (req) => {
-      await db.delete(sysLogininfor).where(inArray(sysLogininfor.infoId, req.params.infoIds));
-      return ok(req);
-    },
-  );
-
-  registerListExport(app, db, {
-    url: '/system/logininfor/export',
-    permission: 'system:log:export',
-    operlog: operlog(TITLE, BUSINESS_TYPE.EXPORT),
-    summary: 'Export the login log (.xlsx)',
-    query: ZLogininforQuery,
-    fileName: 'system_logininfor_export',
     columns: LOGIN_EXPORT,
-    select: () => db.select().from(sysLogininfor).$dynamic(),
-    key: sysLogininfor.infoId,
-    keyOf: (r) => r.infoId,
-    where: (_req, q) => loginWhere(q),
-    map: withMessage,
+    // GET as the spec names it; it changes state, so it writes its operation-log row itself.
+    detail: () =>
+      app.get(
+        '/system/logininfor/unlock/:infoId',
+        spec({ permission: 'system:log:unlock' }, "Unlock the account of a login-log row's user name", {
+          params: idParam('infoId'),
+        }),
+        async (req, reply) => {
+          const [row] = await db
+            .select({ userName: sysLogininfor.userName })
+            .from(sysLogininfor)
+            .where(eq(sysLogininfor.infoId, req.params.infoId));
+          if (!row) throw notFound();
+          const cleared = await db
+            .delete(sysLoginLock)
+            .where(eq(sysLoginLock.userName, row.userName))
+            .returning({ u: sysLoginLock.userName });
+          const body = ok(req, { userName: row.userName, unlocked: cleared.length > 0 });
+          writer.push({
+            title: TITLE,
+            businessType: BUSINESS_TYPE.OTHER,
+            method: req.routeOptions.url ?? '',
+            requestMethod: req.method,
+            operatorType: 1,
+            operName: req.auth.userName,
+            deptName: req.auth.deptName,
+            operUrl: req.url.split('?')[0]!.slice(0, 255),
+            operIp: req.ip.slice(0, 128),
+            operParam: JSON.stringify({ infoId: req.params.infoId, userName: row.userName }),
+            jsonResult: JSON.stringify(body),
+            status: 0,
+            errorMsg: '',
+            costTime: Math.round(reply.elapsedTime),
+          });
+          return body;
+        },
+      ),
   });
 };
