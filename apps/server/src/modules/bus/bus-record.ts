@@ -1,5 +1,6 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../../platform/auth/auth-context';
 import type { DbOrTx } from '../../platform/db/database';
 import { allOf } from '../../platform/db/sql-helpers';
 import { notFound } from '../../platform/errors';
@@ -30,6 +31,27 @@ export async function recordById<T extends TRecordTable>(
   if (!row) throw notFound();
   if (lock) noteLocked(db, table, [id]);
   return row as T['$inferSelect'];
+}
+
+/**
+ * The by-id reads of one kind of bus record (loads, delivery runs) for its record core: `find`, the record in the
+ * caller's scope or 404; `lock`, the same `FOR UPDATE` for the caller's transaction (actions on one record are
+ * serialised on its row), then refused by `check` when the record's status does not allow the named operation.
+ */
+export function recordAccess<T extends TRecordTable, O>(
+  table: T,
+  scope: (auth: AuthContext) => SQL | undefined,
+  check: (row: T['$inferSelect'], operation: O) => void,
+) {
+  return {
+    find: (db: DbOrTx, auth: AuthContext, id: number): Promise<T['$inferSelect']> =>
+      recordById(db, table, id, scope(auth)),
+    lock: async (tx: DbOrTx, auth: AuthContext, id: number, operation?: O): Promise<T['$inferSelect']> => {
+      const row = await recordById(tx, table, id, scope(auth), true);
+      if (operation) check(row, operation);
+      return row;
+    },
+  };
 }
 
 /** The record rows each open transaction holds `FOR UPDATE`, per table (only transactions are keys). */

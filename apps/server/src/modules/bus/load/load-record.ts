@@ -17,7 +17,7 @@ import { notFound, wrongState } from '../../../platform/errors';
 import { shortCache } from '../../../platform/short-cache';
 import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
 import { recordLogFields } from '../bus.columns';
-import { editedBy, lockRecords, recordById, settledEntry } from '../bus-record';
+import { editedBy, lockRecords, recordAccess, settledEntry } from '../bus-record';
 import { orderScope } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
@@ -84,27 +84,18 @@ export const partySums = (auth: AuthContext) => partyScope(auth) !== undefined &
 /** The caller's orders of a load (undefined: all of them), for lines and sums. */
 export const loadOrderScope = (auth: AuthContext) => orderScope(auth);
 
-/** A load record in the caller's scope, or 404. */
-export async function findLoad(db: DbOrTx, auth: AuthContext, id: number): Promise<TLoadRecord> {
-  return recordById(db, busLoad, id, loadScope(auth));
-}
-
 /** Refuses the operation in the record's status with its 'reselect' message. */
 export function checkLoadOperation(load: Pick<TLoadRecord, 'status' | 'loadNo'>, operation: TLoadOperation) {
   if (!loadAllows(operation, load.status)) throw wrongState(LOAD_REJECT_KEYS[operation], { list: load.loadNo });
 }
 
+const loadAccess = recordAccess(busLoad, loadScope, checkLoadOperation);
+
+/** A load record in the caller's scope, or 404. */
+export const findLoad = loadAccess.find;
+
 /** The record locked for this transaction (404 outside the caller's scope), checked for the operation. */
-export async function lockLoad(
-  tx: DbOrTx,
-  auth: AuthContext,
-  id: number,
-  operation?: TLoadOperation,
-): Promise<TLoadRecord> {
-  const row = await recordById(tx, busLoad, id, loadScope(auth), true);
-  if (operation) checkLoadOperation(row, operation);
-  return row;
-}
+export const lockLoad = loadAccess.lock;
 
 /** The order core's lock of the loads its orders leave or join (bus-record lockRecords: after the runs). */
 export const lockLoads = (tx: DbOrTx, ids: readonly number[]) => lockRecords(tx, busLoad, ids);

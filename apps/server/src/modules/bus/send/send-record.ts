@@ -12,7 +12,7 @@ import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/colu
 import type { DbOrTx } from '../../../platform/db/database';
 import { wrongState } from '../../../platform/errors';
 import { isDriverOfUser } from '../../bas/api/send-refs';
-import { editedBy, lockRecords, noteLocked, recordById, settledEntry } from '../bus-record';
+import { editedBy, lockRecords, noteLocked, recordAccess, settledEntry } from '../bus-record';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { busSend, busSendLine, busSendLog } from './send.table';
@@ -55,22 +55,13 @@ export function checkSendOperation(run: Pick<TSendRecord, 'status' | 'sendNo'>, 
   if (!sendAllows(operation, run.status)) throw wrongState(SEND_REJECT_KEYS[operation], { list: run.sendNo });
 }
 
+const runAccess = recordAccess(busSend, sendScope, checkSendOperation);
+
 /** The run locked for this transaction (404 outside the caller's scope), checked for the operation. */
-export async function lockRun(
-  tx: DbOrTx,
-  auth: AuthContext,
-  id: number,
-  operation?: TSendOperation,
-): Promise<TSendRecord> {
-  const row = await recordById(tx, busSend, id, sendScope(auth), true);
-  if (operation) checkSendOperation(row, operation);
-  return row;
-}
+export const lockRun = runAccess.lock;
 
 /** A run in the caller's scope, or 404. */
-export async function findRun(db: DbOrTx, auth: AuthContext, id: number): Promise<TSendRecord> {
-  return recordById(db, busSend, id, sendScope(auth));
-}
+export const findRun = runAccess.find;
 
 /**
  * A run's totals from its lines and their orders, per l.send_id (bus_send_line l JOIN bus_order o): open lines
