@@ -138,15 +138,24 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     read: exportSignLines,
   });
 
-  app.post(
+  /** A delivery print of `{ids}` in the template language `{lang}`: POST, a heavy print with the print log entry. */
+  function printRoute(
+    url: string,
+    permission: string[],
+    summary: string,
+    print: (req: FastifyRequest, reply: FastifyReply, ids: number[], lang: TLanguage) => Promise<unknown>,
+  ) {
+    const access = { permission, operlog: printOperlog, heavy: 'print' as const };
+    app.post(url, spec(access, summary, { params: ZIdsLang }), (req, reply) =>
+      print(req, reply, req.params.ids, req.params.lang),
+    );
+  }
+
+  printRoute(
     '/bus/send/printware/:ids/:lang',
-    spec(
-      { permission: ['bus:sendOrder:print', 'bus:send:print'], operlog: printOperlog, heavy: 'print' },
-      'Print run sheets (PDF, one section per run)',
-      { params: ZIdsLang },
-    ),
-    async (req, reply) => {
-      const { ids, lang } = req.params;
+    ['bus:sendOrder:print', 'bus:send:print'],
+    'Print run sheets (PDF, one section per run)',
+    async (req, reply, ids, lang) => {
       if (ids.length > 50) throw badRequest('send_print_err_too_many', { max: 50 });
       const runs = await exportRuns(ctxOf(req), { ids }, 50);
       if (runs.length !== ids.length) throw notFound();
@@ -170,15 +179,11 @@ export const sendIoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
-  app.post(
+  printRoute(
     '/bus/inware/printsend/:ids/:lang',
-    spec(
-      { permission: ['bus:send:print', 'bus:sendOrder:print'], operlog: printOperlog, heavy: 'print' },
-      'Print delivery notes (PDF, one page per order in a run)',
-      { params: ZIdsLang },
-    ),
-    async (req, reply) => {
-      const { ids, lang } = req.params;
+    ['bus:send:print', 'bus:sendOrder:print'],
+    'Print delivery notes (PDF, one page per order in a run)',
+    async (req, reply, ids, lang) => {
       const orders = await orderLinesById(db, req.auth, ids);
       if (orders.length !== ids.length) throw notFound();
       const notInRun = orders.find((o) => o.sendId === null);
