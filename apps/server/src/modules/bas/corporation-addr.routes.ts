@@ -20,7 +20,7 @@ import { type ExcelColumn, keysetBatches, sendExcel } from '../../platform/excel
 import { ok, table } from '../../platform/http/envelope';
 import { likeContains } from '../../platform/http/paging';
 import { spec } from '../../platform/http/route-spec';
-import { BUSINESS_TYPE } from '../../platform/operlog';
+import { BUSINESS_TYPE, type BusinessType } from '../../platform/operlog';
 import { basCorporationAddr, basMark } from './bas.table';
 import { edited } from './bas-common';
 import { tableReads } from './crud';
@@ -80,6 +80,39 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     need(req, m.isAgent, ...actions);
     return m;
   }
+
+  /**
+   * Before a write of a mark's addresses: the caller's add or edit right on the mark (404 outside the scope), and
+   * the mark locked, so that writes of its addresses wait for each other and fixDefault sees them all.
+   */
+  async function lockMarkFor(tx: DbOrTx, req: FastifyRequest, markId: number) {
+    await markFor(tx, req, markId, ['add', 'edit']);
+    await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, markId)).for('update');
+  }
+
+  /** The address `id` (404 when missing) after lockMarkFor on its mark. */
+  async function lockedAddress(tx: DbOrTx, req: FastifyRequest, id: number) {
+    const [current] = await tx.select().from(basCorporationAddr).where(eq(basCorporationAddr.id, id));
+    if (!current) throw notFound();
+    await lockMarkFor(tx, req, current.markId);
+    return current;
+  }
+
+  /** The fields of an address as the add and edit forms send them. */
+  const addressFields = (b: Omit<z.output<typeof ZAddressAddBody>, 'markId'>) => ({
+    corporation: b.corporation,
+    contact: b.contact,
+    tel: b.tel,
+    addr: b.addr,
+    isDefault: b.isDefault,
+  });
+
+  /** The add, edit and delete of addresses: either kind's add or edit key, logged under the address screen. */
+  const write = <S extends NonNullable<Parameters<typeof spec>[2]>>(
+    businessType: BusinessType,
+    summary: string,
+    schema: S,
+  ) => spec({ permission: addrWrite, operlog: addrTitle(businessType) }, summary, schema);
 
   const addrRows = () =>
     db
@@ -200,26 +233,14 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/add',
-    spec({ permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.INSERT) }, 'Add an address', {
-      response: ANSWER.added,
-      body: ZAddressAddBody,
-    }),
+    write(BUSINESS_TYPE.INSERT, 'Add an address', { response: ANSWER.added, body: ZAddressAddBody }),
     async (req) => {
       const b = req.body;
       const id = await db.transaction(async (tx) => {
-        await markFor(tx, req, b.markId, ['add', 'edit']);
-        await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, b.markId)).for('update');
+        await lockMarkFor(tx, req, b.markId);
         const [row] = await tx
           .insert(basCorporationAddr)
-          .values({
-            markId: b.markId,
-            corporation: b.corporation,
-            contact: b.contact,
-            tel: b.tel,
-            addr: b.addr,
-            isDefault: b.isDefault,
-            createBy: req.auth.userName,
-          })
+          .values({ markId: b.markId, ...addressFields(b), createBy: req.auth.userName })
           .returning({ id: basCorporationAddr.id });
         await fixDefault(tx, b.markId, row!.id);
         return row!.id;
@@ -230,27 +251,14 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/edit',
-    spec({ permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.UPDATE) }, 'Edit an address', {
-      response: ANSWER.done,
-      body: ZAddressEditBody,
-    }),
+    write(BUSINESS_TYPE.UPDATE, 'Edit an address', { response: ANSWER.done, body: ZAddressEditBody }),
     async (req) => {
       const b = req.body;
       await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(basCorporationAddr).where(eq(basCorporationAddr.id, b.id));
-        if (!current) throw notFound();
-        await markFor(tx, req, current.markId, ['add', 'edit']);
-        await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, current.markId)).for('update');
+        const current = await lockedAddress(tx, req, b.id);
         const [updated] = await tx
           .update(basCorporationAddr)
-          .set({
-            corporation: b.corporation,
-            contact: b.contact,
-            tel: b.tel,
-            addr: b.addr,
-            isDefault: b.isDefault,
-            ...edited(basCorporationAddr.version, req.auth.userName),
-          })
+          .set({ ...addressFields(b), ...edited(basCorporationAddr.version, req.auth.userName) })
           .where(
             and(
               eq(basCorporationAddr.id, b.id),
@@ -267,17 +275,11 @@ export const corporationAddrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.post(
     '/bas/corporationAddr/delete/:id',
-    spec({ permission: addrWrite, operlog: addrTitle(BUSINESS_TYPE.DELETE) }, 'Delete an address', {
-      response: ANSWER.done,
-      params: zIdParam,
-    }),
+    write(BUSINESS_TYPE.DELETE, 'Delete an address', { response: ANSWER.done, params: zIdParam }),
     async (req) => {
       await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(basCorporationAddr).where(eq(basCorporationAddr.id, req.params.id));
-        if (!current) throw notFound();
-        await markFor(tx, req, current.markId, ['add', 'edit']);
+        const current = await lockedAddress(tx, req, req.params.id);
         if (await isInUse(tx, 'corporationAddr', current.id)) throw inUse();
-        await tx.select({ id: basMark.id }).from(basMark).where(eq(basMark.id, current.markId)).for('update');
         await tx.delete(basCorporationAddr).where(eq(basCorporationAddr.id, current.id));
         await fixDefault(tx, current.markId);
       });
