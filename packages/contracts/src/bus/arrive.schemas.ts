@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { editKey, zFlagFilter, zIdFilter, zText } from '../bas/common.schemas';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
-import {
-  okEnvelope,
-  tableEnvelope,
-  ZRecordLogRow,
-  zCode,
-  zDecimal,
-  zRef,
-  zTime,
-  zTimestamp,
-} from '../common/responses';
+import { okEnvelope, tableEnvelope, zCode, zDecimal, zRef, zTime, zTimestamp } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 import { MAX_LOAD_ORDERS } from './load.schemas';
 import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
-import { cargoSums, tickedOrders, zDigitsFilter, zIdsText, zRequiredDateTime } from './record.schemas';
+import {
+  cargoFigures,
+  cargoSums,
+  tickedOrders,
+  ZRecordLogRowWithId,
+  zDigitsFilter,
+  zIdsText,
+  zRequiredDateTime,
+} from './record.schemas';
 
 /**
  * Requests and answers of the pick-up (arrive) record and the overseas warehouse receipt (screens arriveList,
@@ -180,9 +179,7 @@ export const ZArriveRow = z.object({
   /** the caller's orders of the container and how many of them are in the overseas warehouse (S6 or later) */
   orderCount: z.number().int(),
   arrivedCount: z.number().int(),
-  pieces: z.number().int(),
-  weight: zDecimal,
-  volume: zDecimal,
+  ...cargoFigures,
 });
 export type TArriveRow = z.output<typeof ZArriveRow>;
 
@@ -247,7 +244,7 @@ export const ZArrivePhoto = z.object({
   name: z.string(),
 });
 
-export const ZArriveLogRow = ZRecordLogRow.extend({ id: z.number().int() });
+export const ZArriveLogRow = ZRecordLogRowWithId;
 
 /** `GET arrive/{id}`: the record, its photos, the caller's orders of the container, the container's log. */
 export const ZArriveDetail = z.object({

@@ -3,25 +3,18 @@ import { editKey, zFlagFilter, zIdFilter, zText } from '../bas/common.schemas';
 import { CURRENCIES, TRANSPORT_MODES } from '../bas/constants';
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageFields, zPageQuery, zTextFilter } from '../common/page';
-import {
-  okEnvelope,
-  tableEnvelope,
-  ZRecordLogRow,
-  zCode,
-  zDecimal,
-  zRef,
-  zTime,
-  zTimestamp,
-} from '../common/responses';
+import { okEnvelope, tableEnvelope, zCode, zDecimal, zRef, zTime, zTimestamp } from '../common/responses';
 import { isContainerNo, isPlate, VALIDATOR_MESSAGE_KEYS } from '../common/validators';
 import { zOptionalDateTime } from './inware.schemas';
 import { CONTAINER_CAPACITY } from './load';
 import { arrivedFigures, feeOptional, orderLineHead } from './order.responses';
 import {
+  cargoFigures,
   cargoSums,
   recordActionFields,
   tickedOrders,
   ZIdsDoneAnswer,
+  ZRecordLogRowWithId,
   zDigitsFilter,
   zIdsText,
   zRecordIds,
@@ -283,9 +276,7 @@ export const ZLoadRow = z.object(
     orderCount: z.number().int(),
     loadedCount: z.number().int(),
     markCount: z.number().int(),
-    pieces: z.number().int(),
-    weight: zDecimal,
-    volume: zDecimal,
+    ...cargoFigures,
     volumePercent: z.string().nullable(),
     weightPercent: z.string().nullable(),
     containerFee: zDecimal.nullable(),
@@ -345,7 +336,7 @@ export type TLoadOrderRow = z.output<typeof ZLoadOrderRow>;
 /** Per-mark summary of a plan or load. */
 export const ZLoadMarkSummary = z.object({ mark: z.string(), ...cargoSums });
 
-export const ZLoadLogRow = ZRecordLogRow.extend({ id: z.number().int() });
+export const ZLoadLogRow = ZRecordLogRowWithId;
 
 /** A photo of the load (container, seal, loading). */
 export const ZLoadFileRow = z.object({

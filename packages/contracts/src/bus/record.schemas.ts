@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zVersion } from '../bas/common.schemas';
 import { emptyToUndefined, zId } from '../common/page';
-import { okEnvelope, zDecimal } from '../common/responses';
+import { okEnvelope, ZRecordLogRow, zDecimal } from '../common/responses';
 import { zOptionalDateTime } from './inware.schemas';
 
 /**
@@ -43,12 +43,17 @@ export const tickedOrders = (max: number) => ({
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 
-/** The orders, pieces, weight and volume summed over rows (list sums, a mark's summary). */
-export const cargoSums = {
-  orders: z.number().int(),
+/** The pieces, weight and volume of a record's orders, summed (a load, a pick-up, a delivery run). */
+export const cargoFigures = {
   pieces: z.number().int(),
   weight: zDecimal,
   volume: zDecimal,
+};
+
+/** The orders, pieces, weight and volume summed over rows (list sums, a mark's summary, a delivery run). */
+export const cargoSums = {
+  orders: z.number().int(),
+  ...cargoFigures,
 };
 
 /**
@@ -63,6 +68,9 @@ export const recordActionFields = <const K extends string>(noKey: K) => ({
   /** orders the action changed */
   done: z.number().int(),
 });
+
+/** A row of a load's or a pick-up's own log (ZRecordLogRow) with the row's id. */
+export const ZRecordLogRowWithId = ZRecordLogRow.extend({ id: z.number().int() });
 
 /** Ids in the answer of an action over several records, and how many orders it changed. */
 export const ZIdsDoneAnswer = okEnvelope(z.object({ ids: z.array(z.number().int()), done: z.number().int() }));
