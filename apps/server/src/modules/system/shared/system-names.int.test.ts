@@ -25,6 +25,12 @@ interface Tree {
 }
 const labels = (nodes: Tree[]): string[] => nodes.flatMap((n) => [n.label, ...labels(n.children ?? [])]);
 
+/** An edit's body: the stored row's `keep` fields as they are (the id and version among them), and `changes`. */
+const editBody = <R extends object>(row: R, keep: readonly (keyof R & string)[], changes: Record<string, string>) => ({
+  ...Object.fromEntries(keep.map((key) => [key, row[key]])),
+  ...changes,
+});
+
 const s = useSuite({ users: ['admin'] });
 
 describe('[SYSTEM] seeded names in the reader language', () => {
@@ -119,15 +125,8 @@ describe('[SYSTEM] seeded names in the reader language', () => {
 describe('[SYSTEM] what an administrator types', () => {
   it('editing the name in one language keeps the others', async () => {
     const [role] = await s.t.db.select().from(sysRole).where(eq(sysRole.roleKey, 'dispatcher'));
-    const body = {
-      roleId: role!.roleId,
-      version: role!.version,
-      roleName: '运营调度',
-      roleNameEn: role!.roleNameEn,
-      roleNameTh: role!.roleNameTh,
-      roleKey: role!.roleKey,
-      roleSort: role!.roleSort,
-    };
+    const keep = ['roleId', 'version', 'roleNameEn', 'roleNameTh', 'roleKey', 'roleSort'] as const;
+    const body = editBody(role!, keep, { roleName: '运营调度' });
     expect((await s.admin.put('/system/role', body)).json().code).toBe(200);
     const rows = (await s.admin.get('/system/role/list?roleKey=dispatcher', EN)).json().rows;
     expect(rows[0]).toMatchObject({ roleName: '运营调度', roleNameEn: 'Dispatcher', roleNameTh: 'ผู้ประสานงานขนส่ง' });
@@ -142,16 +141,12 @@ describe('[SYSTEM] what an administrator types', () => {
     expect(res.json().code).toBe(200);
     const deptId = res.json().data.deptId;
     const [sales] = await s.t.db.select().from(sysDept).where(eq(sysDept.seedKey, 'sales'));
-    const edit = {
-      deptId: sales!.deptId,
-      version: sales!.version,
-      parentId: sales!.parentId,
+    const edit = editBody(sales!, ['deptId', 'version', 'parentId', 'orderNum'], {
       deptName: 'Sales & marketing',
       deptNameEn: '',
       deptNameTh: '',
-      orderNum: sales!.orderNum,
       status: '0',
-    };
+    });
     expect((await s.admin.put('/system/dept', edit, EN)).json().code).toBe(200);
     await applySeed(s.t.db, { production: false });
     for (const lang of [{}, EN, TH]) {
@@ -165,15 +160,8 @@ describe('[SYSTEM] what an administrator types', () => {
 
   it('a translation given by the administrator is what that language reads', async () => {
     const [post] = await s.t.db.select().from(sysPost).where(eq(sysPost.postCode, 'manager'));
-    const body = {
-      postId: post!.postId,
-      version: post!.version,
-      postCode: 'manager',
-      postName: '经理',
-      postNameEn: 'Branch manager',
-      postNameTh: '',
-      postSort: post!.postSort,
-    };
+    const changes = { postCode: 'manager', postName: '经理', postNameEn: 'Branch manager', postNameTh: '' };
+    const body = editBody(post!, ['postId', 'version', 'postSort'], changes);
     expect((await s.admin.put('/system/post', body)).json().code).toBe(200);
     const en = (await s.admin.get('/system/user', EN)).json().posts.map((p: { postName: string }) => p.postName);
     expect(en).toContain('Branch manager');
