@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MISSING_DATA_KEYS,
   missingForConfirm,
   missingOrderData,
   statusActionFor,
+  type TMissingDataKey,
   ZArrivedUpdateBody,
   ZCargoLine,
   ZEditFieldsBody,
@@ -152,25 +154,30 @@ describe('lists', () => {
     expect(hasSearchCondition({ receivingNo: 'WR1' }, 'arrivedAddOrder')).toBe(true);
   });
 
+  /** A received order with every datum its 'missing' tags look at. */
+  const complete = {
+    consignee: 'a',
+    consigneeTel: '1',
+    consigneeAddr: 'x',
+    cargoName: 'y',
+    busType: 'EK',
+    priceId: 3,
+  };
+
   it('lists the missing data of a received order', () => {
-    expect(
-      missingOrderData({
-        consignee: 'a',
-        consigneeTel: '1',
-        consigneeAddr: 'x',
-        cargoName: 'y',
-        busType: 'EK',
-        priceId: 3,
-      }),
-    ).toEqual([]);
-    expect(missingOrderData({})).toEqual([
-      'consignee',
-      'consigneeTel',
-      'consigneeAddr',
-      'cargoName',
-      'busType',
-      'price',
-    ]);
+    expect(missingOrderData(complete)).toEqual([]);
+    expect(missingOrderData({})).toEqual([...MISSING_DATA_KEYS]);
     expect(missingOrderData({ freightManual: '1' })).not.toContain('price');
+  });
+
+  it.each<[TMissingDataKey, Parameters<typeof missingOrderData>[0]]>([
+    ['consignee', { consignee: ' ' }],
+    ['consigneeTel', { consigneeTel: null }],
+    ['consigneeAddr', { consigneeAddr: '' }],
+    ['cargoName', { cargoName: '  ' }],
+    ['busType', { busType: '' }],
+    ['price', { priceId: null }],
+  ])('tags %s alone when only it is missing', (key, gap) => {
+    expect(missingOrderData({ ...complete, ...gap })).toEqual([key]);
   });
 });
