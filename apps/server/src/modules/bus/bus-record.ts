@@ -36,21 +36,29 @@ export async function recordById<T extends TRecordTable>(
 /**
  * The by-id reads of one kind of bus record (loads, delivery runs) for its record core: `find`, the record in the
  * caller's scope or 404; `lock`, the same `FOR UPDATE` for the caller's transaction (actions on one record are
- * serialised on its row), then refused by `check` when the record's status does not allow the named operation.
+ * serialised on its row), then refused by `check` when the record's status does not allow the named operation;
+ * `withLocked`, an action on one record in a transaction of its own: the record locked and checked, then `step`.
  */
 export function recordAccess<T extends TRecordTable, O>(
   table: T,
   scope: (auth: AuthContext) => SQL | undefined,
   check: (row: T['$inferSelect'], operation: O) => void,
 ) {
+  type Row = T['$inferSelect'];
+  const lock = async (tx: DbOrTx, auth: AuthContext, id: number, operation?: O): Promise<Row> => {
+    const row = await recordById(tx, table, id, scope(auth), true);
+    if (operation) check(row, operation);
+    return row;
+  };
   return {
-    find: (db: DbOrTx, auth: AuthContext, id: number): Promise<T['$inferSelect']> =>
-      recordById(db, table, id, scope(auth)),
-    lock: async (tx: DbOrTx, auth: AuthContext, id: number, operation?: O): Promise<T['$inferSelect']> => {
-      const row = await recordById(tx, table, id, scope(auth), true);
-      if (operation) check(row, operation);
-      return row;
-    },
+    find: (db: DbOrTx, auth: AuthContext, id: number): Promise<Row> => recordById(db, table, id, scope(auth)),
+    lock,
+    withLocked: <R>(
+      ctx: { db: DbOrTx; auth: AuthContext },
+      id: number,
+      operation: O,
+      step: (tx: DbOrTx, row: Row) => Promise<R>,
+    ): Promise<R> => ctx.db.transaction(async (tx) => step(tx, await lock(tx, ctx.auth, id, operation))),
   };
 }
 

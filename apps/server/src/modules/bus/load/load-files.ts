@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../../platform/errors';
 import { checkImageFiles } from '../bus-photos';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busLoadFile } from './load.table';
-import { findLoad, lockLoad, writeLoadLog } from './load-record';
+import { findLoad, withLockedLoad, writeLoadLog } from './load-record';
 
 /**
  * The photos of a load (screens loadplanDetails and loadDetails, 'Files': the container, its seal, the loading):
@@ -37,8 +37,7 @@ export async function addLoadFiles(ctx: TOrderCtx, body: TLoadFilesAddBody): Pro
   const fileIds = [...new Set(body.fileIds.map((f) => f.toLowerCase()))];
   await findLoad(ctx.db, auth, body.loadId);
   await checkImageFiles(ctx.db, auth, fileIds, 'fileIds', 'load_err_photo_image');
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, auth, body.loadId, 'files');
+  return withLockedLoad(ctx, body.loadId, 'files', async (tx, load) => {
     const existing = await tx
       .select({ fileId: busLoadFile.fileId })
       .from(busLoadFile)
@@ -70,8 +69,7 @@ export async function deleteLoadFile(ctx: TOrderCtx, id: number): Promise<TLoadF
   const { auth } = ctx;
   const [row] = await ctx.db.select({ loadId: busLoadFile.loadId }).from(busLoadFile).where(eq(busLoadFile.id, id));
   if (!row) throw notFound();
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, auth, row.loadId, 'files');
+  return withLockedLoad(ctx, row.loadId, 'files', async (tx, load) => {
     const [gone] = await tx
       .delete(busLoadFile)
       .where(and(eq(busLoadFile.id, id), eq(busLoadFile.loadId, load.id)))

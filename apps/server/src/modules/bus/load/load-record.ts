@@ -97,6 +97,9 @@ export const findLoad = loadAccess.find;
 /** The record locked for this transaction (404 outside the caller's scope), checked for the operation. */
 export const lockLoad = loadAccess.lock;
 
+/** An action on one load in its own transaction: the load locked (404 outside the scope) and checked, then `step`. */
+export const withLockedLoad = loadAccess.withLocked;
+
 /** The order core's lock of the loads its orders leave or join (bus-record lockRecords: after the runs). */
 export const lockLoads = (tx: DbOrTx, ids: readonly number[]) => lockRecords(tx, busLoad, ids);
 

@@ -28,7 +28,7 @@ import { busOrder } from '../inware/inware.table';
 import { diffFields, orderScope, type TOrderRow } from '../inware/order-common';
 import { applyOrderAction, loadOrders, refuseOrders } from '../order/order-core';
 import { busLoad } from './load.table';
-import { lockLoad, settleLoadStatus, type TLoadRecord, type TSettled } from './load-record';
+import { lockLoad, settleLoadStatus, type TLoadRecord, type TSettled, withLockedLoad } from './load-record';
 import { addOrdersToPlan } from './loadplan.service';
 
 /**
@@ -192,8 +192,7 @@ export async function loadOrdersIntoContainer(ctx: TOrderCtx, id: number, body: 
   const { auth } = ctx;
   if (body.code !== undefined && body.orderIds !== undefined)
     throw badRequest('err_invalid_value', { field: 'code' }, 'code');
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, auth, id, 'load');
+  return withLockedLoad(ctx, id, 'load', async (tx, load) => {
     const data = containerData(ctx, load, body);
     // once loading began, the container is the one its loaded orders carry: a new number is an edit (load/edit)
     if (load.status !== LOAD_STATUS.PLANNING && CONTAINER_FIELDS.some((f) => data[f] !== load[f]))
@@ -257,8 +256,7 @@ export async function loadOrdersIntoContainer(ctx: TOrderCtx, id: number, body: 
  */
 export async function unloadOrders(ctx: TOrderCtx, id: number, body: TLoadOrdersBody) {
   const { auth } = ctx;
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, auth, id, 'unload');
+  return withLockedLoad(ctx, id, 'unload', async (tx, load) => {
     const out = await applyOrderAction(tx, ctx, {
       ids: body.orderIds,
       versions: body.versions,
@@ -319,8 +317,7 @@ const changeText = (load: TLoadRecord, data: TContainerData) =>
  */
 export async function editContainer(ctx: TOrderCtx, body: TLoadEditBody) {
   const { auth, timezone } = ctx;
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, auth, body.id, 'editContainer');
+  return withLockedLoad(ctx, body.id, 'editContainer', async (tx, load) => {
     if (load.version !== body.version) throw changedReload();
     const data = containerData(ctx, load, body);
     await claimContainerNo(tx, load, data.containerNo);

@@ -26,6 +26,7 @@ import {
   type TLoadRecord,
   type TSettled,
   VOYAGE_FIELDS,
+  withLockedLoad,
   writeLoadLog,
 } from './load-record';
 
@@ -197,8 +198,7 @@ const same = (a: unknown, b: unknown, field: string) => {
 export async function editPlan(ctx: TOrderCtx, body: TLoadPlanEditBody): Promise<TLoadActionAnswer> {
   const { id, version, ...header } = body;
   await checkHeader(ctx.db, header);
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, ctx.auth, id, 'editPlan');
+  return withLockedLoad(ctx, id, 'editPlan', async (tx, load) => {
     if (load.version !== version) throw changedReload();
     const next: Partial<TLoadRecord> = { ...headerColumns(header, ctx.timezone) };
     if (!next.loadPerson) next.loadPerson = load.loadPerson;
@@ -226,8 +226,7 @@ export async function addOrdersToPlanById(
   id: number,
   body: TLoadOrdersBody,
 ): Promise<TLoadActionAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, ctx.auth, id, 'addToPlan');
+  return withLockedLoad(ctx, id, 'addToPlan', async (tx, load) => {
     const { done, settled } = await addOrdersToPlan(tx, ctx, load, body.orderIds, body.versions);
     return planAnswer(settled!, done);
   });
@@ -263,8 +262,7 @@ export async function removeOrdersFromPlan(
   id: number,
   body: TLoadOrdersBody,
 ): Promise<TLoadActionAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const load = await lockLoad(tx, ctx.auth, id, 'removeFromPlan');
+  return withLockedLoad(ctx, id, 'removeFromPlan', async (tx, load) => {
     const done = await takeOrdersOff(tx, ctx, load, body.orderIds, body.versions);
     const settled = await settleLoadStatus(tx, ctx.auth, load, 'removeOrder', movedOrders(done));
     return planAnswer(settled, done.length);

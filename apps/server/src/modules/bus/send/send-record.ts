@@ -60,6 +60,9 @@ const runAccess = recordAccess(busSend, sendScope, checkSendOperation);
 /** The run locked for this transaction (404 outside the caller's scope), checked for the operation. */
 export const lockRun = runAccess.lock;
 
+/** An action on one run in its own transaction: the run locked (404 outside the scope) and checked, then `step`. */
+export const withLockedRun = runAccess.withLocked;
+
 /** A run in the caller's scope, or 404. */
 export const findRun = runAccess.find;
 

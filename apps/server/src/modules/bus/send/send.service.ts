@@ -18,7 +18,7 @@ import type { TOrderCtx } from '../inware/inware.context';
 import type { TOrderRow } from '../inware/order-common';
 import { applyOrderAction, doneRows, refuseOrders } from '../order/order-core';
 import { busSend, busSendLine } from './send.table';
-import { lockRun, orderReach, settleRun, type TSendRecord, writeSendLog } from './send-record';
+import { lockRun, orderReach, settleRun, type TSendRecord, withLockedRun, writeSendLog } from './send-record';
 
 /**
  * Delivery runs (screens sendOrder, send; actions A19-A22): open a draft run with its orders (S6, no open problem
@@ -144,8 +144,7 @@ export async function addRun(ctx: TOrderCtx, body: TSendAddBody): Promise<TRunAn
 
 /** send/addOrder/{id}: A19 on a draft run. */
 export async function addOrdersToRunById(ctx: TOrderCtx, id: number, body: TSendOrdersBody): Promise<TRunAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const run = await lockRun(tx, ctx.auth, id, 'addOrder');
+  return withLockedRun(ctx, id, 'addOrder', async (tx, run) => {
     const done = await addOrdersToRun(tx, ctx, run, body.orderIds, body.versions, body.amounts);
     const settled = await settleRun(tx, ctx.auth, run, 'addOrder', movedOrders(done));
     return answer(settled, done.length);
@@ -193,8 +192,7 @@ async function takeOrdersOut(
 
 /** send/removeOrder/{id}: A20 (draft) or A22 back to stock (dispatched run, unsigned orders). */
 export async function removeOrdersFromRun(ctx: TOrderCtx, id: number, body: TSendOrdersBody): Promise<TRunAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const run = await lockRun(tx, ctx.auth, id, 'removeOrder');
+  return withLockedRun(ctx, id, 'removeOrder', async (tx, run) => {
     const done = await takeOrdersOut(tx, ctx, run, body.orderIds, body.versions);
     const settled = await settleRun(
       tx,
