@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { judgePassword } from '@theone/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../../platform/auth/password';
 import { sysConfig } from '../../../platform/db/config.table';
 import type { Db, Tx } from '../../../platform/db/database';
@@ -82,26 +82,45 @@ async function fillNames<T extends PgTable>(
     .where(and(row, untranslated(cols, seededNames)));
 }
 
+/** The seeded records found again by their key on every run: their table, id column and names (ADR 0007). */
+const SEEDED = {
+  dept: { table: sysDept, id: sysDept.deptId, key: 'deptName', cols: DEPT_NAME },
+  role: { table: sysRole, id: sysRole.roleId, key: 'roleName', cols: ROLE_NAME },
+} as const;
+
+/**
+ * The id of a seeded department or role: the `existing` row gets the seed's names while untranslated (fillNames),
+ * a missing one is inserted with the names and `values`.
+ */
+async function seededId<R extends (typeof SEEDED)[keyof typeof SEEDED]>(
+  tx: Tx,
+  record: R,
+  existing: number | undefined,
+  seed: SeedNames,
+  values: Omit<R['table']['$inferInsert'], R['key']>,
+): Promise<number> {
+  const names = nameValues(record.key, seed);
+  if (existing) {
+    await fillNames(tx, record.table as PgTable, names, eq(record.id, existing), record.cols, [seed.name]);
+    return existing;
+  }
+  const [row] = await tx
+    .insert(record.table as PgTable)
+    .values({ ...values, ...names } as PgInsertValue<PgTable>)
+    .returning({ id: record.id });
+  return row!.id as number;
+}
+
 async function seedDepts(tx: Tx, node: DeptSeed, parentId: number, ancestors: string, keyToId: Map<string, number>) {
   const [existing] = await tx.select({ id: sysDept.deptId }).from(sysDept).where(eq(sysDept.seedKey, node.key));
-  const names = nameValues('deptName', node);
-  let id = existing?.id;
-  if (id) await fillNames(tx, sysDept, names, eq(sysDept.deptId, id), DEPT_NAME, [node.name]);
-  else {
-    const [row] = await tx
-      .insert(sysDept)
-      .values({
-        parentId,
-        ancestors,
-        ...names,
-        orderNum: node.order,
-        leader: node.leader ?? '',
-        seedKey: node.key,
-        createBy: 'system',
-      })
-      .returning({ id: sysDept.deptId });
-    id = row!.id;
-  }
+  const id = await seededId(tx, SEEDED.dept, existing?.id, node, {
+    parentId,
+    ancestors,
+    orderNum: node.order,
+    leader: node.leader ?? '',
+    seedKey: node.key,
+    createBy: 'system',
+  });
   keyToId.set(node.key, id);
   for (const child of node.children ?? []) await seedDepts(tx, child, id, `${ancestors},${id}`, keyToId);
 }
@@ -196,22 +215,12 @@ export async function applySeed(db: Db, options: SeedOptions): Promise<{ adminPa
         .select({ id: sysRole.roleId })
         .from(sysRole)
         .where(and(eq(sysRole.roleKey, role.key), eq(sysRole.delFlag, '0')));
-      const names = nameValues('roleName', role);
-      let id = existing?.id;
-      if (id) await fillNames(tx, sysRole, names, eq(sysRole.roleId, id), ROLE_NAME, [role.name]);
-      else {
-        const [row] = await tx
-          .insert(sysRole)
-          .values({
-            ...names,
-            roleKey: role.key,
-            roleSort: role.sort,
-            dataScope: role.dataScope,
-            createBy: 'system',
-          })
-          .returning({ id: sysRole.roleId });
-        id = row!.id;
-      }
+      const id = await seededId(tx, SEEDED.role, existing?.id, role, {
+        roleKey: role.key,
+        roleSort: role.sort,
+        dataScope: role.dataScope,
+        createBy: 'system',
+      });
       roleIds.set(role.key, id);
       // The admin role holds every permission implicitly; other roles get the menus matching their patterns:
       // all of them when the role is new, only newly added menus otherwise.
