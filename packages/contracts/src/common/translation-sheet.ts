@@ -1,3 +1,5 @@
+import { cachedIn } from './cached';
+
 /**
  * The translation sheet (apps/web/public/i18n/translations.csv): one row per key with columns
  * key, zh-cn, th, en; the first row is a header and is skipped (spec §7 'Language file').
@@ -68,11 +70,7 @@ const pluralRules = new Map<TLanguage, Intl.PluralRules>();
 export function pluralKeys(key: string, lang: TLanguage, params?: Record<string, unknown>): string[] {
   const count = params?.count;
   if (typeof count !== 'number' || !Number.isFinite(count)) return [key];
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang === 'zh-cn' ? 'zh' : lang);
-    pluralRules.set(lang, rules);
-  }
+  const rules = cachedIn(pluralRules, lang, () => new Intl.PluralRules(lang === 'zh-cn' ? 'zh' : lang));
   return [...new Set([`${key}_${rules.select(count)}`, `${key}_other`, key])];
 }
 

@@ -1,3 +1,5 @@
+import { cachedIn } from './cached';
+
 /**
  * The wall clock of an instant in an IANA time zone, for the server (platform/time.ts: offsets, business days) and
  * the web (lib/business-time.ts: what every screen shows). Formatters are cached per zone: creating one per call
@@ -17,12 +19,7 @@ export const DATE_TIME_FIELDS: Intl.DateTimeFormatOptions = {
 };
 
 function zoneFormat(zone: string): Intl.DateTimeFormat {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_FIELDS, timeZone: zone });
-    formats.set(zone, f);
-  }
-  return f;
+  return cachedIn(formats, zone, () => new Intl.DateTimeFormat('en-US', { ...DATE_TIME_FIELDS, timeZone: zone }));
 }
 
 export interface TWallClock {
