@@ -43,11 +43,3 @@ export const ZRegisterBody = z
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
 export const ZUnlockBody = z.object({ password: z.string().min(1).max(64) }).strict();
-
-export const ZCaptchaResponse = z.object({
-  code: z.number(),
-  msg: z.string(),
-  captchaEnabled: z.boolean(),
-  uuid: z.string().optional(),
-  img: z.string().optional(),
-});
