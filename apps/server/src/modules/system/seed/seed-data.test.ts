@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseCsv } from '@theone/contracts';
 import { describe, expect, it } from 'vitest';
 import { MENU_SEED, menuTitleKey, permTitleKey } from '../menu/menu.seed';
 import type { MenuSeed } from './seed.types';
@@ -8,39 +9,6 @@ import { MENUS } from './seed-test-helpers';
 const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 const CSV_PATH = `${REPO_ROOT}apps/web/public/i18n/translations.csv`;
 const ANTD_ICONS_DIR = `${REPO_ROOT}node_modules/@ant-design/icons/lib/icons`;
-
-/** RFC 4180: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f !== ''));
-}
 
 // Every route of spec §2, plus the routes the screens docs choose for screens the spec names by title only.
 // [absolute path, hidden]
@@ -338,6 +306,7 @@ describe('menu seed', () => {
 });
 
 describe('translation sheet', () => {
+  // Read as the app reads it (RFC 4180: quoted fields may hold commas, quotes and line breaks).
   const rows = parseCsv(readFileSync(CSV_PATH, 'utf8'));
 
   it('has the header key,zh-cn,th,en', () => {
