@@ -50,6 +50,12 @@ export const arrivedFigures = {
   arrivedWeight: zDecimal.nullable(),
   arrivedVolume: zDecimal.nullable(),
 };
+
+/** arrivedFigures of an order that may not be received yet: the pieces are null before the receipt too. */
+export const receiptFigures = {
+  ...arrivedFigures,
+  arrivedPiece: z.number().int().nullable(),
+};
 const zFee = zDecimal;
 
 /** The columns of an order row in the lists (`inware.list.ts` listRowColumns), with its names. */
@@ -83,9 +89,7 @@ const orderRowShape = {
   leftTime: zTime,
   preArriveTime: zTime,
   arrivedTime: zTime,
-  arrivedPiece: z.number().int().nullable(),
-  arrivedWeight: zDecimal.nullable(),
-  arrivedVolume: zDecimal.nullable(),
+  ...receiptFigures,
   trayNo: z.string(),
   containerNo: z.string(),
   sealNo: z.string(),
@@ -360,9 +364,7 @@ export const ZOrderReceived = z.object({
   id: zId,
   version: z.number().int(),
   status: z.number().int(),
-  arrivedPiece: z.number().int().nullable(),
-  arrivedWeight: zDecimal.nullable(),
-  arrivedVolume: zDecimal.nullable(),
+  ...receiptFigures,
   pieceDiffers: z.boolean(),
   feesBefore: feesShown,
   feesAfter: feesShown,

@@ -3,7 +3,7 @@ import { editKey, zIdFilter, zRequiredText, zText, zVersion } from '../bas/commo
 import { zMoney } from '../common/money';
 import { emptyToUndefined, zDateRanges, zId, zPageQuery, zTextFilter } from '../common/page';
 import { okEnvelope, tableEnvelope, ZRecordLogRow, zCode, zDecimal, zTime, zTimestamp } from '../common/responses';
-import { feeOptional, orderRef } from './order.responses';
+import { feeOptional, orderRef, receiptFigures } from './order.responses';
 import {
   cargoSums,
   recordActionFields,
@@ -229,9 +229,7 @@ const orderLineShape = {
   consigneeTel: z.string(),
   consigneeAddr: z.string(),
   containerNo: z.string(),
-  arrivedPiece: z.number().int().nullable(),
-  arrivedWeight: zDecimal.nullable(),
-  arrivedVolume: zDecimal.nullable(),
+  ...receiptFigures,
   trayNo: z.string(),
   auditStatus: z.number().int(),
   deliveryStatus: z.number().int(),
