@@ -21,11 +21,19 @@ import { BUSINESS_TYPE, operlog, RECORD_EXPORT_COLUMNS } from '../shared/system'
 
 const TITLE = 'menu_dict_list';
 
+/**
+ * The columns of a name kept in three languages (ADR 0007): as typed (read in the reader's language by the export),
+ * then its English and Thai names.
+ */
+const threeNames = (key: string, header: string, width: number): ExcelColumn<Record<string, unknown>>[] => [
+  { key, header, width },
+  { key: `${key}En`, header: `${header}_en`, width },
+  { key: `${key}Th`, header: `${header}_th`, width },
+];
+
 const TYPE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'dictId', header: 'system_dict_id', type: 'integer', width: 10 },
-  { key: 'dictName', header: 'system_dict_name', width: 24 },
-  { key: 'dictNameEn', header: 'system_dict_name_en', width: 24 },
-  { key: 'dictNameTh', header: 'system_dict_name_th', width: 24 },
+  ...threeNames('dictName', 'system_dict_name', 24),
   { key: 'dictType', header: 'system_dict_type', width: 24 },
   ...RECORD_EXPORT_COLUMNS,
 ];
@@ -33,9 +41,7 @@ const TYPE_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
 const DATA_EXPORT: ExcelColumn<Record<string, unknown>>[] = [
   { key: 'dictCode', header: 'system_dict_code', type: 'integer', width: 10 },
   { key: 'dictType', header: 'system_dict_type', width: 22 },
-  { key: 'dictLabel', header: 'system_dict_label', width: 20 },
-  { key: 'dictLabelEn', header: 'system_dict_label_en', width: 20 },
-  { key: 'dictLabelTh', header: 'system_dict_label_th', width: 20 },
+  ...threeNames('dictLabel', 'system_dict_label', 20),
   { key: 'dictValue', header: 'system_dict_value' },
   { key: 'dictSort', header: 'system_sort', type: 'integer', width: 10 },
   { key: 'listClass', header: 'system_list_class', width: 12 },
