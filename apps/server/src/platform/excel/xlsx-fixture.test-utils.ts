@@ -74,25 +74,24 @@ export async function buildZip(entries: ZipEntrySpec[]): Promise<Buffer> {
     const { data, crc, size } = await deflate(e.content, e.stored ?? false);
     const declared = e.declaredSize ?? size;
     const name = Buffer.from(e.name);
+    // The fields a local header and its central-directory entry share, from 'version needed' to the name's length
+    // (at 4 in a local header, at 6 in the directory, which starts with 'version made by').
+    const writeShared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0x0800, at + 2);
+      header.writeUInt16LE(e.stored ? 0 : 8, at + 4);
+      header.writeUInt32LE(crc >>> 0, at + 10);
+      header.writeUInt32LE(data.length, at + 14);
+      header.writeUInt32LE(Math.min(declared, 0xfffffffe), at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(e.stored ? 0 : 8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(Math.min(declared, 0xfffffffe), 22);
-    local.writeUInt16LE(name.length, 26);
+    writeShared(local, 4);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(e.stored ? 0 : 8, 10);
-    dir.writeUInt32LE(crc >>> 0, 16);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt32LE(Math.min(declared, 0xfffffffe), 24);
-    dir.writeUInt16LE(name.length, 28);
+    writeShared(dir, 6);
     dir.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     central.push(dir, name);
