@@ -1,17 +1,6 @@
-import { ZTransportIdPagesQuery, ZTransportIdParam, zIdParam } from '@theone/contracts';
+import { ZTransportIdPagesQuery, ZTransportIdParam, zIdParam, type zIdsParam } from '@theone/contracts';
 import { answers } from '@theone/contracts/common/responses';
-import type {
-  FastifyContextConfig,
-  FastifyInstance,
-  FastifyRequest,
-  FastifySchema,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-  RouteGenericInterface,
-  RouteHandlerMethod,
-  RouteShorthandOptions,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { type ExcelColumn, sendExcel } from '../../platform/excel/excel';
@@ -29,37 +18,55 @@ export function tableWithSums<R, S>(req: FastifyRequest, page: { rows: R[]; tota
   return { ...table(req, page.rows, page.total), sums: page.sums };
 }
 
-type ActionSchema = Omit<FastifySchema, 'summary' | 'tags'>;
-/** The request of a route with these zod schemas, typed as the route's handler sees it. */
-export type RequestOf<S extends FastifySchema> = FastifyRequest<
-  RouteGenericInterface,
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  S,
-  ZodTypeProvider
->;
+/** The path parameter of an order action: one record (`.../:id`) or a comma list of records (`.../:ids`). */
+type ActionParams = typeof zIdParam | typeof zIdsParam;
+
+/** What an action's service is called with after the order context: the path's id or ids, then the body. */
+type ActionArgs<P, B> = [
+  ...(P extends typeof zIdParam ? [id: number] : P extends typeof zIdsParam ? [ids: number[]] : []),
+  ...(B extends z.ZodType ? [body: z.output<B>] : []),
+];
+
+/** An order action of a bus screen: its url, keys, log type, summary, path parameter, body, answer and service. */
+export interface BusAction<P extends ActionParams | undefined, B extends z.ZodType | undefined> {
+  url: string;
+  permission: string | readonly string[];
+  /** The operation-log row's business type (its title is the screen's menu title). */
+  type: BusinessType;
+  summary: string;
+  params?: P;
+  body?: B;
+  /** The 200 answer (`answers` adds the error answers). */
+  answer: z.ZodType;
+  /** The service, called with the request's order context, then the path's id or ids and the body when declared. */
+  run: (ctx: TOrderCtx, ...args: ActionArgs<P, B>) => Promise<unknown>;
+}
 
 /**
- * The order actions of one bus screen: each a POST with the screen's permission keys, an operation-log row under the
- * screen's menu title, and as answer `ok(result)` of a service called with the request's order context.
+ * The order actions of one bus screen: each a POST with its permission keys, an operation-log row under the screen's
+ * menu title, and as answer `ok(result)` of its service.
  *
  *     const action = busActions(app, deps, 'menu_send_order');
- *     action('/bus/send/sure', 'bus:sendOrder:sure', UPDATE, 'A21 ...', { body, response }, (ctx, req) => sureRuns(ctx, req.body.ids));
+ *     action({ url: '/bus/send/delete/:ids', permission: 'bus:sendOrder:delete', type: DELETE, summary: '...',
+ *              params: zIdsParam, answer: ZSendIdsAnswer, run: deleteRuns }); // deleteRuns(ctx, ids)
  */
 export function busActions(app: FastifyInstance, deps: AppDeps, menu: string) {
   const ctxOf = orderCtx(deps);
-  return <S extends ActionSchema>(
-    url: string,
-    permission: string | readonly string[],
-    type: BusinessType,
-    summary: string,
-    schema: S,
-    run: (ctx: TOrderCtx, req: RequestOf<S>) => Promise<unknown>,
+  return <P extends ActionParams | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+    a: BusAction<P, B>,
   ) => {
-    const options: RouteShorthandOptions = spec({ permission, operlog: title(menu, type) }, summary, schema);
-    // The request is typed by RequestOf<S>; the answer is checked against the schema's response when sent.
-    const handler: RouteHandlerMethod = async (req) => ok(req, await run(ctxOf(req), req as unknown as RequestOf<S>));
-    app.post(url, options, handler);
+    const schema = {
+      ...(a.params && { params: a.params }),
+      ...(a.body && { body: a.body }),
+      response: answers(a.answer),
+    };
+    const options = spec({ permission: a.permission, operlog: title(menu, a.type) }, a.summary, schema);
+    const handler: RouteHandlerMethod = async (req) => {
+      const path = req.params as { id?: number; ids?: number[] };
+      const args = [...(a.params ? [path.id ?? path.ids] : []), ...(a.body ? [req.body] : [])];
+      return ok(req, await a.run(ctxOf(req), ...(args as ActionArgs<P, B>)));
+    };
+    app.post(a.url, options, handler);
   };
 }
 

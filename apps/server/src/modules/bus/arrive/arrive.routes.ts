@@ -15,7 +15,6 @@ import {
   ZArriveSureBody,
   zIdParam,
 } from '@theone/contracts';
-import { answers } from '@theone/contracts/common/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { forbidden } from '../../../platform/errors';
@@ -140,50 +139,56 @@ export const arriveRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     read: listArriveOrders,
   });
 
-  action(
-    '/bus/arrive/edit',
-    'bus:arrive:edit',
-    BUSINESS_TYPE.UPDATE,
-    'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
-    { body: ZArriveEditBody, response: answers(ZArriveActionAnswer) },
-    (ctx, req) => editArrive(ctx, req.body),
-  );
+  action({
+    url: '/bus/arrive/edit',
+    permission: 'bus:arrive:edit',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Register the pick-up (time, vehicle, driver, overseas warehouse, seal, photos): P0 -> P1',
+    body: ZArriveEditBody,
+    answer: ZArriveActionAnswer,
+    run: editArrive,
+  });
 
-  action(
-    '/bus/arrive/sure',
-    ['bus:arrive:sure', 'bus:arriveOrder:sure'],
-    BUSINESS_TYPE.UPDATE,
-    'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
-    { body: ZArriveSureBody, response: answers(ZArriveActionAnswer) },
-    (ctx, req) => sureArrive(ctx, req.body),
-  );
+  action({
+    url: '/bus/arrive/sure',
+    permission: ['bus:arrive:sure', 'bus:arriveOrder:sure'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A17 confirm arrival: a whole container, ticked orders or one scanned code (S5 -> S6)',
+    body: ZArriveSureBody,
+    answer: ZArriveActionAnswer,
+    run: sureArrive,
+  });
 
-  action(
-    '/bus/arrive/cancel/:id',
-    ['bus:arrive:cancel', 'bus:arriveOrder:cancel'],
-    BUSINESS_TYPE.UPDATE,
-    'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
-    { params: zIdParam, body: ZArriveCancelBody, response: answers(ZArriveActionAnswer) },
-    (ctx, req) => cancelArrive(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/arrive/cancel/:id',
+    permission: ['bus:arrive:cancel', 'bus:arriveOrder:cancel'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A18 cancel arrival of ticked or all arrived orders not in a delivery run (S6 -> S5)',
+    params: zIdParam,
+    body: ZArriveCancelBody,
+    answer: ZArriveActionAnswer,
+    run: cancelArrive,
+  });
 
-  action(
-    '/bus/arrive/delete/:id',
-    'bus:arrive:delete',
-    BUSINESS_TYPE.DELETE,
-    'Clear a pick-up registration back to P0 while no order arrived',
-    { params: zIdParam, response: answers(ZArriveActionAnswer) },
-    (ctx, req) => deleteArrive(ctx, req.params.id),
-  );
+  action({
+    url: '/bus/arrive/delete/:id',
+    permission: 'bus:arrive:delete',
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'Clear a pick-up registration back to P0 while no order arrived',
+    params: zIdParam,
+    answer: ZArriveActionAnswer,
+    run: deleteArrive,
+  });
 
-  action(
-    '/bus/arrive/location',
-    'bus:arriveOrder:edit',
-    BUSINESS_TYPE.UPDATE,
-    'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
-    { body: ZArriveLocationBody, response: answers(ZArriveLocationAnswer) },
-    (ctx, req) => setLocation(ctx, req.body),
-  );
+  action({
+    url: '/bus/arrive/location',
+    permission: 'bus:arriveOrder:edit',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Set the overseas shelf location (trayNo) of orders in the overseas warehouse (S6)',
+    body: ZArriveLocationBody,
+    answer: ZArriveLocationAnswer,
+    run: setLocation,
+  });
 
   app.post(
     '/bus/arrive/export',

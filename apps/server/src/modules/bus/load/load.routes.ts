@@ -61,62 +61,68 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (req) => tableWithSums(req, await loadOrdersPage(ctxOf(req), req.params.id, req.body)),
   );
 
-  action(
-    '/bus/load/addOrder/:id',
-    ['bus:loadplan:load', 'bus:load:addOrder'],
-    BUSINESS_TYPE.UPDATE,
-    'Load (A12): the ticked orders, a scanned waybill or piece label, or every planned order, with the container data; S2 orders are planned and loaded at once',
-    { params: zIdParam, body: ZLoadBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => loadOrdersIntoContainer(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/load/addOrder/:id',
+    permission: ['bus:loadplan:load', 'bus:load:addOrder'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary:
+      'Load (A12): the ticked orders, a scanned waybill or piece label, or every planned order, with the container data; S2 orders are planned and loaded at once',
+    params: zIdParam,
+    body: ZLoadBody,
+    answer: ZLoadActionAnswer,
+    run: loadOrdersIntoContainer,
+  });
 
-  action(
-    '/bus/load/removeOrder/:id',
-    'bus:load:removeOrder',
-    BUSINESS_TYPE.UPDATE,
-    'Unload (A13): loaded orders back to the plan (S4 -> S3), container data cleared on them; L1/L2',
-    { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => unloadOrders(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/load/removeOrder/:id',
+    permission: 'bus:load:removeOrder',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Unload (A13): loaded orders back to the plan (S4 -> S3), container data cleared on them; L1/L2',
+    params: zIdParam,
+    body: ZLoadOrdersBody,
+    answer: ZLoadActionAnswer,
+    run: unloadOrders,
+  });
 
-  action(
-    '/bus/load/delete/:ids',
-    'bus:load:delete',
-    BUSINESS_TYPE.DELETE,
-    'Cancel loading (A14) of loads L1/L2: every loaded order back to S3, container data cleared, plan kept',
-    { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
-    (ctx, req) => cancelLoading(ctx, req.params.ids),
-  );
+  action({
+    url: '/bus/load/delete/:ids',
+    permission: 'bus:load:delete',
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'Cancel loading (A14) of loads L1/L2: every loaded order back to S3, container data cleared, plan kept',
+    params: zIdsParam,
+    answer: ZLoadIdsAnswer,
+    run: cancelLoading,
+  });
 
-  action(
-    '/bus/load/edit',
-    'bus:load:edit',
-    BUSINESS_TYPE.UPDATE,
-    'Container data of a load (L1-L4); a new container number, seal or plate is copied to its orders',
-    { body: ZLoadEditBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => editContainer(ctx, req.body),
-  );
+  action({
+    url: '/bus/load/edit',
+    permission: 'bus:load:edit',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Container data of a load (L1-L4); a new container number, seal or plate is copied to its orders',
+    body: ZLoadEditBody,
+    answer: ZLoadActionAnswer,
+    run: editContainer,
+  });
 
   // the load's photos (container, seal, loading): plan editors and container editors
   const filesKeys = ['bus:loadplan:edit', 'bus:load:edit'];
-  action(
-    '/bus/load/files/add',
-    filesKeys,
-    BUSINESS_TYPE.UPDATE,
-    'Attach uploaded images to a load as container, seal, loading or other photos (L0-L4)',
-    { body: ZLoadFilesAddBody, response: answers(ZLoadFilesAnswer) },
-    (ctx, req) => addLoadFiles(ctx, req.body),
-  );
+  action({
+    url: '/bus/load/files/add',
+    permission: filesKeys,
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Attach uploaded images to a load as container, seal, loading or other photos (L0-L4)',
+    body: ZLoadFilesAddBody,
+    answer: ZLoadFilesAnswer,
+    run: addLoadFiles,
+  });
 
-  action(
-    '/bus/load/files/delete/:id',
-    filesKeys,
-    BUSINESS_TYPE.UPDATE,
-    "Take a photo off its load (L0-L4); answers the load's photos",
-    {
-      params: zIdParam,
-      response: answers(ZLoadFilesAnswer),
-    },
-    (ctx, req) => deleteLoadFile(ctx, req.params.id),
-  );
+  action({
+    url: '/bus/load/files/delete/:id',
+    permission: filesKeys,
+    type: BUSINESS_TYPE.UPDATE,
+    summary: "Take a photo off its load (L0-L4); answers the load's photos",
+    params: zIdParam,
+    answer: ZLoadFilesAnswer,
+    run: deleteLoadFile,
+  });
 };

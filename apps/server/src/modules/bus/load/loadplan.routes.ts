@@ -63,48 +63,55 @@ export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     read: loadDetail,
   });
 
-  action(
-    '/bus/loadplan/add',
-    'loadplan:add',
-    BUSINESS_TYPE.INSERT,
-    'Open a plan (L0) with its orders (A10 S2 -> S3) in one transaction; container cost [fee]',
-    { body: ZLoadPlanAddBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => addPlan(ctx, req.body),
-  );
+  action({
+    url: '/bus/loadplan/add',
+    permission: 'loadplan:add',
+    type: BUSINESS_TYPE.INSERT,
+    summary: 'Open a plan (L0) with its orders (A10 S2 -> S3) in one transaction; container cost [fee]',
+    body: ZLoadPlanAddBody,
+    answer: ZLoadActionAnswer,
+    run: addPlan,
+  });
 
-  action(
-    '/bus/loadplan/edit',
-    'bus:loadplan:edit',
-    BUSINESS_TYPE.UPDATE,
-    'The plan’s header (L0-L2, version compared); route fixed while orders are on it',
-    { body: ZLoadPlanEditBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => editPlan(ctx, req.body),
-  );
+  action({
+    url: '/bus/loadplan/edit',
+    permission: 'bus:loadplan:edit',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'The plan’s header (L0-L2, version compared); route fixed while orders are on it',
+    body: ZLoadPlanEditBody,
+    answer: ZLoadActionAnswer,
+    run: editPlan,
+  });
 
-  action(
-    '/bus/loadplan/addOrder/:id',
-    ['bus:loadplan:addOrder', 'bus:inOrder:plan'],
-    BUSINESS_TYPE.UPDATE,
-    'A10: in-stock orders of the plan’s route into the plan (S2 -> S3)',
-    { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => addOrdersToPlanById(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/loadplan/addOrder/:id',
+    permission: ['bus:loadplan:addOrder', 'bus:inOrder:plan'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A10: in-stock orders of the plan’s route into the plan (S2 -> S3)',
+    params: zIdParam,
+    body: ZLoadOrdersBody,
+    answer: ZLoadActionAnswer,
+    run: addOrdersToPlanById,
+  });
 
-  action(
-    '/bus/loadplan/removeOrder/:id',
-    'bus:loadplan:removeOrder',
-    BUSINESS_TYPE.UPDATE,
-    'A11: planned orders of this plan back in stock (S3 -> S2)',
-    { params: zIdParam, body: ZLoadOrdersBody, response: answers(ZLoadActionAnswer) },
-    (ctx, req) => removeOrdersFromPlan(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/loadplan/removeOrder/:id',
+    permission: 'bus:loadplan:removeOrder',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A11: planned orders of this plan back in stock (S3 -> S2)',
+    params: zIdParam,
+    body: ZLoadOrdersBody,
+    answer: ZLoadActionAnswer,
+    run: removeOrdersFromPlan,
+  });
 
-  action(
-    '/bus/loadplan/delete/:ids',
-    'bus:loadplan:delete',
-    BUSINESS_TYPE.DELETE,
-    'Delete plans with nothing loaded (L0), all or nothing; their orders back in stock (S3 -> S2)',
-    { params: zIdsParam, response: answers(ZLoadIdsAnswer) },
-    (ctx, req) => deletePlans(ctx, req.params.ids),
-  );
+  action({
+    url: '/bus/loadplan/delete/:ids',
+    permission: 'bus:loadplan:delete',
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'Delete plans with nothing loaded (L0), all or nothing; their orders back in stock (S3 -> S2)',
+    params: zIdsParam,
+    answer: ZLoadIdsAnswer,
+    run: deletePlans,
+  });
 };

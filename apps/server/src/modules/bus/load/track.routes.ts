@@ -54,50 +54,55 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     read: (ctx, q) => listLoads(ctx, 'track', q),
   });
 
-  action(
-    '/bus/track/save',
-    'bus:track:depart',
-    BUSINESS_TYPE.UPDATE,
-    'A15 confirm departure of loaded loads (all or nothing): orders S4 -> S5, load L3, arrive record',
-    { body: ZTrackSaveBody, response: answers(ZLoadIdsAnswer) },
-    (ctx, req) => departLoads(ctx, req.body),
-  );
+  action({
+    url: '/bus/track/save',
+    permission: 'bus:track:depart',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A15 confirm departure of loaded loads (all or nothing): orders S4 -> S5, load L3, arrive record',
+    body: ZTrackSaveBody,
+    answer: ZLoadIdsAnswer,
+    run: departLoads,
+  });
 
-  action(
-    '/bus/track/delete/:id',
-    ['bus:track:delete', 'bus:track:cancelDepart'],
-    BUSINESS_TYPE.DELETE,
-    "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
-    { params: zIdParam, response: answers(ZLoadIdsAnswer) },
-    async (ctx, req) => oneDone((await deleteMilestone(ctx, req.params.id)).loadId),
-  );
+  action({
+    url: '/bus/track/delete/:id',
+    permission: ['bus:track:delete', 'bus:track:cancelDepart'],
+    type: BUSINESS_TYPE.DELETE,
+    summary: "Delete a manual milestone; the automatic 'departed' one cancels the departure (A16)",
+    params: zIdParam,
+    answer: ZLoadIdsAnswer,
+    run: async (ctx, id) => oneDone((await deleteMilestone(ctx, id)).loadId),
+  });
 
-  action(
-    '/bus/track/saveDetail',
-    'bus:track:add',
-    BUSINESS_TYPE.INSERT,
-    'A manual milestone on one or several departed loads (ids of the new milestones)',
-    { body: ZTrackDetailBody, response: answers(ZLoadIdsAnswer) },
-    (ctx, req) => addMilestones(ctx, req.body),
-  );
+  action({
+    url: '/bus/track/saveDetail',
+    permission: 'bus:track:add',
+    type: BUSINESS_TYPE.INSERT,
+    summary: 'A manual milestone on one or several departed loads (ids of the new milestones)',
+    body: ZTrackDetailBody,
+    answer: ZLoadIdsAnswer,
+    run: addMilestones,
+  });
 
-  action(
-    '/bus/track/edit',
-    'bus:track:edit',
-    BUSINESS_TYPE.UPDATE,
-    "A manual milestone's status, time and remark",
-    { body: ZTrackEditBody, response: answers(ZLoadIdsAnswer) },
-    async (ctx, req) => oneDone((await editMilestone(ctx, req.body)).id),
-  );
+  action({
+    url: '/bus/track/edit',
+    permission: 'bus:track:edit',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: "A manual milestone's status, time and remark",
+    body: ZTrackEditBody,
+    answer: ZLoadIdsAnswer,
+    run: async (ctx, body) => oneDone((await editMilestone(ctx, body)).id),
+  });
 
-  action(
-    '/bus/track/upatePreArriveTime',
-    'bus:track:eta',
-    BUSINESS_TYPE.UPDATE,
-    "Change the ETA of loads (L2/L3) and every order's expected arrival",
-    { body: ZTrackEtaBody, response: answers(ZLoadIdsAnswer) },
-    (ctx, req) => changeEta(ctx, req.body),
-  );
+  action({
+    url: '/bus/track/upatePreArriveTime',
+    permission: 'bus:track:eta',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: "Change the ETA of loads (L2/L3) and every order's expected arrival",
+    body: ZTrackEtaBody,
+    answer: ZLoadIdsAnswer,
+    run: changeEta,
+  });
 
   busRecord(app, deps, {
     url: '/bus/track/detail/:id',
@@ -117,14 +122,15 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (req) => ok(req, await listMessages(deps.db, req.auth, req.params.id), 'msg_query_success'),
   );
 
-  action(
-    '/bus/track/saveMessage',
-    'bus:track:message',
-    BUSINESS_TYPE.INSERT,
-    'A message on a milestone (visible to the customer or internal)',
-    { body: ZTrackMessageBody, response: answers(zOkId) },
-    (ctx, req) => saveMessage(ctx, req.body),
-  );
+  action({
+    url: '/bus/track/saveMessage',
+    permission: 'bus:track:message',
+    type: BUSINESS_TYPE.INSERT,
+    summary: 'A message on a milestone (visible to the customer or internal)',
+    body: ZTrackMessageBody,
+    answer: zOkId,
+    run: saveMessage,
+  });
 
   busRecord(app, deps, {
     url: '/bus/track/:id',

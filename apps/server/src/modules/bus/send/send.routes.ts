@@ -93,59 +93,68 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     read: runDetail,
   });
 
-  action(
-    '/bus/send/add',
-    ['bus:sendOrder:add', 'bus:send:add'],
-    BUSINESS_TYPE.INSERT,
-    'A19: a draft run (D0) with its orders (S6, not in another run, no open problem item)',
-    { body: ZSendAddBody, response: answers(ZSendActionAnswer) },
-    (ctx, req) => addRun(ctx, req.body),
-  );
+  action({
+    url: '/bus/send/add',
+    permission: ['bus:sendOrder:add', 'bus:send:add'],
+    type: BUSINESS_TYPE.INSERT,
+    summary: 'A19: a draft run (D0) with its orders (S6, not in another run, no open problem item)',
+    body: ZSendAddBody,
+    answer: ZSendActionAnswer,
+    run: addRun,
+  });
 
-  action(
-    '/bus/send/edit',
-    'bus:sendOrder:edit',
-    BUSINESS_TYPE.UPDATE,
-    'The run’s time, driver, vehicle and remark (D0); the lines’ amounts (fees with the fee role) in any status',
-    { body: ZSendEditBody, response: answers(ZSendActionAnswer) },
-    (ctx, req) => editRun(ctx, req.body),
-  );
+  action({
+    url: '/bus/send/edit',
+    permission: 'bus:sendOrder:edit',
+    type: BUSINESS_TYPE.UPDATE,
+    summary:
+      'The run’s time, driver, vehicle and remark (D0); the lines’ amounts (fees with the fee role) in any status',
+    body: ZSendEditBody,
+    answer: ZSendActionAnswer,
+    run: editRun,
+  });
 
-  action(
-    '/bus/send/addOrder/:id',
-    ['bus:sendOrder:add', 'bus:send:addOrder'],
-    BUSINESS_TYPE.UPDATE,
-    'A19: orders of the overseas stock into a draft run',
-    { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
-    (ctx, req) => addOrdersToRunById(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/send/addOrder/:id',
+    permission: ['bus:sendOrder:add', 'bus:send:addOrder'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A19: orders of the overseas stock into a draft run',
+    params: zIdParam,
+    body: ZSendOrdersBody,
+    answer: ZSendActionAnswer,
+    run: addOrdersToRunById,
+  });
 
-  action(
-    '/bus/send/removeOrder/:id',
-    ['bus:sendOrder:edit', 'bus:sendOrder:cancel', 'bus:send:back'],
-    BUSINESS_TYPE.UPDATE,
-    'A20 out of a draft run (S6) / A22 back to stock (S7 unsigned -> S6); the run settles (D1 -> D0/D2)',
-    { params: zIdParam, body: ZSendOrdersBody, response: answers(ZSendActionAnswer) },
-    (ctx, req) => removeOrdersFromRun(ctx, req.params.id, req.body),
-  );
+  action({
+    url: '/bus/send/removeOrder/:id',
+    permission: ['bus:sendOrder:edit', 'bus:sendOrder:cancel', 'bus:send:back'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A20 out of a draft run (S6) / A22 back to stock (S7 unsigned -> S6); the run settles (D1 -> D0/D2)',
+    params: zIdParam,
+    body: ZSendOrdersBody,
+    answer: ZSendActionAnswer,
+    run: removeOrdersFromRun,
+  });
 
-  action(
-    '/bus/send/delete/:ids',
-    'bus:sendOrder:delete',
-    BUSINESS_TYPE.DELETE,
-    'Delete draft runs (D0), all or nothing; their orders stay in the overseas stock (S6)',
-    { params: zIdsParam, response: answers(ZSendIdsAnswer) },
-    (ctx, req) => deleteRuns(ctx, req.params.ids),
-  );
+  action({
+    url: '/bus/send/delete/:ids',
+    permission: 'bus:sendOrder:delete',
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'Delete draft runs (D0), all or nothing; their orders stay in the overseas stock (S6)',
+    params: zIdsParam,
+    answer: ZSendIdsAnswer,
+    run: deleteRuns,
+  });
 
-  action(
-    '/bus/send/sure',
-    'bus:sendOrder:sure',
-    BUSINESS_TYPE.UPDATE,
-    'A21 confirm delivery: draft runs D0 -> D1, their orders S6 -> S7 (all or nothing; M-exc)',
-    { body: ZSendSureBody, response: answers(ZSendIdsAnswer) },
-    (ctx, req) => sureRuns(ctx, req.body.ids),
-  );
+  action({
+    url: '/bus/send/sure',
+    permission: 'bus:sendOrder:sure',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A21 confirm delivery: draft runs D0 -> D1, their orders S6 -> S7 (all or nothing; M-exc)',
+    body: ZSendSureBody,
+    answer: ZSendIdsAnswer,
+    run: (ctx, body) => sureRuns(ctx, body.ids),
+  });
 
   // --- signing -------------------------------------------------------------------------------------------
 
@@ -158,30 +167,33 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     read: signList,
   });
 
-  signAction(
-    '/bus/sign/save',
-    ['bus:sign:sign', 'bus:sign:batch'],
-    BUSINESS_TYPE.UPDATE,
-    'A23 sign (S7 -> S8): one order with its pieces (short = partly signed + problem item), or a batch',
-    { body: ZSignSaveBody, response: answers(ZSignActionAnswer) },
-    (ctx, req) => saveSign(ctx, req.body),
-  );
+  signAction({
+    url: '/bus/sign/save',
+    permission: ['bus:sign:sign', 'bus:sign:batch'],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A23 sign (S7 -> S8): one order with its pieces (short = partly signed + problem item), or a batch',
+    body: ZSignSaveBody,
+    answer: ZSignActionAnswer,
+    run: saveSign,
+  });
 
-  signAction(
-    '/bus/sign/signFail',
-    'bus:sign:fail',
-    BUSINESS_TYPE.UPDATE,
-    'A24 sign fail: the orders stay S7 with sign status failed and the reason',
-    { body: ZSignFailBody, response: answers(ZSignActionAnswer) },
-    (ctx, req) => signFail(ctx, req.body),
-  );
+  signAction({
+    url: '/bus/sign/signFail',
+    permission: 'bus:sign:fail',
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'A24 sign fail: the orders stay S7 with sign status failed and the reason',
+    body: ZSignFailBody,
+    answer: ZSignActionAnswer,
+    run: signFail,
+  });
 
-  signAction(
-    '/bus/sign/delete/:ids',
-    'bus:sign:delete',
-    BUSINESS_TYPE.DELETE,
-    'A25 cancel signature (S8 -> S7), refused while the fees are audited (M3)',
-    { params: zIdsParam, response: answers(ZSignActionAnswer) },
-    (ctx, req) => cancelSigns(ctx, req.params.ids),
-  );
+  signAction({
+    url: '/bus/sign/delete/:ids',
+    permission: 'bus:sign:delete',
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'A25 cancel signature (S8 -> S7), refused while the fees are audited (M3)',
+    params: zIdsParam,
+    answer: ZSignActionAnswer,
+    run: cancelSigns,
+  });
 };
