@@ -31,6 +31,8 @@ type ActionArgs<P, B> = [
 export interface BusAction<P extends ActionParams | undefined, B extends z.ZodType | undefined> {
   url: string;
   permission: string | readonly string[];
+  /** Only for holders of the fee role too. */
+  feeRole?: true;
   /** The operation-log row's business type (its title is the screen's menu title). */
   type: BusinessType;
   summary: string;
@@ -40,33 +42,40 @@ export interface BusAction<P extends ActionParams | undefined, B extends z.ZodTy
   answer: z.ZodType;
   /** The service, called with the request's order context, then the path's id or ids and the body when declared. */
   run: (ctx: TOrderCtx, ...args: ActionArgs<P, B>) => Promise<unknown>;
+  /** The answer's message key; default: ok's 'msg_op_success'. */
+  msg?: string;
 }
 
 /**
  * The order actions of one bus screen: each a POST with its permission keys, an operation-log row under the screen's
- * menu title, and as answer `ok(result)` of its service.
+ * menu title (`logTitle`; a few actions have a title of their own, 'recalculate'), and as answer `ok(result)` of its
+ * service.
  *
  *     const action = busActions(app, deps, 'menu_send_order');
  *     action({ url: '/bus/send/delete/:ids', permission: 'bus:sendOrder:delete', type: DELETE, summary: '...',
  *              params: zIdsParam, answer: ZSendIdsAnswer, run: deleteRuns }); // deleteRuns(ctx, ids)
  */
-export function busActions(app: FastifyInstance, deps: AppDeps, menu: string) {
+export function busActions(app: FastifyInstance, deps: AppDeps, logTitle: string) {
   const ctxOf = orderCtx(deps);
   return <P extends ActionParams | undefined = undefined, B extends z.ZodType | undefined = undefined>(
     a: BusAction<P, B>,
   ) => {
+    const access = {
+      permission: a.permission,
+      ...(a.feeRole && { feeRole: a.feeRole }),
+      operlog: title(logTitle, a.type),
+    };
     const schema = {
       ...(a.params && { params: a.params }),
       ...(a.body && { body: a.body }),
       response: answers(a.answer),
     };
-    const options = spec({ permission: a.permission, operlog: title(menu, a.type) }, a.summary, schema);
     const handler: RouteHandlerMethod = async (req) => {
       const path = req.params as { id?: number; ids?: number[] };
       const args = [...(a.params ? [path.id ?? path.ids] : []), ...(a.body ? [req.body] : [])];
-      return ok(req, await a.run(ctxOf(req), ...(args as ActionArgs<P, B>)));
+      return ok(req, await a.run(ctxOf(req), ...(args as ActionArgs<P, B>)), a.msg);
     };
-    app.post(a.url, options, handler);
+    app.post(a.url, spec(access, a.summary, schema), handler);
   };
 }
 

@@ -29,6 +29,7 @@ import { t } from '../../../platform/i18n';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { markShipping, markVisible, orderFormRefs } from '../../bas/api/order-refs';
 import { addressesOf } from '../../bas/mark.service';
+import { busActions } from '../bus-routes';
 import { markInfo } from './inware.pricing';
 import {
   ACTION_PERMS,
@@ -166,78 +167,78 @@ export const inwareEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
   );
 
-  app.post(
-    '/bus/inware/reCal/:ids',
-    spec(
-      { permission: ACTION_PERMS.price, feeRole: true, operlog: title('recalculate', BUSINESS_TYPE.UPDATE) },
-      'Recalculate the fees on the saved prices (P-recalc; not audited)',
-      { params: zIdsParam, response: answers(ZOrderRecalculatedAnswer) },
-    ),
-    async (req) => ok(req, await recalculate(ctxOf(req), req.params.ids)),
-  );
+  const recalculation = busActions(app, deps, 'recalculate');
+  recalculation({
+    url: '/bus/inware/reCal/:ids',
+    permission: ACTION_PERMS.price,
+    feeRole: true,
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Recalculate the fees on the saved prices (P-recalc; not audited)',
+    params: zIdsParam,
+    answer: ZOrderRecalculatedAnswer,
+    run: recalculate,
+  });
 
   // -------------------------------------------------------------------------------------------------
   // Entry and the actions before receipt
 
-  app.post(
-    '/bus/inware/add',
-    spec(
-      {
-        permission: [...ACTION_PERMS.save, ...ACTION_PERMS.confirmOnAdd, ...ACTION_PERMS.registerNoMark],
-        operlog: title('menu_order_add', BUSINESS_TYPE.INSERT),
-      },
-      'New order: status 0 staged (A1), 1 confirmed (A2), 2 no-mark cargo received (A8)',
-      { body: ZInwareAddBody, response: answers(ZOrderAddedAnswer) },
-    ),
-    async (req) => {
-      const result = await addOrder(ctxOf(req), req.body);
-      return ok(req, result, 'bus_msg_saved');
+  const orderAdd = busActions(app, deps, 'menu_order_add');
+  const orderEdit = busActions(app, deps, 'menu_order_edit');
+  const unOrder = busActions(app, deps, 'menu_un_order');
+
+  orderAdd({
+    url: '/bus/inware/add',
+    permission: [...ACTION_PERMS.save, ...ACTION_PERMS.confirmOnAdd, ...ACTION_PERMS.registerNoMark],
+    type: BUSINESS_TYPE.INSERT,
+    summary: 'New order: status 0 staged (A1), 1 confirmed (A2), 2 no-mark cargo received (A8)',
+    body: ZInwareAddBody,
+    answer: ZOrderAddedAnswer,
+    run: addOrder,
+    msg: 'bus_msg_saved',
+  });
+
+  orderEdit({
+    url: '/bus/inware/edit',
+    permission: ACTION_PERMS.edit,
+    type: BUSINESS_TYPE.UPDATE,
+    summary: 'Edit an order (S0-S2; optimistic version; fetchPrice=1 re-prices)',
+    body: ZInwareEditBody,
+    answer: ZOrderEditedAnswer,
+    run: editOrder,
+  });
+
+  unOrder({
+    url: '/bus/inware/status/:ids',
+    permission: [...ACTION_PERMS.confirm, ...ACTION_PERMS.backToStaged, ...ACTION_PERMS.cancelReceipt],
+    type: BUSINESS_TYPE.UPDATE,
+    summary: '{status:1} confirm S0 or cancel the receipt of S2; {status:0} back to staged (all or nothing)',
+    params: zIdsParam,
+    body: ZInwareStatusBody,
+    answer: ZOrderStatusAnswer,
+    run: changeStatus,
+  });
+
+  unOrder({
+    url: '/bus/inware/delete/:ids',
+    permission: ACTION_PERMS.delete,
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'Delete staged orders (S0 only, all or nothing)',
+    params: zIdsParam,
+    body: ZDeleteBody,
+    answer: ZOrderDoneAnswer,
+    run: async (ctx, ids, body) => {
+      await deleteOrders(ctx, ids, body?.versions);
     },
-  );
+  });
 
-  app.post(
-    '/bus/inware/edit',
-    spec(
-      { permission: ACTION_PERMS.edit, operlog: title('menu_order_edit', BUSINESS_TYPE.UPDATE) },
-      'Edit an order (S0-S2; optimistic version; fetchPrice=1 re-prices)',
-      { body: ZInwareEditBody, response: answers(ZOrderEditedAnswer) },
-    ),
-    async (req) => ok(req, await editOrder(ctxOf(req), req.body)),
-  );
-
-  app.post(
-    '/bus/inware/status/:ids',
-    spec(
-      {
-        permission: [...ACTION_PERMS.confirm, ...ACTION_PERMS.backToStaged, ...ACTION_PERMS.cancelReceipt],
-        operlog: title('menu_un_order', BUSINESS_TYPE.UPDATE),
-      },
-      '{status:1} confirm S0 or cancel the receipt of S2; {status:0} back to staged (all or nothing)',
-      { params: zIdsParam, body: ZInwareStatusBody, response: answers(ZOrderStatusAnswer) },
-    ),
-    async (req) => ok(req, await changeStatus(ctxOf(req), req.params.ids, req.body)),
-  );
-
-  app.post(
-    '/bus/inware/delete/:ids',
-    spec(
-      { permission: ACTION_PERMS.delete, operlog: title('menu_un_order', BUSINESS_TYPE.DELETE) },
-      'Delete staged orders (S0 only, all or nothing)',
-      { params: zIdsParam, body: ZDeleteBody, response: answers(ZOrderDoneAnswer) },
-    ),
-    async (req) => {
-      await deleteOrders(ctxOf(req), req.params.ids, req.body?.versions);
-      return ok(req);
-    },
-  );
-
-  app.post(
-    '/bus/cargo/delete/:id',
-    spec(
-      { permission: ACTION_PERMS.deleteLine, operlog: title('menu_order_edit', BUSINESS_TYPE.DELETE) },
-      'Delete a saved declared cargo line (S0/S1); totals and fees follow',
-      { params: zIdParam, body: ZCargoDeleteBody, response: answers(ZOrderVersionAnswer) },
-    ),
-    async (req) => ok(req, await deleteCargoLine(ctxOf(req), req.params.id, req.body?.version)),
-  );
+  orderEdit({
+    url: '/bus/cargo/delete/:id',
+    permission: ACTION_PERMS.deleteLine,
+    type: BUSINESS_TYPE.DELETE,
+    summary: 'Delete a saved declared cargo line (S0/S1); totals and fees follow',
+    params: zIdParam,
+    body: ZCargoDeleteBody,
+    answer: ZOrderVersionAnswer,
+    run: (ctx, id, body) => deleteCargoLine(ctx, id, body?.version),
+  });
 };
