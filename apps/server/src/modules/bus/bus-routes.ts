@@ -33,7 +33,7 @@ export interface BusAction<P extends ActionParams | undefined, B extends z.ZodTy
   permission: string | readonly string[];
   /** Only for holders of the fee role too. */
   feeRole?: true;
-  /** The operation-log row's business type (its title is the screen's menu title). */
+  /** The operation-log row's business type (its title is the one busActions was given). */
   type: BusinessType;
   summary: string;
   params?: P;

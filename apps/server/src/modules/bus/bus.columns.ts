@@ -2,10 +2,12 @@ import {
   type AnyPgColumn,
   type ExtraConfigColumn,
   index,
+  type PgColumnBuilderBase,
   pgTable,
   smallint,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { idColumn, linkId } from '../../platform/db/columns';
@@ -57,6 +59,30 @@ export function recordLogTable<N extends string, K extends string>(name: N, reco
     ...recordLogColumns(),
   };
   return pgTable(name, columns, (t) => [index(indexName).on(t[recordId], t.id)]);
+}
+
+/**
+ * A record's photo table (pick-up photos, load photos, problem-item photos): its own id, the record's id `recordId`,
+ * the `extra` columns (the photo's kind), the file id of the files module, who and when. Indexed by record,
+ * `<name>_<record>_idx` (`inIdOrder`: then by id, the order the photos are listed in), and by file, `<name>_file_idx`
+ * (the file module's owner lookups).
+ */
+export function recordPhotoTable<
+  N extends string,
+  K extends `${string}Id`,
+  E extends Record<string, PgColumnBuilderBase>,
+>(name: N, recordId: K, extra: E, options: { inIdOrder?: boolean } = {}) {
+  const columns = {
+    id: idColumn(),
+    ...({ [recordId]: linkId() } as Record<K, ReturnType<typeof linkId>>),
+    ...extra,
+    fileId: uuid().notNull(),
+    ...createdColumns(),
+  };
+  return pgTable(name, columns, (t) => [
+    index(`${name}_${recordId.slice(0, -2)}_idx`).on(t[recordId], ...(options.inIdOrder ? [t.id] : [])),
+    index(`${name}_file_idx`).on(t.fileId),
+  ]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, index, integer, pgTable, smallint, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, pgTable, smallint, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, linkId, remarkColumn, versionColumn } from '../../../platform/db/columns';
-import { createdColumns, ts } from '../bus.columns';
+import { createdColumns, recordPhotoTable, ts } from '../bus.columns';
 
 /**
  * The pick-up (arrive) record of a departed load (screens bus-container.md §0: created at departure, P0 on the way,
@@ -52,14 +52,4 @@ export const busArriveOrder = pgTable(
 );
 
 /** Photos of a pick-up (kind '1' the seal, '2' the doors), files of the files module (arrive-files.ts). */
-export const busArrivePhoto = pgTable(
-  'bus_arrive_photo',
-  {
-    id: idColumn(),
-    arriveId: linkId(),
-    kind: char({ length: 1 }).notNull(),
-    fileId: uuid().notNull(),
-    ...createdColumns(),
-  },
-  (t) => [index('bus_arrive_photo_arrive_idx').on(t.arriveId), index('bus_arrive_photo_file_idx').on(t.fileId)],
-);
+export const busArrivePhoto = recordPhotoTable('bus_arrive_photo', 'arriveId', { kind: char({ length: 1 }).notNull() });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, index, integer, numeric, pgTable, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, numeric, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
   idColumn,
@@ -9,7 +9,7 @@ import {
   remarkColumn,
   versionColumn,
 } from '../../../platform/db/columns';
-import { createdColumns, numberedListIndexes, recordLogTable, ts } from '../bus.columns';
+import { createdColumns, numberedListIndexes, recordLogTable, recordPhotoTable, ts } from '../bus.columns';
 
 /**
  * The load record (screens bus-container.md §0, Q3): one row per container or truck, shown as the load plan, the
@@ -160,15 +160,12 @@ export const busLoadParty = pgTable(
  * Photos of a load (screens loadplanDetails/loadDetails 'Files': the container, its seal, the loading), each an
  * image uploaded through the files module; readable by whoever may read the load (loadFileOwner).
  */
-export const busLoadFile = pgTable(
+export const busLoadFile = recordPhotoTable(
   'bus_load_file',
+  'loadId',
   {
-    id: idColumn(),
-    loadId: linkId(),
     /** contracts LOAD_FILE_KINDS: 1 container, 2 seal, 3 loading, 9 other */
     kind: char({ length: 1 }).notNull(),
-    fileId: uuid().notNull(),
-    ...createdColumns(),
   },
-  (t) => [index('bus_load_file_load_idx').on(t.loadId, t.id), index('bus_load_file_file_idx').on(t.fileId)],
+  { inIdOrder: true },
 );
