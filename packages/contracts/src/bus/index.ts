@@ -10,3 +10,4 @@ export * from './order-list.schemas';
 export * from './order-log';
 export * from './order-numbers';
 export * from './order-pricing';
+export * from './print';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage, zId, zIdsParam } from '@theone/contracts';
+import { LANGUAGES, PRINT_KEYS, type TLanguage, zId, zIdsParam } from '@theone/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,27 +40,8 @@ import {
  * Every print declares `config: { heavy: 'print' }` (platform/http/heavy.ts): at most 2 running at once per user and
  * 120 a minute (PRINT_RATE_LIMIT), as a document of 500 orders or 3,000 labels costs seconds of CPU.
  *
- * Keys: the print buttons of the screens that show them (screens §5): labels bus:orderAdd:print,
- * bus:unOrder:print, bus:inOrder:print, bus:noMarkOrder:print, bus:order:print; piece labels and receipts
- * bus:inOrder:print, bus:noMarkOrder:print (piece labels), bus:order:print; fee sheets bus:order:printFee with the
- * fee role.
+ * Keys: PRINT_KEYS (contracts bus/print.ts), shared with the screens' print buttons.
  */
-export const PRINT_LABEL_KEYS = [
-  'bus:orderAdd:print',
-  'bus:unOrder:print',
-  'bus:inOrder:print',
-  'bus:noMarkOrder:print',
-  'bus:order:print',
-  'bus:arriveOrder:print',
-] as const;
-export const PRINT_PIECE_KEYS = [
-  'bus:inOrder:print',
-  'bus:noMarkOrder:print',
-  'bus:order:print',
-  'bus:arriveOrder:print',
-] as const;
-export const PRINT_RECEIPT_KEYS = ['bus:inOrder:print', 'bus:order:print'] as const;
-export const PRINT_FEE_KEYS = ['bus:order:printFee'] as const;
 
 /** At most this many piece labels in one document. */
 export const MAX_PIECE_LABELS = 3000;
@@ -138,7 +119,7 @@ const LABEL_PAPER = { size: LABEL_100x75, margin: 8.5 };
 const PRINTS: TPrint[] = [
   {
     url: '/bus/inware/printbar/:ids',
-    permission: PRINT_LABEL_KEYS,
+    permission: PRINT_KEYS.label,
     summary: 'Print order labels (PDF)',
     fileKey: 'print_label_file',
     lang: 'caller',
@@ -148,7 +129,7 @@ const PRINTS: TPrint[] = [
   },
   {
     url: '/bus/inware/printbar/cargo/:ids',
-    permission: PRINT_PIECE_KEYS,
+    permission: PRINT_KEYS.pieces,
     summary: 'Print piece labels, n of N (PDF)',
     fileKey: 'print_piece_file',
     lang: 'caller',
@@ -161,7 +142,7 @@ const PRINTS: TPrint[] = [
   },
   {
     url: '/bus/inware/printware/:ids/:lang',
-    permission: PRINT_RECEIPT_KEYS,
+    permission: PRINT_KEYS.receipt,
     summary: 'Print warehouse receipts (PDF)',
     fileKey: 'print_receipt_file',
     lang: 'path',
@@ -173,7 +154,7 @@ const PRINTS: TPrint[] = [
   },
   {
     url: '/bus/inware/printfee/:ids/:lang',
-    permission: PRINT_FEE_KEYS,
+    permission: PRINT_KEYS.fee,
     feeRole: true,
     summary: 'Print fee sheets (PDF)',
     fileKey: 'print_fee_file',

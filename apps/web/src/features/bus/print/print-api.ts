@@ -1,3 +1,4 @@
+import { PRINT_KEYS, type TPrintKind } from '@theone/contracts';
 import { feedback } from '../../../lib/feedback';
 import { currentLanguage, translate } from '../../../lib/i18n';
 import type { Language } from '../../../lib/languages';
@@ -19,23 +20,11 @@ import { EXPORT_TIMEOUT, http, isApiError } from '../../../lib/request';
  * the `lang` asked for (zh-cn | en | th; default the UI language). Label prints add one to each order's
  * printTimes, so refresh the rows after printing.
  */
-export type PrintKind = 'label' | 'pieces' | 'receipt' | 'fee';
+export type PrintKind = TPrintKind;
 export const PRINT_KINDS: readonly PrintKind[] = ['label', 'pieces', 'receipt', 'fee'];
 
 /** The keys the server accepts for each kind (the print buttons of the screens, screens §5). */
-export const PRINT_PERMS: Record<PrintKind, PermissionValue> = {
-  label: [
-    'bus:orderAdd:print',
-    'bus:unOrder:print',
-    'bus:inOrder:print',
-    'bus:noMarkOrder:print',
-    'bus:order:print',
-    'bus:arriveOrder:print',
-  ],
-  pieces: ['bus:inOrder:print', 'bus:noMarkOrder:print', 'bus:order:print', 'bus:arriveOrder:print'],
-  receipt: ['bus:inOrder:print', 'bus:order:print'],
-  fee: 'bus:order:printFee',
-};
+export const PRINT_PERMS: Record<PrintKind, PermissionValue> = PRINT_KEYS;
 
 /** Kinds whose server call takes a template language. */
 export const KINDS_WITH_LANGUAGE: readonly PrintKind[] = ['receipt', 'fee'];
