@@ -276,7 +276,7 @@ describe('GET /bus/index', () => {
     expect(await home(nobody)).toEqual({ day: s.today, counts: {}, chart: null, arrivingContainers: null });
   });
 
-  it('bumps the change marker on every statement that changes orders or marks', async () => {
+  it('bumps the change marker on every statement that changes orders, marks, loads, milestones or pick-ups', async () => {
     const marker = async () =>
       (await s.t.db.execute<{ v: string }>(sql`SELECT last_value::text AS v FROM home_change_seq`)).rows[0]!.v;
     const m0 = await marker();
@@ -285,6 +285,12 @@ describe('GET /bus/index', () => {
     expect(BigInt(m1)).toBeGreaterThan(BigInt(m0));
     await s.t.db.execute(sql`UPDATE bas_mark SET remark = remark WHERE false`);
     expect(BigInt(await marker())).toBeGreaterThan(BigInt(m1));
+    // the arriving containers read loads, milestones, pick-up records and load parties (migration 0026)
+    for (const table of ['bus_load', 'bus_track', 'bus_arrive', 'bus_load_party']) {
+      const before = await marker();
+      await s.t.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE false`);
+      expect({ table, moved: BigInt(await marker()) > BigInt(before) }).toEqual({ table, moved: true });
+    }
   });
 
   it('answers the same figures from its cache until something changes', async () => {

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { ok } from '../../platform/http/envelope';
 import { spec } from '../../platform/http/route-spec';
-import { listArrivingContainers } from './arriving-containers';
 import { ARRIVING_KEYS, HomeCache, visibleFigures } from './home.service';
 
 /**
@@ -29,13 +28,10 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       response: answers(ZHomeAnswer),
     }),
     async (req) => {
-      const figures = await cache.get(deps.db, req.auth, deps.config.timezone);
+      const { figures, arriving: arrivingIn } = await cache.get(deps.db, req.auth, deps.config.timezone);
       const visible = visibleFigures(req.auth, figures);
       const arriving = ARRIVING_KEYS.some((k) => hasPermission(req.auth.permissions, k))
-        ? await listArrivingContainers(deps.db, req.auth, figures.day, {
-            timezone: deps.config.timezone,
-            lang: req.lang,
-          })
+        ? await arrivingIn(req.lang)
         : null;
       return ok(req, { ...visible, arrivingContainers: arriving }, 'msg_query_success');
     },

@@ -1,5 +1,5 @@
-import { hasPermission } from '@theone/contracts';
-import type { THomeCounts } from '@theone/contracts/bus/home.responses';
+import { hasPermission, type TLanguage } from '@theone/contracts';
+import type { TArrivingContainer, THomeCounts } from '@theone/contracts/bus/home.responses';
 import { HOME_CARDS } from '@theone/contracts/bus/home-cards';
 import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
@@ -11,8 +11,9 @@ import {
   orderQueueCounts,
   type TOrderDailyFigures,
 } from '../bus/inware/order-counts';
-import { waitingDepartureCount } from '../bus/load/track.read';
+import { seesEveryLoad, waitingDepartureCount } from '../bus/load/track.read';
 import { myDeliveryCount } from '../bus/send/send-counts';
+import { listArrivingContainers } from './arriving-containers';
 
 /**
  * The home dashboard (`GET /bus/index`; spec §1, DOMAIN §8, screens bus-container.md §2), every figure a count of
@@ -46,7 +47,9 @@ import { myDeliveryCount } from '../bus/send/send-counts';
  * data scope until bus_order (or a mark's sales/service, which moves scopes) changes: statement triggers bump the
  * sequence `home_change_seq` (non-transactional, so writers never wait on each other), the route reads it (one
  * tiny statement) and recomputes only when it moved, or after 30 seconds at most, or when the day changes.
- * Migration 0006 holds the indexes, the sequence and the triggers.
+ * Migration 0006 holds the indexes, the sequence and the triggers. Today's arriving containers (a query of up to 200
+ * loads with their sums, milestones and arrive records: 20 ms when 200 are due) are kept the same way per load scope
+ * and language; loads, milestones, pick-up records and load parties bump the same sequence (migration 0026).
  * waitingDeparture counts load records (L2), which change status only together with their orders (loading, cancel
  * loading, departure, cancel departure), so the bus_order triggers keep its cached value right too.
  */
@@ -72,14 +75,23 @@ export const CHART_KEYS = ['bus:order', 'bus:orderAdd', 'bus:unOrder', 'bus:inOr
 /** Arriving containers open track-details or arriveDetails. */
 export const ARRIVING_KEYS = ['bus:track', 'track:info', 'bus:arrive', 'arrive:info', 'bus:load', 'load:info'];
 
-/** One cache key per data scope: every caller whose scope is 'all' shares one result. */
-export function scopeKey(auth: AuthContext): string {
-  if (countsEveryOrder(auth)) return 'all';
+/** The key of the caller's own data scope: the user, their department and their roles' data scopes. */
+function userScopeKey(auth: AuthContext): string {
   const roles = auth.roles
     .map((r) => `${r.roleId}:${r.dataScope}`)
     .sort()
     .join(',');
   return `u${auth.userId}|d${auth.deptId ?? ''}|${roles}`;
+}
+
+/** One cache key per data scope: every caller whose scope is 'all' shares one result. */
+export function scopeKey(auth: AuthContext): string {
+  return countsEveryOrder(auth) ? 'all' : userScopeKey(auth);
+}
+
+/** The arriving containers' key: 'all' for callers who see every load and count every order, else their own. */
+export function loadScopeKey(auth: AuthContext): string {
+  return seesEveryLoad(auth) && countsEveryOrder(auth) ? 'all' : userScopeKey(auth);
 }
 
 /** Every figure of the dashboard for the caller's scope (before the per-key filtering). */
@@ -139,13 +151,13 @@ export interface HomeCacheOptions {
 }
 
 /**
- * Per data scope and day, the last figures and the change marker they were computed at. Concurrent callers of
- * one scope whose figures are stale share one computation (single flight), so a change followed by many
- * dashboard refreshes costs one recomputation per scope.
+ * Values kept per key with the change marker they were computed at: a value is answered again while the marker has
+ * not moved and it is younger than `maxAgeMs`. Concurrent callers of one key whose value is stale share one
+ * computation (single flight), so a change followed by many dashboard refreshes costs one recomputation per key.
  */
-export class HomeCache {
-  private readonly entries = new Map<string, { marker: string; at: number; figures: THomeFigures }>();
-  private readonly pending = new Map<string, Promise<THomeFigures>>();
+export class MarkedCache<T> {
+  private readonly entries = new Map<string, { marker: string; at: number; value: T }>();
+  private readonly pending = new Map<string, Promise<T>>();
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
 
@@ -154,26 +166,52 @@ export class HomeCache {
     this.maxEntries = options.maxEntries ?? 1000;
   }
 
-  async get(db: Db, auth: AuthContext, timezone: string): Promise<THomeFigures> {
-    const key = `${scopeKey(auth)}|${todayIn(timezone)}`;
-    // Read the marker before computing: a change committed meanwhile leaves a newer marker, so the next call
-    // recomputes rather than keeping figures that miss it.
-    const marker = await changeMarker(db);
+  /** `marker` must be read before `compute` starts, so a change committed meanwhile makes the next call recompute. */
+  async get(key: string, marker: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.marker === marker && Date.now() - hit.at < this.maxAgeMs) return hit.figures;
+    if (hit && hit.marker === marker && Date.now() - hit.at < this.maxAgeMs) return hit.value;
     const flightKey = `${key}|${marker}`;
     const inFlight = this.pending.get(flightKey);
     if (inFlight) return inFlight;
     const started = Date.now();
-    const computing = computeHomeFigures(db, auth, timezone)
-      .then((figures) => {
+    const computing = compute()
+      .then((value) => {
         if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
         this.entries.delete(key);
-        this.entries.set(key, { marker, at: started, figures });
-        return figures;
+        this.entries.set(key, { marker, at: started, value });
+        return value;
       })
       .finally(() => this.pending.delete(flightKey));
     this.pending.set(flightKey, computing);
     return computing;
+  }
+}
+
+/**
+ * The dashboard's figures per data scope and day, and its arriving containers per load scope, day and language,
+ * both kept until the change marker moves (orders, marks, loads, milestones, pick-up records, load parties:
+ * migrations 0006 and 0026) or for 30 seconds at most. The marker is read once per request (one tiny statement).
+ */
+export class HomeCache {
+  private readonly figures: MarkedCache<THomeFigures>;
+  private readonly arriving: MarkedCache<TArrivingContainer[]>;
+
+  constructor(options: HomeCacheOptions = {}) {
+    this.figures = new MarkedCache(options);
+    this.arriving = new MarkedCache(options);
+  }
+
+  /** The figures of the caller's scope, and `arriving(day)` to ask for the containers due that day. */
+  async get(db: Db, auth: AuthContext, timezone: string) {
+    const marker = await changeMarker(db);
+    const day = todayIn(timezone);
+    const figures = await this.figures.get(`${scopeKey(auth)}|${day}`, marker, () =>
+      computeHomeFigures(db, auth, timezone),
+    );
+    const arriving = (lang: TLanguage) =>
+      this.arriving.get(`${loadScopeKey(auth)}|${figures.day}|${lang}`, marker, () =>
+        listArrivingContainers(db, auth, figures.day, { timezone, lang }),
+      );
+    return { figures, arriving };
   }
 }

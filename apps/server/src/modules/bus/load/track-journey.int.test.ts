@@ -191,4 +191,32 @@ describe('[LOAD] home: waiting departure and containers arriving today', () => {
     const otherRows = (await s.sales2.get('/bus/index')).json().data.arrivingContainers as { loadId: number }[];
     expect(otherRows.map((r) => r.loadId)).not.toContain(due.load.id);
   });
+
+  it('answers the arriving containers again until a load, a milestone or a pick-up record changes', async () => {
+    const due = await departed();
+    const today = todayIn(s.t.config.timezone);
+    type TArriving = { loadId: number; trackStatus: string; arriveStatus: number | null; arriveId: number };
+    const arriving = async (client: TestClient = s.dispatcher) => {
+      const rows = (await client.get('/bus/index')).json().data.arrivingContainers as TArriving[];
+      return rows.find((r) => r.loadId === due.load.id);
+    };
+    // the answers of the dispatcher and the sales person are kept (each in their load scope) ...
+    expect(await arriving()).toBeUndefined();
+    expect(await arriving(s.sales)).toBeUndefined();
+    // ... and a new ETA (a load statement) shows at once, in both scopes
+    const eta = { loadIds: [due.load.id], preArriveTime: `${today} 15:00:00` };
+    expect((await s.dispatcher.post('/bus/track/upatePreArriveTime', eta)).statusCode).toBe(200);
+    const first = await arriving();
+    expect(first).toMatchObject({ trackStatus: '5', arriveStatus: 0 });
+    expect(await arriving(s.sales)).toMatchObject({ trackStatus: '5' });
+    expect(await arriving()).toEqual(first);
+    // a milestone (a track statement)
+    const milestone = { loadIds: [due.load.id], trackStatus: '16', trackTime: soon() };
+    expect((await s.dispatcher.post('/bus/track/saveDetail', milestone)).statusCode).toBe(200);
+    expect(await arriving()).toMatchObject({ trackStatus: '16' });
+    // the pick-up record, changed by any statement
+    await s.t.db.execute(sql`UPDATE bus_arrive SET status = 1 WHERE id = ${first!.arriveId}`);
+    expect(await arriving()).toMatchObject({ trackStatus: '16', arriveStatus: 1 });
+    await s.t.db.execute(sql`UPDATE bus_arrive SET status = 0 WHERE id = ${first!.arriveId}`);
+  });
 });

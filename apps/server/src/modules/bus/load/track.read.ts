@@ -25,7 +25,7 @@ import { loadScope } from './load-record';
  * - `orderJourneys`: orders by waybill, express or receipt number in the caller's scope, each with its load and that
  *   load's milestones; there the 'received' entry is the order's own receipt (its arrivedTime), and an order not yet
  *   planned shows only that entry.
- * - `waitingDepartureCount`, `arrivingLoads`: the home page's figures (home reads no bus table).
+ * - `waitingDepartureCount`, `arrivingLoads`, `seesEveryLoad`: the home page's figures (home reads no bus table).
  */
 
 export const RECEIVED_MILESTONE = '2';
@@ -196,6 +196,9 @@ export async function waitingDepartureCount(db: DbOrTx, auth: AuthContext): Prom
     .where(allOf([eq(busLoad.status, LOAD_STATUS.LOADED), loadScope(auth)]));
   return r?.n ?? 0;
 }
+
+/** Whether the caller's load scope is every load (then arrivingLoads answers the same to every such caller). */
+export const seesEveryLoad = (auth: AuthContext) => loadScope(auth) === undefined;
 
 /** The loads in transit (L3) due in [from, to) (a business day), in the caller's scope, with their arrive records. */
 export async function arrivingLoads(ctx: TOrderCtx, range: { from: Date; to: Date }) {
