@@ -161,6 +161,20 @@ async function waitForHealth(base: string, child: ChildProcess) {
   throw new Error('the server did not become healthy');
 }
 
+/**
+ * `fetch`, tried again once when the server had closed the kept-alive connection it reused (undici: 'other side
+ * closed'): between groups the bench's own connection sits idle for minutes while other groups load the server.
+ */
+async function fetchAgainIfClosed(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
+}
+
 async function main() {
   const filter = process.argv[2];
   const groups = BENCH_GROUPS.filter((g) => !filter || g.name.includes(filter));
@@ -210,7 +224,7 @@ async function main() {
       base,
       db: database.db,
       async login(userName, password) {
-        const res = await fetch(`${base}/prod-api/auth/login`, {
+        const res = await fetchAgainIfClosed(`${base}/prod-api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: userName, password }),
@@ -220,7 +234,7 @@ async function main() {
         return body.data.access_token;
       },
       async get(pathname, token) {
-        const res = await fetch(`${base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetchAgainIfClosed(`${base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
         return res.json();
       },
     };
