@@ -62,5 +62,17 @@ export function searchNumbers(text: string | undefined, field: string, upperCase
 /** A comma-separated list of codes (statuses) as numbers; undefined when the box is missing. */
 export const codeList = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map(Number));
 
+/**
+ * Status codes a list's view allows (constants of the code, narrowed by the statuses asked for), written into the
+ * statement as `ARRAY[1,2]::smallint[]` instead of a parameter. A list statement without parameters is planned once
+ * per connection (its named prepared statement keeps a generic plan); with the codes as an array parameter PostgreSQL
+ * planned it again at every call (0.5-0.8 ms of bind against 0.3 ms of execution for a page of loads). Not for values
+ * a user types: those stay parameters.
+ */
+export function codesIn(column: SQL | AnyPgColumn, codes: readonly number[]): SQL {
+  for (const c of codes) if (!Number.isSafeInteger(c)) throw new Error(`not a status code: ${c}`);
+  return sql`${column} = ANY(${sql.raw(`ARRAY[${codes.join(',')}]::smallint[]`)})`;
+}
+
 /** A list as one parameter of a PostgreSQL array type (`text[]`, `smallint[]`). */
 export const arrayParam = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}`;

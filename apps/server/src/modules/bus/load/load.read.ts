@@ -23,7 +23,7 @@ import { notFound } from '../../../platform/errors';
 import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
-import { arrayParam, codeList, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
+import { arrayParam, codeList, codesIn, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
@@ -86,8 +86,8 @@ const trackTimeOf = (v: unknown) => (typeof v === 'string' ? busTrack.trackTime.
 const latestTrack = (column: string) =>
   sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC, t.id DESC LIMIT 1)`;
 
-/** L3 with no milestone (or departure) for NO_NEWS_HOURS. */
-const noNewsSql = sql`(${busLoad.status} = 3 AND coalesce((SELECT max(t.track_time) FROM bus_track t WHERE t.load_id = ${busLoad.id}), ${busLoad.leftTime}) < now() - make_interval(hours => ${NO_NEWS_HOURS}))`;
+/** L3 with no milestone (or departure) for NO_NEWS_HOURS (a constant in the text: see codesIn). */
+const noNewsSql = sql`(${busLoad.status} = 3 AND coalesce((SELECT max(t.track_time) FROM bus_track t WHERE t.load_id = ${busLoad.id}), ${busLoad.leftTime}) < now() - make_interval(hours => ${sql.raw(String(Math.trunc(NO_NEWS_HOURS)))}))`;
 
 /** The base statuses of a view (the `status` filter narrows them). */
 function viewStatuses(view: TLoadView, q: TLoadListQuery | TTrackListQuery): number[] {
@@ -112,10 +112,7 @@ export async function loadListWhere(
   const base = viewStatuses(view, q);
   const asked = codeList(q.status);
   const statuses = asked ? base.filter((s) => asked.includes(s)) : base;
-  const parts: (SQL | undefined)[] = [
-    loadScope(auth, busLoad, scopeForm),
-    sql`${busLoad.status} = ANY(${arrayParam(statuses, 'smallint[]')})`,
-  ];
+  const parts: (SQL | undefined)[] = [loadScope(auth, busLoad, scopeForm), codesIn(busLoad.status, statuses)];
   const loadNos = searchNumbers(q.loadNo, 'loadNo');
   if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${arrayParam(loadNos, 'text[]')})`);
   const containers = searchNumbers(q.containerNo, 'containerNo');
