@@ -1,4 +1,3 @@
-import { PRICE_UNIT_FIELDS } from '@theone/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSuite } from '../../../test/suite';
@@ -243,8 +242,16 @@ describe('[BAS] price/select (DOMAIN §4)', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ mark: 'TH001', scope: 'mark' });
-    // Every unit price and ratio of a price row (PRICE_UNIT_FIELDS) is a fee field, and so are these two.
-    for (const field of [...PRICE_UNIT_FIELDS, 'isWeight', 'minAmount']) {
+    for (const field of [
+      'volumePrice',
+      'weightPrice',
+      'volumePriceAgent',
+      'weightPriceAgent',
+      'volWgtRate',
+      'wgtVolRate',
+      'isWeight',
+      'minAmount',
+    ]) {
       expect(data).not.toHaveProperty(field);
     }
   });
