@@ -161,17 +161,22 @@ async function waitForHealth(base: string, child: ChildProcess) {
   throw new Error('the server did not become healthy');
 }
 
+/** What undici says when the kept-alive connection it reused had been closed by the server. */
+const CLOSED_CONNECTION = new Set(['UND_ERR_SOCKET', 'EPIPE', 'ECONNRESET']);
+
 /**
- * `fetch`, tried again once when the server had closed the kept-alive connection it reused (undici: 'other side
- * closed'): between groups the bench's own connection sits idle for minutes while other groups load the server.
+ * `fetch`, tried again (up to three times) when the server had closed the kept-alive connection it reused: between
+ * groups the bench's own connections sit idle for minutes while other groups load the server, and each retry may
+ * pick another closed one from the pool.
  */
 async function fetchAgainIfClosed(url: string, init?: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (code !== 'UND_ERR_SOCKET') throw err;
-    return fetch(url, init);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || !code || !CLOSED_CONNECTION.has(code)) throw err;
+    }
   }
 }
 
