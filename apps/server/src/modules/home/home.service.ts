@@ -4,6 +4,7 @@ import { HOME_CARDS } from '@theone/contracts/bus/home-cards';
 import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/database';
+import { scopeCacheKey } from '../../platform/short-cache';
 import { todayIn } from '../../platform/time';
 import {
   countsEveryOrder,
@@ -75,24 +76,11 @@ export const CHART_KEYS = ['bus:order', 'bus:orderAdd', 'bus:unOrder', 'bus:inOr
 /** Arriving containers open track-details or arriveDetails. */
 export const ARRIVING_KEYS = ['bus:track', 'track:info', 'bus:arrive', 'arrive:info', 'bus:load', 'load:info'];
 
-/** The key of the caller's own data scope: the user, their department and their roles' data scopes. */
-function userScopeKey(auth: AuthContext): string {
-  const roles = auth.roles
-    .map((r) => `${r.roleId}:${r.dataScope}`)
-    .sort()
-    .join(',');
-  return `u${auth.userId}|d${auth.deptId ?? ''}|${roles}`;
-}
-
-/** One cache key per data scope: every caller whose scope is 'all' shares one result. */
-export function scopeKey(auth: AuthContext): string {
-  return countsEveryOrder(auth) ? 'all' : userScopeKey(auth);
-}
+/** One cache key per data scope (platform scopeCacheKey): every caller whose scope is 'all' shares one result. */
+export const scopeKey = (auth: AuthContext) => scopeCacheKey(auth, countsEveryOrder(auth));
 
 /** The arriving containers' key: 'all' for callers who see every load and count every order, else their own. */
-export function loadScopeKey(auth: AuthContext): string {
-  return seesEveryLoad(auth) && countsEveryOrder(auth) ? 'all' : userScopeKey(auth);
-}
+export const loadScopeKey = (auth: AuthContext) => scopeCacheKey(auth, seesEveryLoad(auth) && countsEveryOrder(auth));
 
 /** Every figure of the dashboard for the caller's scope (before the per-key filtering). */
 export async function computeHomeFigures(
@@ -201,7 +189,7 @@ export class HomeCache {
     this.arriving = new MarkedCache(options);
   }
 
-  /** The figures of the caller's scope, and `arriving(day)` to ask for the containers due that day. */
+  /** The figures of the caller's scope, and `arriving(lang)` for today's arriving containers in that language. */
   async get(db: Db, auth: AuthContext, timezone: string) {
     const marker = await changeMarker(db);
     const day = todayIn(timezone);
