@@ -20,6 +20,7 @@ import { Link, useNavigate } from 'react-router';
 import { matchPage } from '../../app/routes/build-routes';
 import { routesStore } from '../../app/routes/routes-store';
 import { DictTag } from '../../components/DictTag';
+import { useDictLabel } from '../../lib/dict';
 import { formatMoney } from '../../lib/format';
 import { usePermission } from '../../lib/permission';
 import ShellHome from '../../pages/home/HomePage';
@@ -101,6 +102,9 @@ function CardTile({ card, href, value, sub }: { card: HomeCard; href?: string; v
 function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
   const { t } = useTranslation();
   const { hasPermi } = usePermission();
+  // the milestone and the route type by their names, as the tracking list shows them (not their codes)
+  const milestone = useDictLabel('track_status');
+  const busType = useDictLabel('bus_type');
   // screens Home: a row opens the pick-up details for the Thai team, else the tracking details
   const linkOf = (r: TArrivingContainer) =>
     r.arriveId && hasPermi(['arrive:info', 'bus:arrive'])
@@ -137,7 +141,7 @@ function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
               },
             },
             { key: 'containerNo', dataIndex: 'containerNo', title: t('home_col_container_no'), width: 130 },
-            { key: 'busType', dataIndex: 'busType', title: t('home_col_bus_type'), width: 140 },
+            { key: 'busType', title: t('home_col_bus_type'), width: 140, render: (_, r) => busType(r.busType) },
             {
               key: 'route',
               title: t('home_col_route'),
@@ -155,7 +159,7 @@ function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
               key: 'track',
               title: t('home_col_track'),
               width: 180,
-              render: (_, r) => [r.trackStatus, r.trackTime].filter(Boolean).join(' '),
+              render: (_, r) => [r.trackStatus && milestone(r.trackStatus), r.trackTime].filter(Boolean).join(' '),
             },
             {
               key: 'arriveStatus',
