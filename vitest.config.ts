@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // antd in jsdom takes up to 2.5 s a test here and more on a busy CI machine: 5 s (the default) is too near
+          testTimeout: 20_000,
         },
       },
       {

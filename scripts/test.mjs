@@ -18,6 +18,8 @@ mkdirSync(resultsDir, { recursive: true });
 ensureDependencies();
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+/** The failed tests by name, printed again in the summary: CI shows only the end of the output. */
+const failedNames = [];
 
 function vitestSuite(name, args, env = {}) {
   const out = path.join(resultsDir, `vitest-${name}.json`);
@@ -36,11 +38,33 @@ function vitestSuite(name, args, env = {}) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed = report.numPassedTests ?? 0;
     failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(ROOT, file.name ?? '');
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of tests) failedNames.push(`${name}: ${where} > ${t.fullName ?? t.title}`);
+      if (tests.length === 0 && file.status === 'failed') failedNames.push(`${name}: ${where} (${firstLine(file.message)})`);
+    }
     if (code !== 0 && failed === 0) failed = 1;
   } else if (code !== 0) failed = 1;
   totals.passed += passed;
   totals.failed += failed;
   lines.push(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+function firstLine(text) {
+  return String(text ?? '').split('\n')[0].slice(0, 200);
+}
+
+/** Playwright's JSON report nests suites; a test failed when its outcome is 'unexpected'. */
+function collectE2eFailures(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') failedNames.push(`e2e: ${spec.file}:${spec.line} > ${spec.title}`);
+      }
+    }
+    collectE2eFailures(suite.suites ?? []);
+  }
 }
 
 if (want('unit')) vitestSuite('unit', ['--project', 'unit', '--project', 'web']);
@@ -70,6 +94,7 @@ if (want('e2e') && existsSync(path.join(ROOT, 'e2e/playwright.config.ts'))) {
       const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
       passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed = stats.unexpected ?? 0;
+      collectE2eFailures(JSON.parse(readFileSync(out, 'utf8')).suites ?? []);
       if (code !== 0 && failed === 0) failed = 1;
     } else if (code !== 0) failed = 1;
     totals.passed += passed;
@@ -79,6 +104,8 @@ if (want('e2e') && existsSync(path.join(ROOT, 'e2e/playwright.config.ts'))) {
 }
 
 console.log('\n=== summary ===');
+for (const f of failedNames.slice(0, 40)) console.log(`failed: ${f}`);
+if (failedNames.length > 40) console.log(`failed: ... and ${failedNames.length - 40} more`);
 for (const l of lines) console.log(l);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
