@@ -42,7 +42,8 @@ function vitestSuite(name, args, env = {}) {
       const where = path.relative(ROOT, file.name ?? '');
       const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of tests) failedNames.push(`${name}: ${where} > ${t.fullName ?? t.title}`);
-      if (tests.length === 0 && file.status === 'failed') failedNames.push(`${name}: ${where} (${firstLine(file.message)})`);
+      if (tests.length === 0 && file.status === 'failed')
+        failedNames.push(`${name}: ${where} (${firstLine(file.message)})`);
     }
     if (code !== 0 && failed === 0) failed = 1;
   } else if (code !== 0) failed = 1;
@@ -52,7 +53,9 @@ function vitestSuite(name, args, env = {}) {
 }
 
 function firstLine(text) {
-  return String(text ?? '').split('\n')[0].slice(0, 200);
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 200);
 }
 
 /** Playwright's JSON report nests suites; a test failed when its outcome is 'unexpected'. */
