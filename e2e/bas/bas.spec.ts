@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PRICE_UNIT_FIELDS } from '@theone/contracts/bas/price.schemas';
 import { apiLogin, expect, signInAccount, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
+import { confirmPrompt } from '../support/ui';
 
 /**
  * Journeys of basic data (issue 5 'Tests'): an agent with two sub-marks, a customer with two addresses, a
@@ -133,7 +134,7 @@ test('[BAS]: a price for the agent, then a 5 % batch increase with preview', asy
   await expect(preview).toContainText('630.00');
   await expect(preview).toContainText('4.20');
   await page.getByTestId('batch-apply').click();
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await confirmPrompt(page);
   await expect(page).toHaveURL(/\/bas\/price-list/);
   await page.goto(`bas/price-list?mark=${AGENT}`);
   const row = page.locator('.ant-table-row', { hasText: AGENT });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Screen helpers the journeys share: the visible copy of an element (antd keeps closed dialogs and other tabs in the
@@ -12,9 +12,15 @@ export const modal = (page: Page) => page.locator('.ant-modal:visible').last();
 
 const OK = /确\s*定|OK|ตกลง/;
 
-/** Answers OK to the confirmation prompt on screen. */
-export const confirmPrompt = (page: Page) =>
-  page.locator('.ant-modal-confirm:visible').getByRole('button', { name: OK }).click();
+/**
+ * Answers OK to the confirmation prompt on screen, once its opening animation (antd's zoom classes on the dialog) has
+ * ended: on a busy CI machine a click 1 ms after the prompt appeared was lost, and the action never ran.
+ */
+export async function confirmPrompt(page: Page) {
+  const prompt = page.locator('.ant-modal-confirm:visible').last();
+  await expect(prompt).not.toHaveClass(/-zoom-/);
+  await prompt.getByRole('button', { name: OK }).click();
+}
 
 /** Clicks the OK button of the dialog on top. */
 export const okDialog = (page: Page) => modal(page).getByRole('button', { name: OK }).click();

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiLogin, expect, test } from '../fixtures/auth';
 import { apiURL } from '../support/env';
-import { formControl } from '../support/ui';
+import { confirmPrompt, formControl } from '../support/ui';
 
 /**
  * Journeys of system administration (issue 4 'Tests'):
@@ -38,11 +38,6 @@ async function pickOption(page: Page, text: string | RegExp) {
     .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: text })
     .first()
     .click();
-}
-
-/** Confirms the Tips prompt. */
-async function confirmPrompt(page: Page) {
-  await page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').click();
 }
 
 function visibleTestId(page: Page, id: string): Locator {
