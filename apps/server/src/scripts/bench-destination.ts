@@ -152,7 +152,7 @@ async function measureScan(ctx: BenchContext, token: string, log: (l: string) =>
   for (const f of figures) log(`arrive scan, ${crewLine(f)}`);
   log(`arrive scan: ${c.arrived} BD orders in the overseas warehouse, ${c.rows} arrival rows`);
   const name = 'POST /bus/arrive/sure (one scanned order)';
-  return crewResults('destination', name, figures, 50, 30, c.arrived === c.rows);
+  return crewResults('destination', name, figures, 30, c.arrived === c.rows);
 }
 
 /** A tiny valid PNG (1×1), the photo of the signed run sheet. */

@@ -147,7 +147,7 @@ async function measureScan(ctx: BenchContext, log: (l: string) => void): Promise
   );
   for (const f of figures) log(`scan, ${crewLine(f)}`);
   log(`scan: ${loaded.rows[0]?.n} BS orders loaded in all`);
-  return crewResults('loads', 'POST /bus/load/addOrder (one scanned order)', figures, 50, 30);
+  return crewResults('loads', 'POST /bus/load/addOrder (one scanned order)', figures, 30);
 }
 
 async function measurePlanAndPrint(ctx: BenchContext, log: (l: string) => void): Promise<BenchResult[]> {

@@ -181,8 +181,9 @@ async function fetchAgainIfClosed(url: string, init?: RequestInit): Promise<Resp
 }
 
 async function main() {
-  const filter = process.argv[2];
-  const groups = BENCH_GROUPS.filter((g) => !filter || g.name.includes(filter));
+  // `npm run bench -- loads destination`: the groups whose name contains any of the words
+  const filters = process.argv.slice(2);
+  const groups = BENCH_GROUPS.filter((g) => !filters.length || filters.some((f) => g.name.includes(f)));
   const root = findRepoRoot();
   const dir = mkdtempSync(path.join(tmpdir(), 'theone-bench-'));
   chmodSync(dir, 0o711); // as root the server runs as the 'postgres' user, which must enter it
