@@ -99,7 +99,7 @@ function CardTile({ card, href, value, sub }: { card: HomeCard; href?: string; v
   );
 }
 
-function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
+export function ArrivingContainers({ rows }: { rows: TArrivingContainer[] }) {
   const { t } = useTranslation();
   const { hasPermi } = usePermission();
   // the milestone and the route type by their names, as the tracking list shows them (not their codes)
