@@ -232,7 +232,13 @@ async function receiveOrders(
   auth: AuthContext,
   load: TLoadRecord,
   record: TArriveRecord,
-  target: { ids: number[]; versions?: (number | undefined)[]; pieces: (row: TOrderRow) => number[] },
+  target: {
+    ids: number[];
+    versions?: (number | undefined)[];
+    /** the orders as just read in this transaction (a scan's one order): the core need not read them again */
+    read?: TOrderRow[];
+    pieces: (row: TOrderRow) => number[];
+  },
   at: { arriveTime: Date; houseId: number },
 ) {
   const outcomes = await applyOrderAction(
@@ -241,6 +247,7 @@ async function receiveOrders(
     {
       ids: target.ids,
       versions: target.versions,
+      read: target.read,
       action: 'confirmArrival',
       // trayNo is the overseas shelf from now on (screens: reused at S6): the origin tray is left in the log
       patch: (row) => ({ arriveId: record.id, ...(row.trayNo ? { trayNo: '' } : {}) }),
@@ -291,14 +298,15 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
   const text = code.trim().toUpperCase();
   const label = parsePieceLabel(text);
   const arriveTime = body.arriveTime ? time(ctx, body.arriveTime, 'arriveTime') : new Date();
+  // the order and its customer's balance type (an arrive-pay order shows the amount to collect) in one statement
   const byCode = async (db: DbOrTx) => {
     const [row] = await db
-      .select()
+      .select({ order: busOrder, balanceType: markBalanceTypeOf(busOrder.markId) })
       .from(busOrder)
       .where(allOf([eq(busOrder.transportId, label?.transportId ?? text), orderScope(auth)]));
     return row;
   };
-  const found = await byCode(ctx.db);
+  const found = (await byCode(ctx.db))?.order;
   if (!found || (label && label.piece > expectedPieces(found.arrivedPiece)))
     throw notFound('bus_msg_no_order_for_code', { code });
   if (!found.loadId || found.status < 5) throw refuseOrders(ORDER_REJECT_KEYS.arrive, [found]);
@@ -309,7 +317,7 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
     if (body.arriveId !== undefined && body.arriveId !== record.id)
       throw notFound('bus_msg_no_order_for_code', { code });
     // read again under the container's lock: a colleague's scan of the same order went first
-    const order = (await byCode(tx))!;
+    const { order, balanceType } = (await byCode(tx))!;
     const [line] = await tx.select().from(busArriveOrder).where(eq(busArriveOrder.orderId, order.id));
     const outcome = scanOutcome(order, line?.pieces ?? [], label?.piece ?? null);
     // a repeat of an order already shelved says where it is (screens arriveOrder: 'an S6 order shows its location')
@@ -327,7 +335,7 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
         auth,
         load,
         record,
-        { ids: [order.id], versions: [order.version], pieces: () => outcome.pieces },
+        { ids: [order.id], versions: [order.version], read: [order], pieces: () => outcome.pieces },
         { arriveTime, houseId },
       );
       result = await settle(tx, auth, load, record, ARRIVE_LOG_ACTIONS.sure, done, arriveTime);
@@ -356,15 +364,9 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
       if (!counted) throw changedReload();
       result = answer(record, load, 0);
     }
-    const [balance] = await tx
-      .select({ balanceType: markBalanceTypeOf(busOrder.markId) })
-      .from(busOrder)
-      .where(eq(busOrder.id, order.id));
     // the day's rate only for an arrive-pay order in RMB (most scans need none)
     const rate =
-      isArrivePay(balance?.balanceType) && order.currency === 'RMB'
-        ? await thbPerRmbOn(tx, todayIn(ctx.timezone))
-        : null;
+      isArrivePay(balanceType) && order.currency === 'RMB' ? await thbPerRmbOn(tx, todayIn(ctx.timezone)) : null;
     return {
       ...result,
       scan: {
@@ -376,7 +378,7 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
         trayNo: order.status === 6 ? order.trayNo : '',
         consignee: order.consignee,
         containerNo: containerName(load),
-        collectAmount: collectAmountThb({ ...order, balanceType: balance?.balanceType }, rate),
+        collectAmount: collectAmountThb({ ...order, balanceType }, rate),
       },
     };
   });
