@@ -18,6 +18,7 @@ const OK = /确\s*定|OK|ตกลง/;
  */
 export async function confirmPrompt(page: Page) {
   const prompt = page.locator('.ant-modal-confirm:visible').last();
+  await expect(prompt).toBeVisible(); // first the prompt, then the end of its animation
   await expect(prompt).not.toHaveClass(/-zoom-/);
   await prompt.getByRole('button', { name: OK }).click();
 }
