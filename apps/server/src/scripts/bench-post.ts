@@ -106,12 +106,7 @@ export async function pacedRun(
       if (!job) throw new Error('the bench ran out of jobs');
       const sent = performance.now();
       try {
-        const res = await fetch(`${ctx.base}/prod-api${job.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: job.body,
-        });
-        await res.arrayBuffer();
+        const { res } = await rawPost(ctx, token, job.path, job.body);
         if (res.status < 200 || res.status > 299) non2xx++;
       } catch {
         errors++;
@@ -124,8 +119,8 @@ export async function pacedRun(
   return { latencies, used: next, rps: latencies.length / seconds, non2xx, errors };
 }
 
-/** One POST timed until its whole answer is read; a JSON answer parsed. */
-export async function timedPost(ctx: BenchContext, token: string, path: string, body?: unknown) {
+/** One POST of a JSON text (or none), timed from sending it until its whole answer is read. */
+async function rawPost(ctx: BenchContext, token: string, path: string, body?: string) {
   const started = performance.now();
   const res = await fetch(`${ctx.base}/prod-api${path}`, {
     method: 'POST',
@@ -133,10 +128,15 @@ export async function timedPost(ctx: BenchContext, token: string, path: string, 
       authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body,
   });
   const buf = await res.arrayBuffer();
-  const ms = performance.now() - started;
+  return { ms: performance.now() - started, res, buf };
+}
+
+/** One POST timed until its whole answer is read; a JSON answer parsed. */
+export async function timedPost(ctx: BenchContext, token: string, path: string, body?: unknown) {
+  const { ms, res, buf } = await rawPost(ctx, token, path, body === undefined ? undefined : JSON.stringify(body));
   const type = res.headers.get('content-type') ?? '';
   const json = type.includes('json')
     ? (JSON.parse(Buffer.from(buf).toString('utf8')) as Record<string, unknown>)
