@@ -2,11 +2,11 @@
 // unless DATABASE_URL / NODE_ENV=production say otherwise) and print its URL.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ensureDependencies, ROOT } from './lib.mjs';
+import { ensureBuilt, ensureDependencies, ROOT, SERVER_NODE_ARGS } from './lib.mjs';
 
 ensureDependencies();
 ensureBuilt();
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   cwd: ROOT,
   env: process.env,

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, ROOT } from '../../scripts/lib.mjs';
+import { ensureBuilt, ROOT, SERVER_NODE_ARGS } from '../../scripts/lib.mjs';
 
 ensureBuilt();
 const env = { ...process.env };
@@ -16,7 +16,7 @@ if (env.DATA_DIR) {
   cpSync(path.join(ROOT, 'apps/web/dist'), webCopy, { recursive: true });
   env.WEB_DIST_DIR = webCopy;
 }
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(ROOT, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   cwd: ROOT,
   env,

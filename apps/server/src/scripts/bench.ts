@@ -206,8 +206,11 @@ async function main() {
     }
     await database.db.execute('VACUUM ANALYZE' as never).catch(() => {});
     const port = await freePort();
-    // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') profiles the server under load.
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    // The flags `npm start` gives the server (scripts/lib.mjs, passed by scripts/bench.mjs), then BENCH_NODE_ARGS
+    // (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load).
+    const nodeArgs = `${process.env.BENCH_SERVER_ARGS ?? ''} ${process.env.BENCH_NODE_ARGS ?? ''}`
+      .split(' ')
+      .filter(Boolean);
     server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
       cwd: root,
       env: {
