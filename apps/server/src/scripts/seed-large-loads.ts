@@ -252,5 +252,5 @@ export async function refreshBenchLoadTotals(db: Db, loadNoLike = 'LD%') {
            IS DISTINCT FROM (s.n, s.pieces, s.weight, s.volume, s.ar, s.marks, s.planned, s.loaded, s.arrived,
             s.signed, s.loaded_pieces)`);
   const loads = sql`(SELECT id FROM bus_load WHERE create_by = 'bench' AND load_no LIKE ${loadNoLike})`;
-  await rebuildParties(db, sql`o.load_id IN ${loads}`, sql`load_id IN ${loads}`);
+  await rebuildParties(db, sql`ARRAY${loads}`);
 }

@@ -12,8 +12,23 @@ import type { AuthContext } from './auth-context';
  */
 export interface DataScopeColumns {
   dept?: AnyPgColumn | SQL;
+  /**
+   * Instead of `dept`: a bigint[] of the departments a row belongs to (denormalised on the row, e.g. a load's
+   * parties); scopes 2-4 then test it against the departments they grant with `&&` / `= ANY`, in the row itself.
+   */
+  depts?: SQL;
   user?: AnyPgColumn | SQL;
   self?: SQL;
+}
+
+/** A department condition: the row's department in `set` (a subquery of dept ids) or equal to `id`. */
+function deptIn(columns: DataScopeColumns, set: SQL): SQL | undefined {
+  if (columns.depts) return sql`${columns.depts} && ARRAY(${set})::bigint[]`;
+  return columns.dept ? sql`${columns.dept} IN (${set})` : undefined;
+}
+function deptIs(columns: DataScopeColumns, id: number): SQL | undefined {
+  if (columns.depts) return sql`${id}::bigint = ANY(${columns.depts})`;
+  return columns.dept ? sql`${columns.dept} = ${id}` : undefined;
 }
 
 export function dataScopeFilter(auth: AuthContext, columns: DataScopeColumns): SQL | undefined {
@@ -23,27 +38,27 @@ export function dataScopeFilter(auth: AuthContext, columns: DataScopeColumns): S
   for (const role of auth.roles) {
     if (seen.has(role.dataScope) && role.dataScope !== '2') continue;
     seen.add(role.dataScope);
+    let condition: SQL | undefined;
     switch (role.dataScope) {
       case '2':
-        if (columns.dept)
-          conditions.push(
-            sql`${columns.dept} IN (SELECT rd.dept_id FROM sys_role_dept rd WHERE rd.role_id = ${role.roleId})`,
-          );
+        condition = deptIn(columns, sql`SELECT rd.dept_id FROM sys_role_dept rd WHERE rd.role_id = ${role.roleId}`);
         break;
       case '3':
-        if (columns.dept && auth.deptId !== null) conditions.push(sql`${columns.dept} = ${auth.deptId}`);
+        if (auth.deptId !== null) condition = deptIs(columns, auth.deptId);
         break;
       case '4':
-        if (columns.dept && auth.deptId !== null)
-          conditions.push(
-            sql`${columns.dept} IN (SELECT d.dept_id FROM sys_dept d WHERE d.dept_id = ${auth.deptId} OR ${String(auth.deptId)} = ANY(string_to_array(d.ancestors, ',')))`,
+        if (auth.deptId !== null)
+          condition = deptIn(
+            columns,
+            sql`SELECT d.dept_id FROM sys_dept d WHERE d.dept_id = ${auth.deptId} OR ${String(auth.deptId)} = ANY(string_to_array(d.ancestors, ','))`,
           );
         break;
       case '5':
-        if (columns.self) conditions.push(columns.self);
-        else if (columns.user) conditions.push(sql`${columns.user} = ${auth.userId}`);
+        if (columns.self) condition = columns.self;
+        else if (columns.user) condition = sql`${columns.user} = ${auth.userId}`;
         break;
     }
+    if (condition) conditions.push(condition);
   }
   // No role grants anything (or no column to apply it to): the user sees nothing.
   if (conditions.length === 0) return sql`false`;

@@ -33,6 +33,14 @@ export function partyScopeFilter(auth: AuthContext, kind: SQL, ref: SQL): SQL | 
 }
 
 /**
+ * The same scope over a record's parties kept as arrays on the record (`users`, `depts`: bigint[] of its party
+ * rows' ids), tested in the record's row without reading the party rows.
+ */
+export function partyArraysScopeFilter(auth: AuthContext, users: SQL, depts: SQL): SQL | undefined {
+  return dataScopeFilter(auth, { depts, self: sql`${auth.userId}::bigint = ANY(${users})` });
+}
+
+/**
  * Whether summing the party rows the caller's scope selects counts each order once: true when the caller's
  * scoping roles are all 'self' (one person: a mark's sales and service rows are one row when the same person) or all
  * department scopes (a mark has one department). A user holding both kinds would count an order of their own

@@ -15,7 +15,13 @@ import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/colu
 import type { DbOrTx } from '../../../platform/db/database';
 import { notFound, wrongState } from '../../../platform/errors';
 import { shortCache } from '../../../platform/short-cache';
-import { markPartiesSql, onMarkPartiesChanged, partyScopeFilter, partySumsExact } from '../../bas/api/mark-parties';
+import {
+  markPartiesSql,
+  onMarkPartiesChanged,
+  partyArraysScopeFilter,
+  partyScopeFilter,
+  partySumsExact,
+} from '../../bas/api/mark-parties';
 import { recordLogFields } from '../bus.columns';
 import { editedBy, lockRecords, recordAccess, settledEntry } from '../bus-record';
 import { orderScope } from '../inware/order-common';
@@ -53,6 +59,10 @@ export const VOYAGE_FIELDS = [
 export const partyScope = (auth: AuthContext, alias = 'p') =>
   partyScopeFilter(auth, sql.raw(`${alias}.kind`), sql.raw(`${alias}.ref_id`));
 
+/** The caller's data scope over a load's party arrays (the twin of partyScope, tested in the load row itself). */
+const loadPartiesInScope = (auth: AuthContext, table: typeof busLoad) =>
+  partyArraysScopeFilter(auth, sql`${table.partyUsers}`, sql`${table.partyDepts}`) ?? sql`true`;
+
 /**
  * The load records the caller may see (undefined: all). A planned order always has a mark (A10 checks it), so a
  * scoped user's records are those with a party row of their scope (bus_load_party: the marks' sales and service
@@ -61,9 +71,7 @@ export const partyScope = (auth: AuthContext, alias = 'p') =>
 export function loadScope(auth: AuthContext, table: typeof busLoad = busLoad, form: TScopeForm = 'set') {
   const parties = partyScope(auth);
   if (!parties) return undefined;
-  if (form === 'probe')
-    return sql`(EXISTS (SELECT 1 FROM bus_load_party p WHERE p.load_id = ${table.id} AND ${parties})
-      OR ${table.createBy} = ${auth.userName})`;
+  if (form === 'probe') return sql`(${loadPartiesInScope(auth, table)} OR ${table.createBy} = ${auth.userName})`;
   return sql`${table.id} IN (SELECT p.load_id FROM bus_load_party p WHERE ${parties}
     UNION SELECT sl.id FROM bus_load sl WHERE sl.create_by = ${auth.userName})`;
 }
@@ -197,27 +205,33 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
     for (const r of updated.rows) counts.set(Number(r.id), r as unknown as TLoadCounts);
     refreshedCounts.set(db, counts);
   }
-  await rebuildParties(
-    db,
-    sql`o.load_id = ANY(${sql.param(ids)}::bigint[])`,
-    sql`load_id = ANY(${sql.param(ids)}::bigint[])`,
-  );
+  await rebuildParties(db, sql`${sql.param(ids)}::bigint[]`);
 }
 
 /**
- * The party rows of the loads chosen by `orders` (a condition on bus_order o) and `rows` (the same loads, on
- * bus_load_party), rebuilt. Exported for seeds that write orders directly.
+ * The party rows of these loads (`loadIds`: a bigint[] expression) rebuilt from their orders, and the loads' party
+ * arrays (partyUsers, partyDepts) set from them, in one statement. Exported for seeds that write orders directly.
  */
-export async function rebuildParties(db: DbOrTx, orders: SQL, rows: SQL) {
+export async function rebuildParties(db: DbOrTx, loadIds: SQL) {
   await db.execute(sql`
-    WITH gone AS (DELETE FROM bus_load_party WHERE ${rows})
-    INSERT INTO bus_load_party (load_id, kind, ref_id, orders, loaded, marks, pieces, weight, volume, ar)
-    SELECT o.load_id, p.kind, p.ref_id, count(*)::int, count(*) FILTER (WHERE o.status >= 4)::int,
-           count(DISTINCT o.mark_id)::int, coalesce(sum(o.arrived_piece), 0)::int, coalesce(sum(o.arrived_weight), 0),
-           coalesce(sum(o.arrived_volume), 0), coalesce(sum(o.fee_ar_amount), 0)
-      FROM bus_order o CROSS JOIN LATERAL ${markPartiesSql(sql`o.mark_id`)} p
-     WHERE ${orders} AND o.load_id IS NOT NULL
-     GROUP BY o.load_id, p.kind, p.ref_id`);
+    WITH gone AS (DELETE FROM bus_load_party WHERE load_id = ANY(${loadIds})),
+    rows AS (
+      INSERT INTO bus_load_party (load_id, kind, ref_id, orders, loaded, marks, pieces, weight, volume, ar)
+      SELECT o.load_id, p.kind, p.ref_id, count(*)::int, count(*) FILTER (WHERE o.status >= 4)::int,
+             count(DISTINCT o.mark_id)::int, coalesce(sum(o.arrived_piece), 0)::int, coalesce(sum(o.arrived_weight), 0),
+             coalesce(sum(o.arrived_volume), 0), coalesce(sum(o.fee_ar_amount), 0)
+        FROM bus_order o CROSS JOIN LATERAL ${markPartiesSql(sql`o.mark_id`)} p
+       WHERE o.load_id = ANY(${loadIds})
+       GROUP BY o.load_id, p.kind, p.ref_id
+      RETURNING load_id, kind, ref_id)
+    UPDATE bus_load l
+       SET party_users = coalesce(g.users, '{}'), party_depts = coalesce(g.depts, '{}')
+      FROM unnest(${loadIds}) AS x(id)
+      LEFT JOIN (SELECT load_id, array_agg(ref_id ORDER BY ref_id) FILTER (WHERE kind = 'u') AS users,
+                        array_agg(ref_id ORDER BY ref_id) FILTER (WHERE kind = 'd') AS depts
+                   FROM rows GROUP BY load_id) g ON g.load_id = x.id
+     WHERE l.id = x.id
+       AND (l.party_users, l.party_depts) IS DISTINCT FROM (coalesce(g.users, '{}'), coalesce(g.depts, '{}'))`);
 }
 
 /** A mark's sales person, service person or department changed: the party rows of the loads holding it. */
@@ -228,12 +242,7 @@ async function refreshMarkParties(tx: DbOrTx, markIds: readonly number[]) {
     .where(sql`${busLoad.markIds} && ${sql.param([...markIds])}::bigint[]`)
     .for('update');
   if (!loads.length) return;
-  const ids = loads.map((l) => l.id);
-  await rebuildParties(
-    tx,
-    sql`o.load_id = ANY(${sql.param(ids)}::bigint[])`,
-    sql`load_id = ANY(${sql.param(ids)}::bigint[])`,
-  );
+  await rebuildParties(tx, sql`${sql.param(loads.map((l) => l.id))}::bigint[]`);
 }
 onMarkPartiesChanged(refreshMarkParties);
 

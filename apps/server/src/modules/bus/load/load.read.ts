@@ -72,6 +72,8 @@ const {
   totalVolume: _tv,
   totalAr: _ta,
   markIds: _mi,
+  partyUsers: _pu,
+  partyDepts: _pd,
   totalPlanned: _tpl,
   totalLoaded: _tl,
   totalArrived: _tar,

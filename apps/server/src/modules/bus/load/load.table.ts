@@ -71,6 +71,14 @@ export const busLoad = pgTable(
     loadedPieces: integer().notNull().default(0),
     /** the marks of its orders, sorted (GIN-indexed): a scoped user's loads are found through their marks */
     markIds: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    /**
+     * The parties of its orders' marks (the user and department ids of its bus_load_party rows, sorted), kept with
+     * them by rebuildParties: a scoped list walks the loads in its order and tests each in the row itself (0.2 ms
+     * for a page of customer service on the large seed, against 1.9 ms probing the party rows). Internal: never
+     * answered.
+     */
+    partyUsers: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    partyDepts: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     ...versionColumn,
     ...auditColumns,
     ...remarkColumn,
