@@ -29,7 +29,10 @@ beforeAll(async () => {
     arrivedWeight: '260',
     arrivedVolume: '1.3',
   });
-  o.otherSales = await addOrder(s.sales2, orderBody(s.ids, { markId: s.ids.YW101, leftAddrId: s.ids.yw }));
+  o.otherSales = await addOrder(
+    s.sales2,
+    orderBody(s.ids, { markId: s.ids.YW101, leftAddrId: s.ids.yw, expressNo: 'SF500000088' }),
+  );
   o.noMark = await addOrder(s.dispatcher, {
     status: 2,
     receivingNo: 'WR-L-NM',
@@ -149,6 +152,25 @@ describe('[ORDERS] lists by screen', () => {
       await s.sales2.get('/bus/inware/list?view=orderList&params[beginTime]=2000-01-01&pageSize=100'),
     );
     expect(theirs.sort()).toEqual([o.otherSales!.id, o.noMark!.id].sort());
+  });
+
+  it("a search by number keeps the data scope: another sales person's order is not found by its numbers", async () => {
+    const find = (who: typeof s.sales, query: string) => who.get(`/bus/inware/list?view=orderList&${query}`);
+    const other = o.otherSales!;
+    for (const query of [
+      'expressNo=SF500000088',
+      `transportId=${other.transportId}`,
+      `expressNo=SF500000088,ZT500000077`,
+      `transportId=${other.transportId},${o.noMark!.transportId}`,
+    ]) {
+      expect(rowIds(await find(s.sales2, query))).toContain(other.id);
+      expect(rowIds(await find(s.sales, query)), query).not.toContain(other.id);
+    }
+    // cargo without a mark is everyone's, found by its number
+    expect(rowIds(await find(s.sales, 'expressNo=SF500000088,ZT500000077'))).toEqual([o.noMark!.id]);
+    expect(rowIds(await find(s.sales, 'receivingNo=WR-L-NM'))).toEqual([o.noMark!.id]);
+    expect(rowIds(await find(s.sales, 'receivingNo=WR-L-1'))).toEqual([o.inStock!.id]);
+    expect(rowIds(await find(s.sales2, 'receivingNo=WR-L-1'))).toEqual([]);
   });
 
   it("a mark filter keeps the data scope: another sales person's mark finds nothing, alone or with an own mark", async () => {

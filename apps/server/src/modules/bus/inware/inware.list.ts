@@ -290,22 +290,24 @@ export async function listWhere(
   if (VIEWS_NEEDING_CONDITION.includes(view) && !hasSearchCondition(q, view))
     throw badRequest('msg_enter_one_condition');
   const marks = searchNumbers(q.mark, 'mark');
-  const parts: (SQL | undefined)[] = [marks ? undefined : orderScope(auth), viewFilter(view, q)];
+  const transportIds = searchNumbers(q.transportId, 'transportId');
+  const express = searchNumbers(q.expressNo, 'expressNo');
+  const receipts = searchNumbers(q.receivingNo, 'receivingNo');
+  // a search by number keeps a handful of orders: the scope is tested on each one's mark (probe)
+  const probe = !!(transportIds || express || receipts);
+  const parts: (SQL | undefined)[] = [marks ? undefined : orderScope(auth, busOrder, { probe }), viewFilter(view, q)];
   // A mark filter is resolved to mark ids first (codes never change): `mark_id = $1` lets the planner walk the
   // (mark_id, order_time) index and stop after a page, where a subquery on codes read and sorted every order of
   // the mark. The data scope is then checked on those marks alone, once per statement (an InitPlan), instead of
   // on each order against every mark the caller may see.
   if (marks) parts.push(markFilter(auth, await markIdsByCode(db, marks)));
-  const transportIds = searchNumbers(q.transportId, 'transportId');
   if (transportIds) parts.push(sql`${busOrder.transportId} = ANY(${arrayParam(transportIds, 'text[]')})`);
   // Express and receipt numbers: the matching ids come from the GIN index first (an InitPlan), then the rows by
   // primary key; the planner cannot misjudge the array match and walk the time index instead.
-  const express = searchNumbers(q.expressNo, 'expressNo');
   if (express)
     parts.push(
       sql`${busOrder.id} = ANY(ARRAY(SELECT x.id FROM bus_order x WHERE x.express_nos && ${arrayParam(express, 'text[]')}))`,
     );
-  const receipts = searchNumbers(q.receivingNo, 'receivingNo');
   if (receipts)
     parts.push(
       sql`${busOrder.id} = ANY(ARRAY(SELECT x.id FROM bus_order x WHERE x.receiving_nos && ${arrayParam(receipts, 'text[]')}))`,

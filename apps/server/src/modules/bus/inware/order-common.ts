@@ -11,8 +11,12 @@ import { busOrder } from './inware.table';
  * (`markIdInScope`: all, departments, or 'self' = marks whose sales or service person is the user). Cargo without
  * a mark (noMarkOrder) belongs to nobody yet, so every order user sees it: that is how its owner is found.
  */
-export function orderScope(auth: AuthContext, table: typeof busOrder = busOrder): SQL | undefined {
-  return markIdInScope(auth, table.markId, { includeNull: true });
+export function orderScope(
+  auth: AuthContext,
+  table: typeof busOrder = busOrder,
+  options: { probe?: boolean } = {},
+): SQL | undefined {
+  return markIdInScope(auth, table.markId, { includeNull: true, probe: options.probe });
 }
 
 export type TOrderRow = typeof busOrder.$inferSelect;
