@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { feeKeyIn, hasFeeRole, hasPermission, hasRole, stripFeeFields, stripFeeText } from './permissions';
+import {
+  blankFeeFields,
+  feeKeyIn,
+  hasFeeRole,
+  hasPermission,
+  hasRole,
+  stripFeeFields,
+  stripFeeText,
+} from './permissions';
 
 describe('permissions', () => {
   it.each([
@@ -41,6 +49,28 @@ describe('stripFeeFields', () => {
   it('returns the same object when there is nothing to remove', () => {
     const input = { code: 200, rows: [{ userName: 'a', dept: { deptName: 'x' } }] };
     expect(stripFeeFields(input)).toBe(input);
+  });
+});
+
+describe('blankFeeFields (fresh list rows, in place)', () => {
+  it('sets the fee fields of each row to undefined: not serialised, and nothing left for stripFeeFields to copy', () => {
+    const rows = [
+      { id: 1, feeArAmount: '10.00', containerFee: '3.00', weight: '1.00' },
+      { id: 2, feeArAmount: null, weight: '2.00' },
+    ];
+    blankFeeFields(rows);
+    expect(JSON.parse(JSON.stringify(rows))).toEqual([
+      { id: 1, weight: '1.00' },
+      { id: 2, weight: '2.00' },
+    ]);
+    const page = { code: 200, rows, total: 2 };
+    expect(stripFeeFields(page)).toBe(page);
+  });
+
+  it('leaves nested fee values to stripFeeFields', () => {
+    const rows = [{ id: 1, feeArAmount: '1.00', cargo: [{ volumePrice: '5.00', weight: '1.00' }] }];
+    blankFeeFields(rows);
+    expect(stripFeeFields({ rows })).toEqual({ rows: [{ id: 1, cargo: [{ weight: '1.00' }] }] });
   });
 });
 

@@ -141,24 +141,46 @@ function hasFeeFields(value: unknown, depth = 0): boolean {
     return false;
   }
   for (const k in value as Record<string, unknown>) {
-    if (FEE_FIELDS.has(k)) return true;
     const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined && FEE_FIELDS.has(k)) return true;
     if (v !== null && typeof v === 'object' && hasFeeFields(v, depth + 1)) return true;
   }
   return false;
 }
 
+/**
+ * The copy without fee fields. It runs on every answer to a user without the fee role (a list page is 20 rows of
+ * 40-75 keys), so it loops over keys instead of allocating entry pairs: 8 % of a scoped list's server time before.
+ */
 function strip<T>(value: T): T {
-  if (Array.isArray(value)) return value.filter((v) => !namesFeeField(v)).map((v) => strip(v)) as T;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const v of value) if (!namesFeeField(v)) out.push(v !== null && typeof v === 'object' ? strip(v) : v);
+    return out as T;
+  }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const source = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    for (const k of Object.keys(source)) {
       if (FEE_FIELDS.has(k)) continue;
+      const v = source[k];
       out[k] = v !== null && typeof v === 'object' ? strip(v) : v;
     }
     return out as T;
   }
   return value;
+}
+
+/**
+ * The fee fields of rows a handler has just read (fresh objects, never a cached or shared one) set to undefined in
+ * place: they are not serialised, and stripFeeFields finds nothing left to copy (a copy of a 20-row page cost more
+ * than the rest of its mapping). Nested values are left to stripFeeFields.
+ */
+export function blankFeeFields(rows: readonly object[]): void {
+  for (const row of rows) {
+    const r = row as Record<string, unknown>;
+    for (const k in r) if (FEE_FIELDS.has(k)) r[k] = undefined;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { type ExcelColumn, sendExcel } from '../../platform/excel/excel';
 import { ok, table } from '../../platform/http/envelope';
 import { spec } from '../../platform/http/route-spec';
+import { withoutFees } from '../../platform/http/security';
 import { BUSINESS_TYPE, type BusinessType } from '../../platform/operlog';
 import { searchNumbers } from './bus-list';
 import type { TOrderCtx } from './inware/inware.service';
@@ -115,14 +116,21 @@ export interface BusList<Q extends z.ZodType> {
   query: Q;
   /** The 200 answer (`answers` adds the error answers). */
   answer: z.ZodType;
-  read: (ctx: TOrderCtx, q: z.output<Q>) => Promise<{ rows: unknown[]; total: number; sums: unknown }>;
+  read: (ctx: TOrderCtx, q: z.output<Q>) => Promise<{ rows: object[]; total: number; sums: object }>;
+  /**
+   * The read's rows are fresh objects, never cached or shared: for a user without the fee role their fee fields are
+   * blanked in place (withoutFees) instead of the whole answer being copied without them.
+   */
+  freshRows?: boolean;
 }
 
 /** A bus list page (loads, plans, runs, pick-ups...): GET with the list's query, answered with the sums (tableWithSums). */
 export function busList<Q extends z.ZodType>(app: FastifyInstance, deps: AppDeps, l: BusList<Q>) {
   const ctxOf = orderCtx(deps);
-  const handler: RouteHandlerMethod = async (req) =>
-    tableWithSums(req, await l.read(ctxOf(req), req.query as z.output<Q>));
+  const handler: RouteHandlerMethod = async (req) => {
+    const page = await l.read(ctxOf(req), req.query as z.output<Q>);
+    return tableWithSums(req, l.freshRows ? withoutFees(req.auth, page) : page);
+  };
   app.get(l.url, spec(l.access, l.summary, { querystring: l.query, response: answers(l.answer) }), handler);
 }
 

@@ -1,4 +1,4 @@
-import { feeKeyIn, hasPermission, stripFeeFields, type TLanguage } from '@theone/contracts';
+import { blankFeeFields, feeKeyIn, hasPermission, stripFeeFields, type TLanguage } from '@theone/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthContext } from '../auth/auth-context';
 import { loadAuthContext, sessionEndMessage } from '../auth/session';
@@ -186,4 +186,16 @@ export function registerSecurity(
 /** Throws 403 unless the caller holds the permission (for checks inside a handler, e.g. per button). */
 export function requirePermission(req: FastifyRequest, permission: string) {
   if (!hasPermission(req.auth.permissions, permission)) throw forbidden('err_forbidden');
+}
+
+/**
+ * A list page for a user without the fee role, its fee values left out before it is answered: the page's rows (fresh
+ * from the database, never a cached object) blanked in place, its sums (which may be cached) copied without them.
+ * The answer hook's stripFeeFields (above) then has nothing left to copy: copying every row of a page cost 8 % of a
+ * scoped list's server time. For the fee role, the page as it is.
+ */
+export function withoutFees<T extends { rows: readonly object[]; sums?: object }>(auth: AuthContext, page: T): T {
+  if (auth.feeRole) return page;
+  blankFeeFields(page.rows);
+  return page.sums ? { ...page, sums: stripFeeFields(page.sums) } : page;
 }

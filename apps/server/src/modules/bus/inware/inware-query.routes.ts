@@ -24,6 +24,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError, forbidden, notFound } from '../../../platform/errors';
 import { ok, table } from '../../../platform/http/envelope';
 import { spec } from '../../../platform/http/route-spec';
+import { withoutFees } from '../../../platform/http/security';
 import { isMarkWithCode, markCodeOf } from '../../bas/api/order-refs';
 import { busWaybillPages, tableWithSums } from '../bus-routes';
 import { cargoOf } from '../cargo/cargo.service';
@@ -54,7 +55,8 @@ export const inwareQueryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const list = async (req: FastifyRequest, q: z.infer<typeof ZInwareListQuery>) => {
     if (!hasPermission(req.auth.permissions, ORDER_VIEW_PERMISSION[q.view])) throw forbidden('err_forbidden');
     if (q.view === 'deliveryfree' && !req.auth.feeRole) throw forbidden('err_fee_role_required');
-    return tableWithSums(req, await listOrders(db, req.auth, q, timezone, req.lang));
+    // the rows are fresh from the database: fee fields blanked in place for users without the fee role
+    return tableWithSums(req, withoutFees(req.auth, await listOrders(db, req.auth, q, timezone, req.lang)));
   };
 
   app.get(

@@ -41,6 +41,7 @@ export const loadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     query: ZLoadListQuery,
     answer: ZLoadListAnswer,
     read: (ctx, q) => listLoads(ctx, 'load', q),
+    freshRows: true,
   });
 
   busRecord(app, deps, {

@@ -53,6 +53,7 @@ export const loadplanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     query: ZLoadListQuery,
     answer: ZLoadListAnswer,
     read: (ctx, q) => listLoads(ctx, 'loadplan', q),
+    freshRows: true,
   });
 
   busRecord(app, deps, {

@@ -52,6 +52,7 @@ export const trackRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     query: ZTrackListQuery,
     answer: ZTrackListAnswer,
     read: (ctx, q) => listLoads(ctx, 'track', q),
+    freshRows: true,
   });
 
   action({
