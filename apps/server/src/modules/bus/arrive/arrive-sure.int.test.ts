@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../../test/build-test-app';
 import { busOrder } from '../inware/inware.table';
+import { expectPartiesFresh } from '../load/load.test-utils';
 import {
   expectLoadLogged,
   loadLogOf,
@@ -165,6 +166,8 @@ describe('[ARRIVE] arrive/sure with a scanned code', () => {
     // the waybill of the second order receives it with every piece
     const second = await sure(s.dispatcher, { code: orders[1]!.transportId });
     expect(second.json().data).toMatchObject({ status: 3, scan: { kind: 'receive', scannedPieces: 3 } });
+    // a scan leaves the load's party rows alone (nothing they add up changed): they are still what the orders give
+    await expectPartiesFresh(s.t, [load.id]);
   });
 
   it('answers M-notfound for an unknown code or a piece number above the order’s pieces', async () => {

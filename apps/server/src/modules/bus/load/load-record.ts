@@ -24,7 +24,7 @@ import {
 } from '../../bas/api/mark-parties';
 import { recordLogFields } from '../bus.columns';
 import { editedBy, lockRecords, recordAccess, settledEntry } from '../bus-record';
-import { orderScope } from '../inware/order-common';
+import { orderScope, type TOrderRow } from '../inware/order-common';
 import { busLoad, busLoadLog, busTrack } from './load.table';
 
 /**
@@ -181,7 +181,12 @@ export const LOAD_TOTALS_SQL = sql.raw(`count(*)::int AS n, coalesce(sum(arrived
  * left, joined or changed in: the one place the totals are kept (list sums add up loads instead of orders, and a
  * load's status is settled from them).
  */
-export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]): Promise<void> {
+export async function refreshLoadTotals(
+  db: DbOrTx,
+  loadIds: readonly number[],
+  /** the loads whose party rows may have changed (partyFiguresChanged); default: all of them */
+  partyLoadIds: readonly number[] = loadIds,
+): Promise<void> {
   const ids = [...new Set(loadIds)];
   if (!ids.length) return;
   loadListSums.clear();
@@ -205,7 +210,31 @@ export async function refreshLoadTotals(db: DbOrTx, loadIds: readonly number[]):
     for (const r of updated.rows) counts.set(Number(r.id), r as unknown as TLoadCounts);
     refreshedCounts.set(db, counts);
   }
-  await rebuildParties(db, sql`${sql.param(ids)}::bigint[]`);
+  const parties = [...new Set(partyLoadIds)].filter((id) => ids.includes(id));
+  if (parties.length) await rebuildParties(db, sql`${sql.param(parties)}::bigint[]`);
+}
+
+/** The order fields a load's party rows are computed from (rebuildParties): its load, mark, figures and AR. */
+type TPartyFigures = Pick<
+  TOrderRow,
+  'loadId' | 'markId' | 'status' | 'arrivedPiece' | 'arrivedWeight' | 'arrivedVolume' | 'feeArAmount'
+>;
+
+/**
+ * Whether an order's write can change its loads' party rows: it joined or left a load, changed mark, crossed
+ * 'loaded' (S4 and later count as loaded) or changed a figure the rows add up. An overseas scan (S5 -> S6) changes
+ * none, so its transaction leaves the party rows alone.
+ */
+export function partyFiguresChanged(before: TPartyFigures, after: TPartyFigures): boolean {
+  return (
+    before.loadId !== after.loadId ||
+    before.markId !== after.markId ||
+    before.status >= 4 !== after.status >= 4 ||
+    before.arrivedPiece !== after.arrivedPiece ||
+    before.arrivedWeight !== after.arrivedWeight ||
+    before.arrivedVolume !== after.arrivedVolume ||
+    before.feeArAmount !== after.feeArAmount
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useBusSuite } from '../bus.test-utils';
 import { busLoad } from './load.table';
-import { loadBody, loadKit, planWith, stockOrder } from './load.test-utils';
+import { expectPartiesFresh, loadBody, loadKit, planWith, stockOrder } from './load.test-utils';
 
 /**
  * The load's stored totals (orders, pieces, weight, volume, receivables; refreshLoadTotals) equal the sums of its
@@ -41,6 +41,7 @@ async function storedAndLive(loadId: number) {
              coalesce(sum(arrived_piece) FILTER (WHERE status >= 4), 0)::int AS "loadedPieces"
         FROM bus_order WHERE load_id = ${loadId}`)
   ).rows[0]!;
+  await expectPartiesFresh(s.t, [loadId]);
   return { stored: stored!, live };
 }
 

@@ -1,5 +1,6 @@
 import { formatLoadNo, isContainerNo } from '@theone/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../../../../test/build-test-app';
 import { testAuth } from '../../../../test/test-auth';
 import type { AuthContext } from '../../../platform/auth/auth-context';
@@ -161,4 +162,34 @@ export async function loadLog(kit: TLoadKit, loadId: number) {
 /** The load's milestones, oldest first. */
 export async function milestones(kit: TLoadKit, loadId: number) {
   return kit.t.db.select().from(busTrack).where(eq(busTrack.loadId, loadId)).orderBy(asc(busTrack.id));
+}
+
+/**
+ * The party rows of these loads (and their arrays on bus_load) equal what their orders give now, computed here from
+ * bus_order and bas_mark independently of rebuildParties: the order core rebuilds them only when a write can
+ * change them (partyFiguresChanged), so every kind of change must leave them fresh.
+ */
+export async function expectPartiesFresh(t: TestApp, loadIds: readonly number[]) {
+  const ids = sql`${sql.param([...loadIds])}::bigint[]`;
+  const stored = await t.db.execute(sql`
+    SELECT load_id::int, kind, ref_id::int, orders, loaded, marks, pieces, weight::text, volume::text, ar::text
+      FROM bus_load_party WHERE load_id = ANY(${ids}) ORDER BY 1, 2, 3`);
+  const live = await t.db.execute(sql`
+    WITH p AS (
+      SELECT o.*, 'u'::char(1) AS kind, m.sales AS ref_id FROM bus_order o JOIN bas_mark m ON m.id = o.mark_id WHERE m.sales IS NOT NULL
+      UNION SELECT o.*, 'u', m.service FROM bus_order o JOIN bas_mark m ON m.id = o.mark_id WHERE m.service IS NOT NULL
+      UNION SELECT o.*, 'd', m.dept_id FROM bus_order o JOIN bas_mark m ON m.id = o.mark_id WHERE m.dept_id IS NOT NULL)
+    SELECT load_id::int, kind, ref_id::int, count(*)::int AS orders, count(*) FILTER (WHERE status >= 4)::int AS loaded,
+           count(DISTINCT mark_id)::int AS marks, coalesce(sum(arrived_piece), 0)::int AS pieces,
+           coalesce(sum(arrived_weight), 0)::numeric(16,2)::text AS weight,
+           coalesce(sum(arrived_volume), 0)::numeric(16,3)::text AS volume,
+           coalesce(sum(fee_ar_amount), 0)::numeric(16,2)::text AS ar
+      FROM p WHERE load_id = ANY(${ids}) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+  expect(stored.rows).toEqual(live.rows);
+  const arrays = await t.db.execute(sql`
+    SELECT l.id::int, l.party_users::int[] AS users, l.party_depts::int[] AS depts,
+           ARRAY(SELECT ref_id::int FROM bus_load_party p WHERE p.load_id = l.id AND p.kind = 'u' ORDER BY 1) AS "liveUsers",
+           ARRAY(SELECT ref_id::int FROM bus_load_party p WHERE p.load_id = l.id AND p.kind = 'd' ORDER BY 1) AS "liveDepts"
+      FROM bus_load l WHERE l.id = ANY(${ids})`);
+  for (const r of arrays.rows) expect([r.users, r.depts]).toEqual([r.liveUsers, r.liveDepts]);
 }

@@ -7,7 +7,7 @@ import { allOf } from '../../../platform/db/sql-helpers';
 import { type AppError, changedReload, notFound, wrongState } from '../../../platform/errors';
 import { busOrder } from '../inware/inware.table';
 import { bulkInsertJson, orderScope, type TOrderRow } from '../inware/order-common';
-import { lockLoads, refreshLoadTotals } from '../load/load-record';
+import { lockLoads, partyFiguresChanged, refreshLoadTotals } from '../load/load-record';
 import { type TOrderLogEntry, writeOrderLog } from '../order-log/order-log.service';
 import { lockRuns, refreshRunTotals } from '../send/send-record';
 
@@ -325,10 +325,15 @@ export async function applyOrderAction(
   }
   await writeOrderLog(tx, auth.userName, logs);
   // the stored totals of the loads these orders left, joined or changed in
-  const loads = [...outcomes.values()].flatMap((o) =>
-    o.outcome === 'done' ? [o.before?.loadId, o.after?.loadId].filter((x): x is number => typeof x === 'number') : [],
+  const loadsOf = (o: TOrderOutcome) =>
+    [o.before?.loadId, o.after?.loadId].filter((x): x is number => typeof x === 'number');
+  const done = [...outcomes.values()].filter((o) => o.outcome === 'done');
+  // ... and their party rows where a write could change them (a deletion always can)
+  const partyLoads = done.filter(
+    (o) =>
+      !o.before || !o.after || ORDER_TRANSITIONS[o.action!].to === 'deleted' || partyFiguresChanged(o.before, o.after),
   );
-  await refreshLoadTotals(tx, loads);
+  await refreshLoadTotals(tx, done.flatMap(loadsOf), partyLoads.flatMap(loadsOf));
   // ... and of the delivery runs they left, joined or changed in
   const runs = [...outcomes.values()].flatMap((o) =>
     o.outcome === 'done' ? [o.before?.sendId, o.after?.sendId].filter((x): x is number => typeof x === 'number') : [],
