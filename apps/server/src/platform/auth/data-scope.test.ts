@@ -81,4 +81,22 @@ describe('data scope', () => {
     expect(render(dataScopeFilter(auth([]), cols))!.sql).toBe('false');
     expect(render(dataScopeFilter(auth([{ roleId: 4, dataScope: '5' }]), { dept: sysUser.deptId }))!.sql).toBe('false');
   });
+
+  it('departments kept as an array on the row (depts): tested with && and = ANY in the row', () => {
+    const depts = { depts: sql.raw('l.party_depts') };
+    const custom = render(dataScopeFilter(auth([{ roleId: 4, dataScope: '2' }]), depts))!;
+    expect(custom.sql).toBe(
+      '(l.party_depts && ARRAY(SELECT rd.dept_id FROM sys_role_dept rd WHERE rd.role_id = $1)::bigint[])',
+    );
+    expect(custom.params).toEqual([4]);
+    const own = render(dataScopeFilter(auth([{ roleId: 4, dataScope: '3' }]), depts))!;
+    expect(own.sql).toBe('($1::bigint = ANY(l.party_depts))');
+    expect(own.params).toEqual([103]);
+    const below = render(dataScopeFilter(auth([{ roleId: 4, dataScope: '4' }]), depts))!;
+    expect(below.sql).toMatch(
+      /^\(l\.party_depts && ARRAY\(SELECT d\.dept_id FROM sys_dept d WHERE d\.dept_id = \$1 OR /,
+    );
+    // 'self' still needs its own condition
+    expect(render(dataScopeFilter(auth([{ roleId: 4, dataScope: '5' }]), depts))!.sql).toBe('false');
+  });
 });
