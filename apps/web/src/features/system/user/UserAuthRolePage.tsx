@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table } from 'antd';
-import { type Key, useEffect, useState } from 'react';
+import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeavePage } from '../../../app/layout/use-leave-page';
 import { FormFooter } from '../../../components/FormFooter';
@@ -32,11 +32,12 @@ export default function UserAuthRolePage() {
     enabled: userId !== undefined,
     staleTime: 0,
   });
-  const [selected, setSelected] = useState<Key[]>([]);
+  // the roles the user holds until the caller ticks something: ticked on the first render of the rows (no effect
+  // that ticks them a render later), and a refetch (the window regaining focus) does not undo the caller's ticks
+  const held = useMemo(() => query.data?.roles.filter((r) => r.flag).map((r) => r.roleId) ?? [], [query.data]);
+  const [chosen, setChosen] = useState<Key[] | null>(null);
+  const selected = chosen ?? held;
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (query.data) setSelected(query.data.roles.filter((r) => r.flag).map((r) => r.roleId));
-  }, [query.data]);
 
   const submit = async () => {
     if (!userId) return;
@@ -70,15 +71,13 @@ export default function UserAuthRolePage() {
           rowSelection={{
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys),
+            onChange: (keys) => setChosen(keys),
             getCheckboxProps: (r) => ({ disabled: !changeable(r) }),
           }}
           onRow={(r) => ({
             onClick: () => {
               if (!changeable(r)) return;
-              setSelected((keys) =>
-                keys.includes(r.roleId) ? keys.filter((k) => k !== r.roleId) : [...keys, r.roleId],
-              );
+              setChosen(selected.includes(r.roleId) ? selected.filter((k) => k !== r.roleId) : [...selected, r.roleId]);
             },
           })}
           columns={[
