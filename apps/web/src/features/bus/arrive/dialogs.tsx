@@ -135,7 +135,11 @@ export function PickupDialog({
       }
     >
       <RequiredTimeItem name="pickupTime" label="arrive_pickup_time" testId="pickup-time" />
-      <Form.Item name="houseId" label={t('arrive_house')} rules={[{ required: true, message: t('err_required') }]}>
+      <Form.Item
+        name="houseId"
+        label={t('arrive_house')}
+        rules={[{ required: true, message: t('err_required', { field: t('arrive_house') }) }]}
+      >
         <RefSelect<{ id: number; label: string }>
           url="/bas/warehouse/select"
           params={{ whType: '2' }}
@@ -211,7 +215,7 @@ export function LocationDialog({
       <Form.Item
         name="trayNo"
         label={t('arrive_location')}
-        rules={[{ required: true, whitespace: true, message: t('err_required') }]}
+        rules={[{ required: true, whitespace: true, message: t('err_required', { field: t('arrive_location') }) }]}
       >
         <Input maxLength={50} autoFocus data-testid="location-input" />
       </Form.Item>

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { TLoadNoteRow } from '@theone/contracts/bus/load-notes.schemas';
 import { Alert, Button, Modal, Segmented, Space, Table, type TableColumnType, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/DictTag';
 import { LANGUAGE_NAMES, type Language } from '../../../lib/languages';
@@ -33,7 +33,6 @@ export function DeliveryNotesDialog({
     width: number,
     more: TableColumnType<TLoadNoteRow> = {},
   ): TableColumnType<TLoadNoteRow> => ({ key, dataIndex: key, title: t(title), width, ...more });
-  const [selected, setSelected] = useState<number[]>([]);
   const [lang, setLang] = useState<Language>('th');
   const [busy, setBusy] = useState(false);
   const preview = useQuery({
@@ -43,9 +42,12 @@ export function DeliveryNotesDialog({
     retry: false,
   });
   const rows = preview.data?.rows;
-  useEffect(() => {
-    if (rows) setSelected(rows.filter((r) => !r.signed).map((r) => r.orderId));
-  }, [rows]);
+  // the unsigned orders are ticked from the first render of the rows (not by an effect a render later); the
+  // caller's ticks hold until other rows come (another load)
+  const [chosen, setChosen] = useState<{ rows: typeof rows; keys: number[] } | null>(null);
+  const selected =
+    chosen && chosen.rows === rows ? chosen.keys : (rows ?? []).filter((r) => !r.signed).map((r) => r.orderId);
+  const setSelected = (keys: number[]) => setChosen({ rows, keys });
   const print = async () => {
     if (!load) return;
     setBusy(true);

@@ -94,7 +94,8 @@ describe('<LoadDialog>', () => {
     // land transport with a container: the truck's plate is asked too (optional)
     expect(screen.getByTestId('load-truck-no')).toBeTruthy();
     await userEvent.keyboard('MSKU1234565{Enter}');
-    expect(await screen.findByText('不能为空', { exact: false })).toBeTruthy();
+    // the message names its field (it once showed '{{field}} 不能为空')
+    expect(await screen.findByText('封条号 不能为空')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field('load-seal-no')));
     answerConfirm(toasts.modal, true);
     await userEvent.keyboard('SEAL1{Enter}');

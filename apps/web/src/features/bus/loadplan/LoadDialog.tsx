@@ -140,7 +140,10 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
           validateFirst
           label={t(idLabel)}
           extra={t(idHint)}
-          rules={[{ required: true, whitespace: true, message: t('err_required') }, zodRule(idSchema, t)]}
+          rules={[
+            { required: true, whitespace: true, message: t('err_required', { field: t(idLabel) }) },
+            zodRule(idSchema, t),
+          ]}
         >
           <Input autoComplete="off" maxLength={idMax} data-testid={idTestId} />
         </Form.Item>

@@ -119,23 +119,24 @@ export function PlanHeaderFields({ routeLocked = false }: { routeLocked?: boolea
   const { t } = useTranslation();
   const { isFeeRole } = usePermission();
   const init = useInit();
-  const required = { required: true, message: t('err_required') };
+  // the message names its field ('装柜仓库 不能为空'), as every other form's does
+  const required = (label: string) => ({ required: true, message: t('err_required', { field: t(label) }) });
   const houses = (init.data?.warehouses ?? []).filter((w) => w.whType === '1');
   return (
     <div className="bus-form-grid" data-testid="plan-header">
-      <Form.Item name="busType" label={t('field_bus_type')} rules={[required]}>
+      <Form.Item name="busType" label={t('field_bus_type')} rules={[required('field_bus_type')]}>
         <DictSelect type="bus_type" disabled={routeLocked} data-testid="plan-bus-type" />
       </Form.Item>
-      <Form.Item name="leftAddrId" label={t('field_left_addr_id')} rules={[required]}>
+      <Form.Item name="leftAddrId" label={t('field_left_addr_id')} rules={[required('field_left_addr_id')]}>
         <GeogSelect orgId={1} disabled={routeLocked} data-testid="plan-left-addr" />
       </Form.Item>
-      <Form.Item name="destAddrId" label={t('field_dest_addr_id')} rules={[required]}>
+      <Form.Item name="destAddrId" label={t('field_dest_addr_id')} rules={[required('field_dest_addr_id')]}>
         <GeogSelect orgId={2} disabled={routeLocked} data-testid="plan-dest-addr" />
       </Form.Item>
-      <Form.Item name="containerType" label={t('field_container_type')} rules={[required]}>
+      <Form.Item name="containerType" label={t('field_container_type')} rules={[required('field_container_type')]}>
         <DictSelect type="container_type" data-testid="plan-container-type" />
       </Form.Item>
-      <Form.Item name="loadHouseId" label={t('field_load_house_id')} rules={[required]}>
+      <Form.Item name="loadHouseId" label={t('field_load_house_id')} rules={[required('field_load_house_id')]}>
         <Select<number>
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('please_select')}
@@ -144,7 +145,7 @@ export function PlanHeaderFields({ routeLocked = false }: { routeLocked?: boolea
           data-testid="plan-load-house"
         />
       </Form.Item>
-      <Form.Item name="loadTime" label={t('field_plan_load_time')} rules={[required]}>
+      <Form.Item name="loadTime" label={t('field_plan_load_time')} rules={[required('field_plan_load_time')]}>
         <BusinessDatePicker showTime data-testid="plan-load-time" />
       </Form.Item>
       <Form.Item name="clsDate" label={t('field_cls_date')}>

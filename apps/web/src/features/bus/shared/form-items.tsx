@@ -6,7 +6,11 @@ import { BusinessDatePicker } from '../../../components/BusinessDatePicker';
 export function RequiredTimeItem({ name, label, testId }: { name: string; label: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Form.Item name={name} label={t(label)} rules={[{ required: true, message: t('err_required') }]}>
+    <Form.Item
+      name={name}
+      label={t(label)}
+      rules={[{ required: true, message: t('err_required', { field: t(label) }) }]}
+    >
       <BusinessDatePicker showTime data-testid={testId} />
     </Form.Item>
   );
@@ -29,7 +33,7 @@ export function RequiredTextItem({
     <Form.Item
       name={name}
       label={t(label)}
-      rules={[{ required: true, whitespace: true, message: t('err_required') }, { max }]}
+      rules={[{ required: true, whitespace: true, message: t('err_required', { field: t(label) }) }, { max }]}
     >
       <Input autoComplete="off" maxLength={max} data-testid={testId} />
     </Form.Item>

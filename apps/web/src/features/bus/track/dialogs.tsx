@@ -203,7 +203,7 @@ function MilestoneFields({ busTypes }: { busTypes: readonly string[] }) {
       <Form.Item
         name="trackStatus"
         label={t('track_milestone')}
-        rules={[{ required: true, message: t('err_required') }]}
+        rules={[{ required: true, message: t('err_required', { field: t('track_milestone') }) }]}
       >
         <MilestoneSelect busTypes={busTypes} />
       </Form.Item>
