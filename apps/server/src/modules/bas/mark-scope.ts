@@ -23,7 +23,8 @@ export function markScopeFilter(
   });
 }
 
-const probed = alias(basMark, 'scope_mark');
+const PROBED = 'scope_mark';
+const probed = alias(basMark, PROBED);
 
 /**
  * `column IN (marks in the caller's scope)`; undefined when the caller sees every mark. `probe`: written as a test
@@ -40,7 +41,7 @@ export function markIdInScope(
   if (!options.probe) return inScopeMarks(auth, column, basMark.id, none);
   const filter = markScopeFilter(auth, probed);
   if (!filter) return undefined;
-  const inScope = sql`EXISTS (SELECT 1 FROM ${basMark} ${sql.raw('scope_mark')} WHERE ${probed.id} = ${column} AND ${filter})`;
+  const inScope = sql`EXISTS (SELECT 1 FROM ${basMark} ${sql.raw(PROBED)} WHERE ${probed.id} = ${column} AND ${filter})`;
   return none ? sql`(${none} OR ${inScope})` : inScope;
 }
 

@@ -324,20 +324,17 @@ export async function applyOrderAction(
     outcomes.set(row.id, { id: row.id, outcome: 'done', action, before: row, after });
   }
   await writeOrderLog(tx, auth.userName, logs);
-  // the stored totals of the loads these orders left, joined or changed in
-  const loadsOf = (o: TOrderOutcome) =>
-    [o.before?.loadId, o.after?.loadId].filter((x): x is number => typeof x === 'number');
+  // the stored totals of the loads and runs these orders left, joined or changed in
   const done = [...outcomes.values()].filter((o) => o.outcome === 'done');
-  // ... and their party rows where a write could change them (a deletion always can)
+  const linked = (key: 'loadId' | 'sendId') => (o: TOrderOutcome) =>
+    [o.before?.[key], o.after?.[key]].filter((x): x is number => typeof x === 'number');
+  // ... and the loads' party rows where a write could change them (a deletion always can)
   const partyLoads = done.filter(
     (o) =>
       !o.before || !o.after || ORDER_TRANSITIONS[o.action!].to === 'deleted' || partyFiguresChanged(o.before, o.after),
   );
-  await refreshLoadTotals(tx, done.flatMap(loadsOf), partyLoads.flatMap(loadsOf));
-  // ... and of the delivery runs they left, joined or changed in
-  const runs = [...outcomes.values()].flatMap((o) =>
-    o.outcome === 'done' ? [o.before?.sendId, o.after?.sendId].filter((x): x is number => typeof x === 'number') : [],
-  );
+  await refreshLoadTotals(tx, done.flatMap(linked('loadId')), partyLoads.flatMap(linked('loadId')));
+  const runs = done.flatMap(linked('sendId'));
   await refreshRunTotals(tx, runs);
   return unique.map((id) => outcomes.get(id)!);
 }
