@@ -1,3 +1,4 @@
+import { FEE_FIELDS, ORDER_LIST_VIEW_FIELDS } from '@theone/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basPrice } from '../../bas/bas.table';
@@ -199,11 +200,43 @@ describe('[ORDERS] lists by screen', () => {
     const deep = (await s.admin.get('/bus/inware/list?view=orderList&mark=TH001&pageSize=10&pageNum=40')).json();
     expect([deep.rows, deep.total, deep.sums]).toEqual([[], first.total, first.sums]);
     const byNumber = (await s.admin.get('/bus/inware/list?view=orderList&expressNo=sf500000002')).json().rows[0];
+    const unconfirmed = (await s.admin.get('/bus/inware/list?view=unOrder&expressNo=sf500000002')).json().rows[0];
     const detail = (await s.admin.get(`/bus/inware/${byNumber.id}`)).json().data;
-    for (const row of [first.rows[0], byNumber])
+    for (const row of [first.rows[0], byNumber, unconfirmed])
       expect(row.orderTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(byNumber.orderTime).toBe(detail.orderTime);
-    expect(byNumber.createTime).toBe(detail.createTime);
+    expect(unconfirmed.createTime).toBe(detail.createTime);
+  });
+
+  it("orderList rows carry the view's fields (ORDER_LIST_VIEW_FIELDS), the other views every field", async () => {
+    const query = 'mark=TH001&params[beginTime]=2000-01-01&pageSize=100';
+    const narrow = (await s.admin.get(`/bus/inware/list?view=orderList&${query}`)).json();
+    expect(narrow.rows.length).toBeGreaterThan(2);
+    for (const row of narrow.rows) expect(Object.keys(row).sort()).toEqual([...ORDER_LIST_VIEW_FIELDS].sort());
+    const received = narrow.rows.find((r: { id: number }) => r.id === o.inStock!.id);
+    expect(received).toMatchObject({ mark: 'TH001', arrivedPiece: 3, arrivedWeight: '260.00' });
+    expect(received.leftAddrName).not.toBe('');
+    // the same orders in a view of every field: the same values in the fields they share
+    const full = (await s.admin.get(`/bus/inware/list?view=arrivedAddOrder&incomplete=0&${query}`)).json();
+    const fullRow = full.rows.find((r: { id: number }) => r.id === o.inStock!.id);
+    expect(fullRow).toMatchObject({ ...received, missing: [], consigneeAddr: expect.any(String) });
+    expect(Object.keys(fullRow).length).toBeGreaterThan(ORDER_LIST_VIEW_FIELDS.length + 20);
+    // without the fee role: the view's fields less the fee fields
+    const service = (await s.service.get(`/bus/inware/list?view=orderList&${query}`)).json();
+    expect(service.rows.length).toBe(narrow.rows.length);
+    for (const row of service.rows)
+      expect(Object.keys(row).sort()).toEqual(ORDER_LIST_VIEW_FIELDS.filter((k) => !FEE_FIELDS.has(k)).sort());
+  });
+
+  it('a number search in orderList sums its own rows as the database sums them', async () => {
+    const one = (await s.admin.get('/bus/inware/list?view=orderList&expressNo=SF500000002')).json();
+    expect(one.rows.map((r: { id: number }) => r.id)).toEqual([o.staged!.id]);
+    const [db] = await s.t.db
+      .select({ rmb: busOrder.rmbAmount, ar: busOrder.feeArAmount, weight: busOrder.cargoWeight })
+      .from(busOrder)
+      .where(eq(busOrder.id, o.staged!.id));
+    expect(Number.parseFloat(db!.rmb!)).toBeGreaterThan(0);
+    expect(one.sums).toMatchObject({ rmbAmount: db!.rmb, feeArAmount: db!.ar, cargoWeight: db!.weight });
   });
 });
 

@@ -1,4 +1,4 @@
-import { FEE_FIELDS, ZOrderDetail, ZOrderRow } from '@theone/contracts';
+import { FEE_FIELDS, ORDER_LIST_VIEW_FIELDS, ZOrderDetail, ZOrderRow } from '@theone/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiAnswers, type TAnswerKind } from '../../../platform/http/openapi.test-utils';
@@ -65,8 +65,13 @@ describe('[BUS] order response contracts', () => {
     expect(row.properties?.cargoWeight?.type).toBe('string');
     expect(row.properties?.orderTime).toMatchObject({ type: 'string', format: 'date-time' });
     expect(row.required).toEqual(
-      expect.arrayContaining(['id', 'transportId', 'status', 'version', 'mark', 'leftAddrName', 'missing']),
+      expect.arrayContaining(['id', 'transportId', 'status', 'version', 'mark', 'leftAddrName']),
     );
+    // the fields the view orderList leaves out are optional (ORDER_LIST_VIEW_FIELDS); the others keep being required
+    for (const key of ['missing', 'consigneeAddr', 'feePickAr', 'createTime', 'arrivedHouseName'])
+      expect(row.required).not.toContain(key);
+    const required = ORDER_LIST_VIEW_FIELDS.filter((k) => !FEE_FIELDS.has(k));
+    expect(row.required).toEqual(expect.arrayContaining(required));
     expect(list.properties?.sums?.required).not.toContain('feeArAmount');
   });
 

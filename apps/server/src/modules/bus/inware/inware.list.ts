@@ -1,9 +1,11 @@
 import {
   hasSearchCondition,
   missingOrderData,
+  ORDER_LIST_VIEW_FIELDS,
   sum,
   type TInwareListQuery,
   type TLanguage,
+  type TOrderListViewField,
   type TOrderView,
   toMoneyString,
   toVolumeString,
@@ -137,8 +139,27 @@ const markColumns = {
  * rebuilding 70 column expressions per request (the rows come back keyed like the Drizzle select).
  */
 const LIST = selectList(listRowColumns);
-const LIST_SELECT = `SELECT ${LIST.text} FROM "bus_order"`;
 type TListRow = Pick<TOrderColumns, keyof typeof listRowColumns>;
+
+/** The columns of a row of the view `orderList` (contracts ORDER_LIST_VIEW_FIELDS; its names are added later). */
+const orderListViewColumns = Object.fromEntries(
+  ORDER_LIST_VIEW_FIELDS.flatMap((key) =>
+    key in listRowColumns ? [[key, listRowColumns[key as keyof TListRow]]] : [],
+  ),
+) as unknown as Pick<typeof listRowColumns, Extract<TOrderListViewField, keyof TListRow>>;
+type TOrderListViewRow = Pick<TOrderColumns, keyof typeof orderListViewColumns>;
+
+/** The list's SELECT and row completion of a view: `orderList` reads its narrower row, the other views all columns. */
+const viewSelect = <L extends { text: string }>(list: L, narrow: boolean) => ({
+  ...list,
+  narrow,
+  select: `SELECT ${list.text} FROM "bus_order"`,
+});
+const VIEW_LISTS = {
+  orderList: viewSelect(selectList(orderListViewColumns), true),
+  other: viewSelect(LIST, false),
+};
+const viewList = (view: TOrderView) => (view === 'orderList' ? VIEW_LISTS.orderList : VIEW_LISTS.other);
 
 /** SELECT of an order page (lists); where/order/limit added by the caller, mark and other names by `namedRows`. */
 export function selectOrders(db: DbOrTx) {
@@ -445,16 +466,20 @@ export async function listOrders(
   q: TInwareListQuery,
   timezone: string,
   lang: TLanguage,
-) {
+): Promise<{ rows: (TOrderListRow | TOrderListViewRowNamed)[]; total: number; sums: TOrderSums }> {
   const where = (await listWhere(db, auth, q, timezone)) ?? sql`true`;
   const { limit, offset } = pageOf(q);
   const order = sql.join(listOrder(q), sql`, `);
+  const list = viewList(q.view);
+  const select = sql.raw(list.select);
+  const named = async (rows: TOrderListViewRow[]) =>
+    list.narrow ? orderListViewNames(db, rows, lang) : namedRows(db, rows as TListRow[], lang);
   // Number searches (express, receipt, waybill, PO, container numbers) find a handful of orders: the page alone,
   // and when a first page is not full it is the whole set, so its sums come from its rows.
   if (q.expressNo || q.receivingNo || q.transportId || q.businessNo || q.containerNo) {
-    const rows = LIST.rows(
-      (await db.execute(sql`${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} ${limitOffset(limit, offset)}`))
-        .rows as TListRow[],
+    const rows = list.rows(
+      (await db.execute(sql`${select} WHERE ${where} ORDER BY ${order} ${limitOffset(limit, offset)}`))
+        .rows as TOrderListViewRow[],
     );
     const { total, ...sums } =
       offset === 0 && rows.length < limit
@@ -465,20 +490,46 @@ export async function listOrders(
                 .rows[0] as { __sums: string }
             ).__sums,
           );
-    return { rows: await namedRows(db, rows, lang), total, sums };
+    return { rows: await named(rows), total, sums };
   }
   // Otherwise the sums of the whole set and the page in one statement: a row per order of the page, each
   // carrying the sums; an empty page still gives one row (the sums, the order columns null).
   const result = await db.execute(
-    sql`WITH s AS (SELECT ${sql.raw(SUMS_TEXT)} AS "__sums" FROM "bus_order" WHERE ${where}) SELECT s."__sums", p.* FROM s LEFT JOIN LATERAL (${sql.raw(LIST_SELECT)} WHERE ${where} ORDER BY ${order} ${limitOffset(limit, offset)}) p ON true`,
+    sql`WITH s AS (SELECT ${sql.raw(SUMS_TEXT)} AS "__sums" FROM "bus_order" WHERE ${where}) SELECT s."__sums", p.* FROM s LEFT JOIN LATERAL (${select} WHERE ${where} ORDER BY ${order} ${limitOffset(limit, offset)}) p ON true`,
   );
-  const all = result.rows as (TListRow & { __sums?: string })[];
+  const all = result.rows as (TOrderListViewRow & { __sums?: string })[];
   const { total, ...sums } = parseSums(all[0]?.__sums ?? '0');
-  const rows = all[0]?.id == null ? [] : LIST.rows(all);
+  const rows = all[0]?.id == null ? [] : list.rows(all);
   // the carried copy is not sent (undefined keeps each row's shape; JSON leaves it out)
   for (const r of rows) r.__sums = undefined;
-  return { rows: await namedRows(db, rows, lang), total, sums };
+  return { rows: await named(rows), total, sums };
 }
+
+/**
+ * Rows of the view `orderList` with the names it shows (mark, top mark, route), from the caches: the view's row has
+ * no warehouse, print flag or incomplete data (ORDER_LIST_VIEW_FIELDS).
+ */
+async function orderListViewNames<T extends TOrderListViewRow>(db: DbOrTx, rows: T[], lang: TLanguage) {
+  if (!rows.length) return [];
+  const [marks, refs] = await Promise.all([
+    cachedMarks(
+      db,
+      rows.flatMap((r) => [r.markId, r.topMarkId]).filter((x): x is number => x !== null),
+    ),
+    refNames(db),
+  ]);
+  return rows.map((r) => {
+    const m = r.markId !== null ? marks.get(r.markId) : undefined;
+    return Object.assign(r, {
+      mark: m?.mark ?? '',
+      markName: m?.nameZh ?? '',
+      topMark: r.topMarkId !== null ? (marks.get(r.topMarkId)?.mark ?? '') : '',
+      leftAddrName: r.leftAddrId !== null ? pick(lang, refs.geog.get(r.leftAddrId)) : '',
+      destAddrName: r.destAddrId !== null ? pick(lang, refs.geog.get(r.destAddrId)) : '',
+    });
+  });
+}
+type TOrderListViewRowNamed = Awaited<ReturnType<typeof orderListViewNames<TOrderListViewRow>>>[number];
 
 /** The same figures as the SQL sums, from rows already read (exact decimal sums, contracts' Money). */
 type TSummable = Pick<
