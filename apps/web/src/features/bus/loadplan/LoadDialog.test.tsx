@@ -102,4 +102,20 @@ describe('<LoadDialog>', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(screen.getByTestId('load-dialog')).toBeTruthy();
   });
+  it('keeps what is typed and the focus when the page refetches its record while the dialog is open', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const props = { mode: 'scan' as const, onCancel: vi.fn(), onSubmit };
+    const view = render(<LoadDialog load={container} {...props} />);
+    await waitFor(() => expect(document.activeElement).toBe(field('load-container-no')));
+    await userEvent.keyboard('CSQU3054383');
+    await userEvent.tab();
+    await userEvent.keyboard('SL1');
+    // the same record refetched: a new object with the same id
+    view.rerender(<LoadDialog load={{ ...container }} {...props} />);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(document.activeElement).toBe(field('load-seal-no'));
+    await userEvent.keyboard('2{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ containerNo: 'CSQU3054383', sealNo: 'SL12' });
+  });
 });

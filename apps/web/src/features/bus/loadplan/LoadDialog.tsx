@@ -1,7 +1,7 @@
 import { CONTAINER_CAPACITY } from '@theone/contracts/bus/load';
 import { zLoadContainerNo, zTruckNo } from '@theone/contracts/bus/load.schemas';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { zodRule } from '../../../components/form-rules';
@@ -73,8 +73,14 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
   const [idName, idLabel, idHint, idSchema, idMax, idTestId] = ID_FIELDS[truck ? 'truck' : 'container'];
   const land = Boolean(load && LAND_MODES.has(load.busType));
 
+  // Filled and focused once per opening (per load id): a refetch of the page's record while the dialog is open
+  // gives a new object, and must not wipe what is being typed or move the focus back (a flaky end-to-end run).
+  const latest = useRef(load);
+  latest.current = load;
+  const openedId = load?.id ?? null;
   useEffect(() => {
-    if (!load) return;
+    const load = latest.current;
+    if (openedId === null || !load) return;
     const me = authStore.get().user?.nickName ?? '';
     form.setFieldsValue({
       containerNo: load.containerNo || undefined,
@@ -89,7 +95,7 @@ export function LoadDialog({ load, mode = 'load', count, onCancel, onSubmit, aft
     // after the opening animation's own focus
     const timer = setTimeout(() => form.focusField(first ?? 'sealNo'), 60);
     return () => clearTimeout(timer);
-  }, [load, truck, form]);
+  }, [openedId, truck, form]);
 
   const submit = async () => {
     if (!load || keyboard.isSaving()) return;
