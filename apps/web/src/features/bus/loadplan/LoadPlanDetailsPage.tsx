@@ -146,9 +146,14 @@ export default function LoadPlanDetailsPage() {
     openLoad('load');
   }, [detail]);
 
+  // the header form is filled when editing starts: a refetch of the plan meanwhile (a scan, a photo) keeps the edits
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
+  const editedId = editing ? (load?.id ?? null) : null;
   useEffect(() => {
-    if (editing && load) form.setFieldsValue(headerOf(load));
-  }, [editing, load, form]);
+    const current = latestLoad.current;
+    if (editedId !== null && current) form.setFieldsValue(headerOf(current));
+  }, [editedId, form]);
 
   if (query.isLoading) return <Skeleton active />;
   if (!detail || !load) return <Alert type="error" title={t('err_not_found')} />;
