@@ -161,6 +161,57 @@ async function waitForHealth(base: string, child: ChildProcess) {
   throw new Error('the server did not become healthy');
 }
 
+/**
+ * A bare Node HTTP server (another process, no framework, no database) answering a fixed 20 KB JSON page of 20
+ * rows, as the list scenarios do. Loaded the same way before and after the groups, it measures the machine itself:
+ * on a shared two-core VM the same build's figures drift by a third within an hour (docs/bench.md), and this run's
+ * figures are read against it.
+ */
+const CALIBRATION_SERVER = `
+const http = require('node:http');
+const rows = Array.from({ length: 20 }, (_, i) => ({
+  id: 100000 + i, transportId: 'BN000001' + String(i).padStart(5, '0'), status: i % 9, mark: 'TH' + i, markName: '泰华贸易' + i,
+  consignee: 'Khun Somchai ' + i, consigneeTel: '08123456' + i, consigneeAddr: '41 Sukhumvit Rd, Khlong Toei, Bangkok 10110',
+  cargoName: '服装 เสื้อผ้า ' + i, cargoPiece: 6, cargoWeight: '271.45', cargoVolume: '1.535', feeArAmount: '1221.53',
+  orderTime: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(), arrivedTime: null, containerNo: 'CSQU3054383',
+  remark: 'x'.repeat(560),
+}));
+const body = JSON.stringify({ code: 200, msg: '操作成功', rows, total: 20 });
+http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(body);
+}).listen(Number(process.argv[1]), '127.0.0.1');
+`;
+
+async function calibrate(when: string): Promise<BenchResult> {
+  const port = await freePort();
+  const bare = spawn(process.execPath, ['-e', CALIBRATION_SERVER, String(port)], { stdio: 'ignore' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 40; i++) {
+      if (
+        await fetch(base).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await load(base, { name: 'warm-up', path: '/', durationSeconds: 2, connections: 10 }, bare.pid!);
+    const r = await load(base, { name: `machine ${when}: bare Node HTTP, 20 KB page`, path: '/' }, bare.pid!);
+    return { group: 'calibration', ...r };
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
+
+function printCalibration(r: BenchResult) {
+  console.log(
+    `  ${r.name.padEnd(42)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  ${r.kbPerResponse} KB/response`,
+  );
+}
+
 /** What undici says when the kept-alive connection it reused had been closed by the server. */
 const CLOSED_CONNECTION = new Set(['UND_ERR_SOCKET', 'EPIPE', 'ECONNRESET']);
 
@@ -250,6 +301,10 @@ async function main() {
       },
     };
     console.log(`Server up (pid ${server.pid}, RSS ${rssMb(server.pid!)} MB at rest)`);
+    console.log('\ncalibration (the machine, not the build: compare runs by it)');
+    const before = await calibrate('before');
+    results.push(before);
+    printCalibration(before);
     for (const g of groups) {
       console.log(`\n${g.name}`);
       for (const s of await g.scenarios(ctx)) {
@@ -275,6 +330,10 @@ async function main() {
         }
       }
     }
+    const after = await calibrate('after');
+    results.push(after);
+    console.log('\ncalibration');
+    printCalibration(after);
   } finally {
     server?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
