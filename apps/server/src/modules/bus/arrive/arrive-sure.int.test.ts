@@ -224,6 +224,8 @@ describe('[ARRIVE] arrive/cancel/{id} (A18)', () => {
     const one = await s.dispatcher.post(`/bus/arrive/cancel/${arrive.id}`, { orderIds: [orders[0]!.id] });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().data).toMatchObject({ status: 2, loadStatus: 4, done: 1 });
+    // still L4 (one order in the warehouse): the milestone stays
+    expect(await arrivedMilestones(load.id)).toHaveLength(1);
     expect(await orderRow(s.kit, orders[0]!.id)).toMatchObject({ status: 5, arriveId: null });
     expect((await orderLogOf(s.kit, orders[0]!.id)).at(-1)).toMatchObject({ action: 'cancelArrival', toStatus: 5 });
     const rest = await s.dispatcher.post(`/bus/arrive/cancel/${arrive.id}`, {});
