@@ -302,11 +302,13 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
   const text = code.trim().toUpperCase();
   const label = parsePieceLabel(text);
   const arriveTime = body.arriveTime ? time(ctx, body.arriveTime, 'arriveTime') : new Date();
-  // the order and its customer's balance type (an arrive-pay order shows the amount to collect) in one statement
+  // the order, its customer's balance type (an arrive-pay order shows the amount to collect) and its arrival line
+  // (the pieces counted so far; one per order) in one statement
   const byCode = async (db: DbOrTx) => {
     const [row] = await db
-      .select({ order: busOrder, balanceType: markBalanceTypeOf(busOrder.markId) })
+      .select({ order: busOrder, balanceType: markBalanceTypeOf(busOrder.markId), line: busArriveOrder })
       .from(busOrder)
+      .leftJoin(busArriveOrder, eq(busArriveOrder.orderId, busOrder.id))
       .where(allOf([eq(busOrder.transportId, label?.transportId ?? text), orderScope(auth)]));
     return row;
   };
@@ -321,8 +323,7 @@ async function scanArrive(ctx: TOrderCtx, body: TArriveSureBody, code: string): 
     if (body.arriveId !== undefined && body.arriveId !== record.id)
       throw notFound('bus_msg_no_order_for_code', { code });
     // read again under the container's lock: a colleague's scan of the same order went first
-    const { order, balanceType } = (await byCode(tx))!;
-    const [line] = await tx.select().from(busArriveOrder).where(eq(busArriveOrder.orderId, order.id));
+    const { order, balanceType, line } = (await byCode(tx))!;
     const outcome = scanOutcome(order, line?.pieces ?? [], label?.piece ?? null);
     // a repeat of an order already shelved says where it is (screens arriveOrder: 'an S6 order shows its location')
     if (outcome.kind === 'duplicate')
