@@ -13,6 +13,11 @@ describe('codesIn: a view’s status codes in the statement text', () => {
     });
   });
 
+  it('writes one code as an equality (an index on the status and the list order is then read in that order)', () => {
+    expect(dialect.sqlToQuery(codesIn(busLoad.status, [3]))).toEqual({ sql: '"bus_load"."status" = 3', params: [] });
+    expect(() => codesIn(busLoad.status, [Number.NaN])).toThrow('not a status code');
+  });
+
   it('writes an empty list as an empty array (no row matches)', () => {
     expect(dialect.sqlToQuery(codesIn(busLoad.status, [])).sql).toBe('"bus_load"."status" = ANY(ARRAY[]::smallint[])');
   });

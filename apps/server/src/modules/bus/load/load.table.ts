@@ -87,6 +87,8 @@ export const busLoad = pgTable(
     ...numberedListIndexes('bus_load', t, t.loadNo, t.loadTime),
     index('bus_load_container_no_idx').on(t.containerNo),
     index('bus_load_left_time_idx').on(t.leftTime.desc()),
+    // track-list's tabs of one status ('in transit', 'waiting') walk their loads in the list's order and stop at the page
+    index('bus_load_status_left_time_idx').on(t.status, t.leftTime.desc(), t.loadTime.desc(), t.id.desc()),
     index('bus_load_eta_idx').on(t.etaDate),
     index('bus_load_mark_ids_gin').using('gin', t.markIds).with({ fastupdate: false }),
     index('bus_load_create_by_idx').on(t.createBy),

@@ -1,0 +1,1 @@
+CREATE INDEX "bus_load_status_left_time_idx" ON "bus_load" USING btree ("status","left_time" DESC NULLS LAST,"load_time" DESC NULLS LAST,"id" DESC NULLS LAST);
