@@ -170,6 +170,45 @@ describe('listLoads', () => {
     });
   });
 
+  it('loadplan pages merged from its statuses keep one order across pages: loading time, then id, newest first', async () => {
+    // L0 and L1 plans with interleaved loading times, two at the same time in different statuses, and an L2
+    const same = new Date(Date.UTC(2026, 10, 20, 2));
+    const loads = [
+      await fixtureLoad(0, []),
+      await fixtureLoad(1, []),
+      await fixtureLoad(0, [], { loadTime: same }),
+      await fixtureLoad(1, [], { loadTime: same }),
+      await fixtureLoad(2, []),
+      await fixtureLoad(1, []),
+      await fixtureLoad(0, []),
+    ];
+    const nos = loads.map((l) => l.loadNo).join(',');
+    const newestFirst = (statuses: number[]) =>
+      loads
+        .filter((l) => statuses.includes(l.status))
+        .sort((a, b) => b.loadTime!.getTime() - a.loadTime!.getTime() || b.id - a.id)
+        .map((l) => l.id);
+    const pages = async (x: Record<string, unknown>) => {
+      const ids: number[] = [];
+      for (let pageNum = 1; pageNum <= 4; pageNum++) {
+        const r = await listLoads(all, 'loadplan', q({ loadNo: nos, pageSize: 2, pageNum, ...x }));
+        expect(r.total).toBe(newestFirst(x.status === '0,1,2' ? [0, 1, 2] : [0, 1]).length);
+        ids.push(...r.rows.map((row) => row.id));
+      }
+      return ids;
+    };
+    expect(newestFirst([0, 1]).slice(0, 2)).toEqual([loads[3]!.id, loads[2]!.id]);
+    expect(await pages({})).toEqual(newestFirst([0, 1]));
+    expect(await pages({ orderByColumn: 'loadTime', isAsc: 'descending' })).toEqual(newestFirst([0, 1]));
+    expect(await pages({ status: '0,1,2' })).toEqual(newestFirst([0, 1, 2]));
+    // another order (read as one set and sorted): oldest first, a tie still newest id first
+    const oldestFirst = loads
+      .filter((l) => l.status <= 1)
+      .sort((a, b) => a.loadTime!.getTime() - b.loadTime!.getTime() || b.id - a.id)
+      .map((l) => l.id);
+    expect(await pages({ orderByColumn: 'loadTime', isAsc: 'ascending' })).toEqual(oldestFirst);
+  });
+
   it('sums equal a direct count of the filtered set', async () => {
     const r = await listLoads(all, 'load', q({ pageSize: 1 }));
     const [direct] = (

@@ -20,7 +20,14 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { notFound } from '../../../platform/errors';
-import { dateRange, descNullsLast as desc, limitOffset, orderOf, pageOf } from '../../../platform/http/paging';
+import {
+  dateRange,
+  descNullsLast as desc,
+  INLINE_OFFSET_MAX,
+  limitOffset,
+  orderOf,
+  pageOf,
+} from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
 import { arrayParam, codeList, codesIn, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
@@ -111,10 +118,28 @@ export async function loadListWhere(
   timezone: string,
   scopeForm: TScopeForm = 'set',
 ): Promise<SQL> {
+  return whereOf(await loadListFilter(db, auth, view, q, timezone, scopeForm));
+}
+
+/** A list's filter: its statuses, and the rest of its WHERE (scope included). */
+interface TLoadFilter {
+  statuses: number[];
+  rest: SQL;
+}
+const whereOf = (f: TLoadFilter): SQL => allOf([codesIn(busLoad.status, f.statuses), f.rest]) as SQL;
+
+async function loadListFilter(
+  db: DbOrTx,
+  auth: AuthContext,
+  view: TLoadView,
+  q: TLoadListQuery | TTrackListQuery,
+  timezone: string,
+  scopeForm: TScopeForm,
+): Promise<TLoadFilter> {
   const base = viewStatuses(view, q);
   const asked = codeList(q.status);
   const statuses = asked ? base.filter((s) => asked.includes(s)) : base;
-  const parts: (SQL | undefined)[] = [loadScope(auth, busLoad, scopeForm), codesIn(busLoad.status, statuses)];
+  const parts: (SQL | undefined)[] = [loadScope(auth, busLoad, scopeForm)];
   const loadNos = searchNumbers(q.loadNo, 'loadNo');
   if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${arrayParam(loadNos, 'text[]')})`);
   const containers = searchNumbers(q.containerNo, 'containerNo');
@@ -140,7 +165,7 @@ export async function loadListWhere(
   if ('trackStatus' in q && q.trackStatus) parts.push(sql`${latestTrack('track_status')} = ${q.trackStatus}`);
   if ('noNews' in q && q.noNews === '1') parts.push(noNewsSql);
   if ('noNews' in q && q.noNews === '0') parts.push(sql`NOT ${noNewsSql}`);
-  return allOf(parts) ?? sql`true`;
+  return { statuses, rest: allOf(parts) ?? sql`true` };
 }
 
 /** ` AND <order scope on o>` or nothing. */
@@ -158,6 +183,19 @@ export const LOAD_SORT_COLUMNS = {
   createTime: busLoad.createTime,
   loadNo: busLoad.loadNo,
 };
+
+/**
+ * Whether a page is taken per status (pageOfFilter): the plan list in its default order (none asked, or the planned
+ * loading time newest first, the screen's default sort). Plans (L0, L1) are a small share of the loads, read in order
+ * from (status, load_time, id) per status. The container lists' several statuses cover most loads, which the walk of
+ * (load_time, id) reads directly (per status measured slower there), and track-list's default tab is one status.
+ */
+function perStatusPage(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): boolean {
+  if (view !== 'loadplan') return false;
+  if (!q.orderByColumn) return true;
+  const ascending = q.isAsc === 'asc' || q.isAsc === 'ascending';
+  return !ascending && q.orderByColumn === 'loadTime';
+}
 
 function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): SQL {
   const fallback =
@@ -261,17 +299,11 @@ async function querySums(ctx: TOrderCtx, where: SQL): Promise<{ total: number; s
 }
 
 /**
- * The page: taken in the list's order straight from bus_load (an index on the sort key reads only the page),
- * re-numbered over its own rows (the inner query is named bus_load so the same ORDER BY applies), with the
- * caller's sums per row and, for tracking, the latest milestone.
+ * The page: its loads from `source` (pageOfWhere, pageOfFilter: taken in the list's order from bus_load, an index on
+ * the sort key reading only the page), re-numbered over its own rows (the source is named bus_load so the same ORDER
+ * BY applies), with the caller's sums per row and, for tracking, the latest milestone.
  */
-async function queryPage(
-  ctx: TOrderCtx,
-  where: SQL,
-  order: SQL,
-  page: { limit: number; offset: number },
-  track: boolean,
-): Promise<TRawRow[]> {
+async function queryPage(ctx: TOrderCtx, source: SQL, order: SQL, track: boolean): Promise<TRawRow[]> {
   const extra = track
     ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
     : sql``;
@@ -281,26 +313,45 @@ async function queryPage(
                    bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
                    bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
                    bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY ${order})::int AS "__rn"
-              FROM (SELECT * FROM ${busLoad} WHERE ${where}
-                     ORDER BY ${order} ${limitOffset(page.limit, page.offset)}) AS bus_load) p
+              FROM ${source} AS bus_load) p
       ${rowSumsLateral(ctx.auth)}
       ${track ? trackLateral : sql``}
      ORDER BY p."__rn"`);
   return result.rows as TRawRow[];
 }
 
+/** The rows of a page: `(SELECT * FROM bus_load WHERE … ORDER BY … LIMIT … OFFSET …)`. */
+const pageOfWhere = (where: SQL, order: SQL, page: { limit: number; offset: number }) =>
+  sql`(SELECT * FROM ${busLoad} WHERE ${where} ORDER BY ${order} ${limitOffset(page.limit, page.offset)})`;
+
+/**
+ * The rows of a list page in the list's default order. Over several statuses the page is taken per status, each read
+ * in that order from the index (status, order…) and stopped at the page, then merged (`status = ANY(…)` reads every
+ * load of those statuses and sorts them all: the 210 plans of the plan list's first page on the large seed, 0.34 ms
+ * against 0.22 ms per status). The first pages only (their limits are constants of the text, as limitOffset's).
+ */
+function pageOfFilter(filter: TLoadFilter, order: SQL, page: { limit: number; offset: number }, perStatus: boolean) {
+  const { statuses, rest } = filter;
+  if (!perStatus || statuses.length < 2 || page.offset > INLINE_OFFSET_MAX)
+    return pageOfWhere(whereOf(filter), order, page);
+  for (const c of statuses) if (!Number.isSafeInteger(c)) throw new Error(`not a status code: ${c}`);
+  const each = limitOffset(page.offset + page.limit);
+  return sql`(SELECT bus_load.* FROM unnest(${sql.raw(`ARRAY[${statuses.join(',')}]::smallint[]`)}) AS s(status)
+    CROSS JOIN LATERAL (SELECT * FROM ${busLoad} WHERE ${busLoad.status} = s.status AND (${rest}) ORDER BY ${order} ${each}) AS bus_load
+    ORDER BY ${order} ${limitOffset(page.limit, page.offset)})`;
+}
+
 /** The page (fresh) and the sums of the whole set (cached briefly), side by side. */
 async function queryLoads(
   ctx: TOrderCtx,
   where: SQL,
-  pageWhere: SQL,
-  order: SQL,
-  page: { limit: number; offset: number },
+  source: SQL,
   track: boolean,
+  order: SQL,
   key: string,
 ): Promise<TLoadListResult> {
   const [all, { total, sums }] = await Promise.all([
-    queryPage(ctx, pageWhere, order, page, track),
+    queryPage(ctx, source, order, track),
     loadListSums.get(key, () => querySums(ctx, where)),
   ]);
   const rows = await presentLoads(ctx, all.length ? LOAD_LIST.rows(all) : [], track);
@@ -377,12 +428,13 @@ export async function listLoads(
   q: TLoadListQuery | TTrackListQuery,
 ): Promise<TLoadListResult> {
   const scoped = orderScope(ctx.auth) !== undefined;
-  const [where, pageWhere] = await Promise.all([
-    loadListWhere(ctx.db, ctx.auth, view, q, ctx.timezone),
-    scoped ? loadListWhere(ctx.db, ctx.auth, view, q, ctx.timezone, 'probe') : undefined,
+  const [filter, pageFilter] = await Promise.all([
+    loadListFilter(ctx.db, ctx.auth, view, q, ctx.timezone, 'set'),
+    scoped ? loadListFilter(ctx.db, ctx.auth, view, q, ctx.timezone, 'probe') : undefined,
   ]);
-  const key = sumsKey(view, ctx.auth, q);
-  return queryLoads(ctx, where, pageWhere ?? where, loadOrder(view, q), pageOf(q), view === 'track', key);
+  const order = loadOrder(view, q);
+  const source = pageOfFilter(pageFilter ?? filter, order, pageOf(q), perStatusPage(view, q));
+  return queryLoads(ctx, whereOf(filter), source, view === 'track', order, sumsKey(view, ctx.auth, q));
 }
 
 /** The load rows of these ids in the caller's scope (missing ids left out), in the order asked. */
@@ -399,7 +451,13 @@ async function rowsByIds(ctx: TOrderCtx, ids: readonly number[], track: boolean)
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const where = allOf([sql`${busLoad.id} = ANY(${arrayParam(unique, 'bigint[]')})`, loadScope(ctx.auth)]) ?? sql`true`;
-  const raw = await queryPage(ctx, where, sql`${busLoad.id}`, { limit: unique.length, offset: 0 }, track);
+  const byIdOrder = sql`${busLoad.id}`;
+  const raw = await queryPage(
+    ctx,
+    pageOfWhere(where, byIdOrder, { limit: unique.length, offset: 0 }),
+    byIdOrder,
+    track,
+  );
   const rows = await presentLoads(ctx, LOAD_LIST.rows(raw), track);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)).filter((r): r is TLoadRow => r !== undefined);
