@@ -1,0 +1,1 @@
+CREATE INDEX "bus_load_loaded_time_idx" ON "bus_load" USING btree ("load_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "bus_load"."status" >= 1;
