@@ -45,7 +45,7 @@ const range = (column: SQL | typeof busLoad.etaDate, begin?: string, end?: strin
 const latestTrack = (column: string) =>
   sql<
     string | null
-  >`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC, t.id DESC LIMIT 1)`;
+  >`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1)`;
 
 /** The WHERE of the pick-up list (and its export) over bus_arrive JOIN bus_load. */
 export function arriveListWhere(ctx: TOrderCtx, q: TArriveListQuery & { ids?: number[] }): SQL | undefined {

@@ -93,10 +93,18 @@ const trackTimeOf = (v: unknown) => (typeof v === 'string' ? busTrack.trackTime.
 
 /** The latest milestone's column of the load (by trackTime, then id). */
 const latestTrack = (column: string) =>
-  sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC, t.id DESC LIMIT 1)`;
+  sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1)`;
 
 /** L3 with no milestone (or departure) for NO_NEWS_HOURS (a constant in the text: see codesIn). */
-const noNewsSql = sql`(${busLoad.status} = 3 AND coalesce((SELECT max(t.track_time) FROM bus_track t WHERE t.load_id = ${busLoad.id}), ${busLoad.leftTime}) < now() - make_interval(hours => ${sql.raw(String(Math.trunc(NO_NEWS_HOURS)))}))`;
+const noNewsOf = (status: SQL | string, latest: SQL | string, leftTime: SQL | string) =>
+  sql`(${status} = 3 AND coalesce(${latest}, ${leftTime}) < now() - make_interval(hours => ${sql.raw(String(Math.trunc(NO_NEWS_HOURS)))}))`;
+const noNewsSql = noNewsOf(
+  sql`${busLoad.status}`,
+  sql`(SELECT max(t.track_time) FROM bus_track t WHERE t.load_id = ${busLoad.id})`,
+  sql`${busLoad.leftTime}`,
+);
+/** The same flag of a page row, from its latest milestone (the lateral `lt`, whose time is the loads' latest). */
+const pageNoNews = noNewsOf(sql.raw('p.status'), sql.raw('lt."trackTime"'), sql.raw('p."leftTime"'));
 
 /** The base statuses of a view (the `status` filter narrows them). */
 function viewStatuses(view: TLoadView, q: TLoadListQuery | TTrackListQuery): number[] {
@@ -234,7 +242,7 @@ function rowSumsLateral(auth: AuthContext): SQL {
 
 const trackLateral = sql`LEFT JOIN LATERAL (SELECT t.track_status AS "trackStatus", t.track_time AS "trackTime",
       t.track_remark AS "trackRemark", t.create_by AS "trackBy"
-    FROM bus_track t WHERE t.load_id = p.id ORDER BY t.track_time DESC, t.id DESC LIMIT 1) lt ON true
+    FROM bus_track t WHERE t.load_id = p.id ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1) lt ON true
   LEFT JOIN LATERAL (SELECT count(*)::int AS "messageCount" FROM bus_track_message m JOIN bus_track t ON t.id = m.track_id
     WHERE t.load_id = p.id) mc ON true`;
 
@@ -305,10 +313,10 @@ async function querySums(ctx: TOrderCtx, where: SQL): Promise<{ total: number; s
  */
 async function queryPage(ctx: TOrderCtx, source: SQL, order: SQL, track: boolean): Promise<TRawRow[]> {
   const extra = track
-    ? sql`, ${noNewsSql} AS "noNews", CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
+    ? sql`, CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
     : sql``;
   const result = await ctx.db.execute(sql`
-    SELECT p.*, a.*${track ? sql`, lt.*, mc.*` : sql``}
+    SELECT p.*, a.*${track ? sql`, lt.*, mc.*, ${pageNoNews} AS "noNews"` : sql``}
       FROM (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, bus_load.total_orders AS "__tOrders",
                    bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
                    bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
