@@ -96,7 +96,7 @@ const latestTrack = (column: string) =>
   sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1)`;
 
 /** L3 with no milestone (or departure) for NO_NEWS_HOURS (a constant in the text: see codesIn). */
-const noNewsOf = (status: SQL | string, latest: SQL | string, leftTime: SQL | string) =>
+const noNewsOf = (status: SQL, latest: SQL, leftTime: SQL) =>
   sql`(${status} = 3 AND coalesce(${latest}, ${leftTime}) < now() - make_interval(hours => ${sql.raw(String(Math.trunc(NO_NEWS_HOURS)))}))`;
 const noNewsSql = noNewsOf(
   sql`${busLoad.status}`,
