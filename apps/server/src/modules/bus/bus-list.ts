@@ -70,10 +70,16 @@ export const codeList = (text: string | undefined) => (text === undefined ? unde
  * a user types: those stay parameters.
  */
 export function codesIn(column: SQL | AnyPgColumn, codes: readonly number[]): SQL {
-  for (const c of codes) if (!Number.isSafeInteger(c)) throw new Error(`not a status code: ${c}`);
+  const array = codesArray(codes);
   // one code as an equality: an index on (status, the list's order) is then read in that order, up to the page only
   if (codes.length === 1) return sql`${column} = ${sql.raw(String(codes[0]))}`;
-  return sql`${column} = ANY(${sql.raw(`ARRAY[${codes.join(',')}]::smallint[]`)})`;
+  return sql`${column} = ANY(${array})`;
+}
+
+/** Status codes as the constant `ARRAY[1,2]::smallint[]` of a statement's text (whole numbers only, as codesIn). */
+export function codesArray(codes: readonly number[]): SQL {
+  for (const c of codes) if (!Number.isSafeInteger(c)) throw new Error(`not a status code: ${c}`);
+  return sql.raw(`ARRAY[${codes.join(',')}]::smallint[]`);
 }
 
 /** A list as one parameter of a PostgreSQL array type (`text[]`, `smallint[]`). */

@@ -43,9 +43,11 @@ export function orderOf(
 ): SQL[] {
   const column = q.orderByColumn ? columns[q.orderByColumn] : undefined;
   if (!column) return fallback;
-  const ascending = q.isAsc === 'asc' || q.isAsc === 'ascending';
-  return [ascending ? asc(column) : desc(column), ...fallback];
+  return [isAscending(q) ? asc(column) : desc(column), ...fallback];
 }
+
+/** Whether a list's asked sort is ascending (`isAsc` 'asc' or 'ascending'; anything else is descending). */
+export const isAscending = (q: Pick<TPageQueryBase, 'isAsc'>) => q.isAsc === 'asc' || q.isAsc === 'ascending';
 
 function isDateOnly(value: string) {
   return /^\d{4}-\d{2}-\d{2}$/.test(value);

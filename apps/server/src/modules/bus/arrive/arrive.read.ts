@@ -23,7 +23,7 @@ import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { pick, refNames } from '../inware/order-names';
 import { busLoad } from '../load/load.table';
-import { loadListSums, loadLogOf, loadScope } from '../load/load-record';
+import { latestTrack, loadListSums, loadLogOf, loadScope } from '../load/load-record';
 import { busArrive, busArriveOrder, busArrivePhoto } from './arrive.table';
 import { findArrive } from './arrive-record';
 
@@ -41,11 +41,6 @@ import { findArrive } from './arrive-record';
 
 const range = (column: SQL | typeof busLoad.etaDate, begin?: string, end?: string, timezone?: string) =>
   dateRange(column, { 'params[beginTime]': begin, 'params[endTime]': end }, timezone);
-
-const latestTrack = (column: string) =>
-  sql<
-    string | null
-  >`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1)`;
 
 /** The WHERE of the pick-up list (and its export) over bus_arrive JOIN bus_load. */
 export function arriveListWhere(ctx: TOrderCtx, q: TArriveListQuery & { ids?: number[] }): SQL | undefined {

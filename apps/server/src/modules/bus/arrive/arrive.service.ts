@@ -177,7 +177,8 @@ async function settle(
   const settled = await settleLoadStatus(tx, auth, load, action, { orderCount: done });
   // the automatic 'arrived' milestone exists exactly while the load is L4 or later: only a crossing changes it (the
   // scans after a container's first leave it alone, one statement less each)
-  if (load.status >= LOAD_STATUS.ARRIVED !== settled.load.status >= LOAD_STATUS.ARRIVED)
+  const arrivedBefore = load.status >= LOAD_STATUS.ARRIVED;
+  if (arrivedBefore !== settled.load.status >= LOAD_STATUS.ARRIVED)
     await syncArrivedMilestone(tx, auth, settled.load, at);
   return answer(updated, settled.load, done);
 }

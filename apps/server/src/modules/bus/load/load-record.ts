@@ -55,6 +55,15 @@ export const VOYAGE_FIELDS = [
   'voyageNo',
 ] as const;
 
+/**
+ * A column of a load's latest milestone (by time, then id; in the order of bus_track_load_time_idx, so no sort), as a
+ * subquery on `bus_load`: the load lists and the pick-up list show and filter by it.
+ */
+export const latestTrack = (column: 'track_status' | 'track_time') =>
+  sql<
+    string | null
+  >`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1)`;
+
 /** The caller's data scope over bus_load_party rows named `alias` (undefined: the caller sees every load). */
 export const partyScope = (auth: AuthContext, alias = 'p') =>
   partyScopeFilter(auth, sql.raw(`${alias}.kind`), sql.raw(`${alias}.ref_id`));

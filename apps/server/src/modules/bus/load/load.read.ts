@@ -1,5 +1,6 @@
 import {
   fillOf,
+  LOAD_STATUS,
   money,
   NO_NEWS_HOURS,
   sum,
@@ -24,20 +25,39 @@ import {
   dateRange,
   descNullsLast as desc,
   INLINE_OFFSET_MAX,
+  isAscending,
   limitOffset,
   orderOf,
   pageOf,
 } from '../../../platform/http/paging';
 import { listCacheKey, scopeCacheKey } from '../../../platform/short-cache';
 import { ofMarksInScope } from '../../bas/api/order-lookups';
-import { arrayParam, codeList, codesIn, containing, equalTo, namedDateRanges, searchNumbers } from '../bus-list';
+import {
+  arrayParam,
+  codeList,
+  codesArray,
+  codesIn,
+  containing,
+  equalTo,
+  namedDateRanges,
+  searchNumbers,
+} from '../bus-list';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
 import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
 import { busLoad, busTrack } from './load.table';
 import { loadFiles } from './load-files';
-import { findLoad, loadListSums, loadLogOf, loadScope, partyScope, partySums, type TScopeForm } from './load-record';
+import {
+  findLoad,
+  latestTrack,
+  loadListSums,
+  loadLogOf,
+  loadScope,
+  partyScope,
+  partySums,
+  type TScopeForm,
+} from './load-record';
 
 /**
  * The load record's reads (screens loadplanList/Details, loadList/Details, track-list/details): lists with their
@@ -91,18 +111,10 @@ const {
 const LOAD_LIST = selectList(loadColumns);
 const trackTimeOf = (v: unknown) => (typeof v === 'string' ? busTrack.trackTime.mapFromDriverValue(v) : v);
 
-/** The latest milestone's column of the load (by trackTime, then id). */
-const latestTrack = (column: string) =>
-  sql`(SELECT t.${sql.raw(column)} FROM bus_track t WHERE t.load_id = ${busLoad.id} ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1)`;
-
 /** L3 with no milestone (or departure) for NO_NEWS_HOURS (a constant in the text: see codesIn). */
 const noNewsOf = (status: SQL, latest: SQL, leftTime: SQL) =>
-  sql`(${status} = 3 AND coalesce(${latest}, ${leftTime}) < now() - make_interval(hours => ${sql.raw(String(Math.trunc(NO_NEWS_HOURS)))}))`;
-const noNewsSql = noNewsOf(
-  sql`${busLoad.status}`,
-  sql`(SELECT max(t.track_time) FROM bus_track t WHERE t.load_id = ${busLoad.id})`,
-  sql`${busLoad.leftTime}`,
-);
+  sql`(${status} = ${sql.raw(String(LOAD_STATUS.DEPARTED))} AND coalesce(${latest}, ${leftTime}) < now() - make_interval(hours => ${sql.raw(String(Math.trunc(NO_NEWS_HOURS)))}))`;
+const noNewsSql = noNewsOf(sql`${busLoad.status}`, latestTrack('track_time'), sql`${busLoad.leftTime}`);
 /** The same flag of a page row, from its latest milestone (the lateral `lt`, whose time is the loads' latest). */
 const pageNoNews = noNewsOf(sql.raw('p.status'), sql.raw('lt."trackTime"'), sql.raw('p."leftTime"'));
 
@@ -201,8 +213,7 @@ export const LOAD_SORT_COLUMNS = {
 function perStatusPage(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): boolean {
   if (view !== 'loadplan') return false;
   if (!q.orderByColumn) return true;
-  const ascending = q.isAsc === 'asc' || q.isAsc === 'ascending';
-  return !ascending && q.orderByColumn === 'loadTime';
+  return !isAscending(q) && q.orderByColumn === 'loadTime';
 }
 
 function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): SQL {
@@ -342,9 +353,8 @@ function pageOfFilter(filter: TLoadFilter, order: SQL, page: { limit: number; of
   const { statuses, rest } = filter;
   if (!perStatus || statuses.length < 2 || page.offset > INLINE_OFFSET_MAX)
     return pageOfWhere(whereOf(filter), order, page);
-  for (const c of statuses) if (!Number.isSafeInteger(c)) throw new Error(`not a status code: ${c}`);
   const each = limitOffset(page.offset + page.limit);
-  return sql`(SELECT bus_load.* FROM unnest(${sql.raw(`ARRAY[${statuses.join(',')}]::smallint[]`)}) AS s(status)
+  return sql`(SELECT bus_load.* FROM unnest(${codesArray(statuses)}) AS s(status)
     CROSS JOIN LATERAL (SELECT * FROM ${busLoad} WHERE ${busLoad.status} = s.status AND (${rest}) ORDER BY ${order} ${each}) AS bus_load
     ORDER BY ${order} ${limitOffset(page.limit, page.offset)})`;
 }
