@@ -1,4 +1,4 @@
-import { Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyCell } from '../../../components/MoneyCell';
@@ -30,13 +30,17 @@ export function TotalItems({ items }: { items: readonly TTotalItem[] }) {
   });
 }
 
-/** The totals row under a list: the server's sums over the whole filtered set. */
+/**
+ * The totals row under a list: the server's sums over the whole filtered set. Each figure is an item of the row's own
+ * flex layout (`.bus-totals`: gap and wrap), as in the plan's orders table; an antd Space here held them all in one
+ * item, so they ran together ('订单数: 28实收件数: 166…').
+ */
 export function ListSums({ items }: { items: readonly TTotalItem[] }) {
   const { t } = useTranslation();
   return (
-    <Space size={24} className="bus-totals" data-testid="list-sums" wrap>
+    <div className="bus-totals" data-testid="list-sums">
       <Typography.Text strong>{t('bus_totals')}</Typography.Text>
       <TotalItems items={items} />
-    </Space>
+    </div>
   );
 }
