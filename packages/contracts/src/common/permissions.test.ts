@@ -72,6 +72,25 @@ describe('blankFeeFields (fresh list rows, in place)', () => {
     blankFeeFields(rows);
     expect(stripFeeFields({ rows })).toEqual({ rows: [{ id: 1, cargo: [{ weight: '1.00' }] }] });
   });
+
+  it('leaves rows that name a fee field (log changes) to stripFeeFields, which drops them', () => {
+    const rows = [
+      { field: 'feeFreightAr', before: '100.00', after: '120.00' },
+      { field: 'consignee', before: 'A', after: 'B' },
+    ];
+    blankFeeFields(rows);
+    expect(stripFeeFields({ rows })).toEqual({ rows: [{ field: 'consignee', before: 'A', after: 'B' }] });
+  });
+
+  it('a page of rows with dates and no nested fee value is answered as it is', () => {
+    const rows = [{ id: 1, loadTime: new Date(0), containerFee: '3.00', parts: [{ weight: '1.00' }] }];
+    blankFeeFields(rows);
+    const page = { rows, sums: { orders: 1 } };
+    expect(stripFeeFields(page)).toBe(page);
+    expect(JSON.parse(JSON.stringify(rows))).toEqual([
+      { id: 1, loadTime: '1970-01-01T00:00:00.000Z', parts: [{ weight: '1.00' }] },
+    ]);
+  });
 });
 
 describe('fee values named by data (order-log changes)', () => {

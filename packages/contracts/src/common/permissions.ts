@@ -132,10 +132,17 @@ function namesFeeField(value: unknown): boolean {
   return typeof field === 'string' && FEE_FIELDS.has(field);
 }
 
+/**
+ * Row arrays that blankFeeFields left without a fee value at any depth: the answer's check (stripFeeFields) skips
+ * them instead of walking every key of every row again.
+ */
+const feeFree = new WeakSet<object>();
+
 /** True when a fee field occurs at any depth (checked before copying, since most payloads have none). */
 function hasFeeFields(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== 'object' || value instanceof Date) return false;
   if (Array.isArray(value)) {
+    if (feeFree.has(value)) return false;
     for (const v of value)
       if (v !== null && typeof v === 'object' && (namesFeeField(v) || hasFeeFields(v, depth + 1))) return true;
     return false;
@@ -172,15 +179,26 @@ function strip<T>(value: T): T {
 }
 
 /**
- * The fee fields of rows a handler has just read (fresh objects, never a cached or shared one) set to undefined in
- * place: they are not serialised, and stripFeeFields finds nothing left to copy (a copy of a 20-row page cost more
- * than the rest of its mapping). Nested values are left to stripFeeFields.
+ * The fee fields of rows a handler has just read (fresh objects, never a cached or shared one, and not changed
+ * afterwards) set to undefined in place: they are not serialised, and stripFeeFields finds nothing left to copy (a
+ * copy of a 20-row page cost more than the rest of its mapping). Nested values are left to stripFeeFields. Rows with
+ * none left at any depth are remembered, so stripFeeFields does not walk them a second time (two walks of a 20-row
+ * page were 5 % of a scoped load list's server time).
  */
 export function blankFeeFields(rows: readonly object[]): void {
+  let clean = true;
   for (const row of rows) {
     const r = row as Record<string, unknown>;
-    for (const k in r) if (FEE_FIELDS.has(k)) r[k] = undefined;
+    if (clean && namesFeeField(r)) clean = false;
+    for (const k in r) {
+      if (FEE_FIELDS.has(k)) r[k] = undefined;
+      else if (clean) {
+        const v = r[k];
+        if (v !== null && typeof v === 'object' && hasFeeFields(v)) clean = false;
+      }
+    }
   }
+  if (clean) feeFree.add(rows);
 }
 
 /**

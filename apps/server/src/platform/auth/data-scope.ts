@@ -31,8 +31,14 @@ function deptIs(columns: DataScopeColumns, id: number): SQL | undefined {
   return columns.dept ? sql`${columns.dept} = ${id}` : undefined;
 }
 
+/**
+ * Whether the user sees every row (the admin, or a role of scope 1): dataScopeFilter is then undefined. A cheap test
+ * for code that only needs to know whether a filter applies (building one renders a tree of SQL fragments).
+ */
+export const seesAllData = (auth: AuthContext): boolean => auth.isAdmin || auth.roles.some((r) => r.dataScope === '1');
+
 export function dataScopeFilter(auth: AuthContext, columns: DataScopeColumns): SQL | undefined {
-  if (auth.isAdmin || auth.roles.some((r) => r.dataScope === '1')) return undefined;
+  if (seesAllData(auth)) return undefined;
   const conditions: SQL[] = [];
   const seen = new Set<string>();
   for (const role of auth.roles) {

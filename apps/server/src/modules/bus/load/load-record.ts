@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
+import { seesAllData } from '../../../platform/auth/data-scope';
 import { recordLogValues, type TRecordLogEntry } from '../../../platform/db/columns';
 import type { DbOrTx } from '../../../platform/db/database';
 import { notFound, wrongState } from '../../../platform/errors';
@@ -96,7 +97,7 @@ export type TScopeForm = 'set' | 'probe';
  * Whether a scoped caller's sums may add up their party rows (each order counted once, see bas partySumsExact);
  * otherwise they add up the caller's orders.
  */
-export const partySums = (auth: AuthContext) => partyScope(auth) !== undefined && partySumsExact(auth);
+export const partySums = (auth: AuthContext) => !seesAllData(auth) && partySumsExact(auth);
 
 /** The caller's orders of a load (undefined: all of them), for lines and sums. */
 export const loadOrderScope = (auth: AuthContext) => orderScope(auth);

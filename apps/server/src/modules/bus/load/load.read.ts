@@ -18,6 +18,7 @@ import {
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
+import { seesAllData } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { notFound } from '../../../platform/errors';
@@ -138,28 +139,34 @@ export async function loadListWhere(
   timezone: string,
   scopeForm: TScopeForm = 'set',
 ): Promise<SQL> {
-  return whereOf(await loadListFilter(db, auth, view, q, timezone, scopeForm));
+  return whereOf(inScope(auth, await loadListFilter(db, auth, view, q, timezone), scopeForm));
 }
 
-/** A list's filter: its statuses, and the rest of its WHERE (scope included). */
+/** A list's filter: its statuses, and the rest of its WHERE. */
 interface TLoadFilter {
   statuses: number[];
   rest: SQL;
 }
 const whereOf = (f: TLoadFilter): SQL => allOf([codesIn(busLoad.status, f.statuses), f.rest]) as SQL;
 
+/** The filter within the caller's loads (loadScope written in `form`). */
+const inScope = (auth: AuthContext, f: TLoadFilter, form: TScopeForm): TLoadFilter => {
+  const scope = loadScope(auth, busLoad, form);
+  return scope ? { statuses: f.statuses, rest: allOf([scope, f.rest]) as SQL } : f;
+};
+
+/** The list's filters (without the caller's scope: see inScope). */
 async function loadListFilter(
   db: DbOrTx,
   auth: AuthContext,
   view: TLoadView,
   q: TLoadListQuery | TTrackListQuery,
   timezone: string,
-  scopeForm: TScopeForm,
 ): Promise<TLoadFilter> {
   const base = viewStatuses(view, q);
   const asked = codeList(q.status);
   const statuses = asked ? base.filter((s) => asked.includes(s)) : base;
-  const parts: (SQL | undefined)[] = [loadScope(auth, busLoad, scopeForm)];
+  const parts: (SQL | undefined)[] = [];
   const loadNos = searchNumbers(q.loadNo, 'loadNo');
   if (loadNos) parts.push(sql`${busLoad.loadNo} = ANY(${arrayParam(loadNos, 'text[]')})`);
   const containers = searchNumbers(q.containerNo, 'containerNo');
@@ -229,7 +236,7 @@ function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'i
  * (refreshLoadTotals), else their orders of the load through the load_id index.
  */
 function rowSumsLateral(auth: AuthContext): SQL {
-  if (orderScope(auth) === undefined)
+  if (seesAllData(auth))
     return sql`LEFT JOIN LATERAL (SELECT p."__tOrders" AS "orderCount", p."__tLoaded" AS "loadedCount",
       p."__tMarks" AS "markCount", p."__tPieces" AS "pieces",
       p."__tWeight"::numeric(16,2)::text AS "weight", p."__tVolume"::numeric(16,3)::text AS "volume",
@@ -271,7 +278,7 @@ interface TRawRow extends Record<string, unknown> {
 
 /** The sums' key: the view, the caller's scope and every filter. */
 const sumsKey = (view: TLoadView, auth: AuthContext, q: TLoadListQuery | TTrackListQuery) =>
-  listCacheKey(view, scopeCacheKey(auth, orderScope(auth) === undefined), q);
+  listCacheKey(view, scopeCacheKey(auth, seesAllData(auth)), q);
 
 /**
  * s: the filtered records' count, container fees and (for a user who sees every order) the sums of their stored
@@ -280,7 +287,7 @@ const sumsKey = (view: TLoadView, auth: AuthContext, q: TLoadListQuery | TTrackL
  */
 async function querySums(ctx: TOrderCtx, where: SQL): Promise<{ total: number; sums: TLoadListSums }> {
   const { db, auth } = ctx;
-  const scoped = orderScope(auth) !== undefined;
+  const scoped = !seesAllData(auth);
   const storedSums = sql`, coalesce(sum(${busLoad.totalOrders}), 0)::int AS "__orders",
       coalesce(sum(${busLoad.totalPieces}), 0)::int AS "__pieces",
       coalesce(sum(${busLoad.totalWeight}), 0)::numeric(16,2)::text AS "__weight",
@@ -362,7 +369,8 @@ function pageOfFilter(filter: TLoadFilter, order: SQL, page: { limit: number; of
 /** The page (fresh) and the sums of the whole set (cached briefly), side by side. */
 async function queryLoads(
   ctx: TOrderCtx,
-  where: SQL,
+  /** the WHERE of the whole set, built only when its sums are not cached */
+  where: () => SQL,
   source: SQL,
   track: boolean,
   order: SQL,
@@ -370,7 +378,7 @@ async function queryLoads(
 ): Promise<TLoadListResult> {
   const [all, { total, sums }] = await Promise.all([
     queryPage(ctx, source, order, track),
-    loadListSums.get(key, () => querySums(ctx, where)),
+    loadListSums.get(key, () => querySums(ctx, where())),
   ]);
   const rows = await presentLoads(ctx, all.length ? LOAD_LIST.rows(all) : [], track);
   return { rows, total, sums };
@@ -421,8 +429,11 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
       loadHouseName: row.loadHouseId !== null ? pick(ctx.lang, refs.house.get(row.loadHouseId)) : '',
       volumePercent: fill.volumePercent,
       weightPercent: fill.weightPercent,
+      // a fee field: not worked out for a user who may not see it (withoutFees blanks it)
       estimatedMargin:
-        row.containerFee === null ? null : toMoneyString(money(row.orderArAmount).minus(row.containerFee)),
+        !ctx.auth.feeRole || row.containerFee === null
+          ? null
+          : toMoneyString(money(row.orderArAmount).minus(row.containerFee)),
     };
     // the driver's fresh row completed in place (a copy of 45 keys per row cost more than the rest of the mapping)
     if (!track) return Object.assign(row, CARRIED, names) as TLoadRow;
@@ -445,14 +456,11 @@ export async function listLoads(
   view: TLoadView,
   q: TLoadListQuery | TTrackListQuery,
 ): Promise<TLoadListResult> {
-  const scoped = orderScope(ctx.auth) !== undefined;
-  const [filter, pageFilter] = await Promise.all([
-    loadListFilter(ctx.db, ctx.auth, view, q, ctx.timezone, 'set'),
-    scoped ? loadListFilter(ctx.db, ctx.auth, view, q, ctx.timezone, 'probe') : undefined,
-  ]);
+  const filter = await loadListFilter(ctx.db, ctx.auth, view, q, ctx.timezone);
   const order = loadOrder(view, q);
-  const source = pageOfFilter(pageFilter ?? filter, order, pageOf(q), perStatusPage(view, q));
-  return queryLoads(ctx, whereOf(filter), source, view === 'track', order, sumsKey(view, ctx.auth, q));
+  const source = pageOfFilter(inScope(ctx.auth, filter, 'probe'), order, pageOf(q), perStatusPage(view, q));
+  const where = () => whereOf(inScope(ctx.auth, filter, 'set'));
+  return queryLoads(ctx, where, source, view === 'track', order, sumsKey(view, ctx.auth, q));
 }
 
 /** The load rows of these ids in the caller's scope (missing ids left out), in the order asked. */
