@@ -20,7 +20,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../../platform/auth/auth-context';
 import { seesAllData } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
-import { allOf, selectList } from '../../../platform/db/sql-helpers';
+import { allOf, frozen, selectList } from '../../../platform/db/sql-helpers';
 import { notFound } from '../../../platform/errors';
 import {
   dateRange,
@@ -223,31 +223,42 @@ function perStatusPage(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' 
   return !isAscending(q) && q.orderByColumn === 'loadTime';
 }
 
+/** The ORDER BY of each view and asked sort, rendered once (a list page renders its statement on every request). */
+const loadOrders = new Map<string, SQL>();
+
 function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'isAsc'>): SQL {
-  const fallback =
-    view === 'track'
-      ? [desc(busLoad.leftTime), desc(busLoad.loadTime), desc(busLoad.id)]
-      : [desc(busLoad.loadTime), desc(busLoad.id)];
-  return sql.join(orderOf(q, LOAD_SORT_COLUMNS, fallback), sql`, `);
+  const column = q.orderByColumn && Object.hasOwn(LOAD_SORT_COLUMNS, q.orderByColumn) ? q.orderByColumn : '';
+  const key = `${view}|${column}|${column && isAscending(q) ? 'asc' : ''}`;
+  let order = loadOrders.get(key);
+  if (!order) {
+    const fallback =
+      view === 'track'
+        ? [desc(busLoad.leftTime), desc(busLoad.loadTime), desc(busLoad.id)]
+        : [desc(busLoad.loadTime), desc(busLoad.id)];
+    order = frozen(sql.join(orderOf(q, LOAD_SORT_COLUMNS, fallback), sql`, `), 'order');
+    loadOrders.set(key, order);
+  }
+  return order;
 }
 
 /**
  * Per page row: the sums of the orders the caller may see: the load's stored totals for a user who sees every order
  * (refreshLoadTotals), else their orders of the load through the load_id index.
  */
-function rowSumsLateral(auth: AuthContext): SQL {
-  if (seesAllData(auth))
-    return sql`LEFT JOIN LATERAL (SELECT p."__tOrders" AS "orderCount", p."__tLoaded" AS "loadedCount",
+const STORED_SUMS = frozen(sql`LEFT JOIN LATERAL (SELECT p."__tOrders" AS "orderCount", p."__tLoaded" AS "loadedCount",
       p."__tMarks" AS "markCount", p."__tPieces" AS "pieces",
       p."__tWeight"::numeric(16,2)::text AS "weight", p."__tVolume"::numeric(16,3)::text AS "volume",
-      p."__tAr"::numeric(16,2)::text AS "orderArAmount") a ON true`;
-  if (partySums(auth))
-    return sql`LEFT JOIN LATERAL (SELECT coalesce(sum(lp.orders), 0)::int AS "orderCount",
+      p."__tAr"::numeric(16,2)::text AS "orderArAmount") a ON true`);
+const PARTY_SUMS = frozen(sql`LEFT JOIN LATERAL (SELECT coalesce(sum(lp.orders), 0)::int AS "orderCount",
       coalesce(sum(lp.loaded), 0)::int AS "loadedCount", coalesce(sum(lp.marks), 0)::int AS "markCount",
       coalesce(sum(lp.pieces), 0)::int AS "pieces", coalesce(sum(lp.weight), 0)::numeric(16,2)::text AS "weight",
       coalesce(sum(lp.volume), 0)::numeric(16,3)::text AS "volume",
       coalesce(sum(lp.ar), 0)::numeric(16,2)::text AS "orderArAmount"
-    FROM bus_load_party lp WHERE lp.load_id = p.id AND ${partyScope(auth, 'lp')}) a ON true`;
+    FROM bus_load_party lp WHERE lp.load_id = p.id AND `);
+
+function rowSumsLateral(auth: AuthContext): SQL {
+  if (seesAllData(auth)) return STORED_SUMS;
+  if (partySums(auth)) return sql`${PARTY_SUMS}${partyScope(auth, 'lp')}) a ON true`;
   return sql`LEFT JOIN LATERAL (SELECT count(*)::int AS "orderCount",
       count(*) FILTER (WHERE ${o.status} >= 4)::int AS "loadedCount",
       count(DISTINCT ${o.markId})::int AS "markCount",
@@ -258,11 +269,11 @@ function rowSumsLateral(auth: AuthContext): SQL {
     FROM ${O} WHERE ${o.loadId} = p.id${scopeAnd(auth)}) a ON true`;
 }
 
-const trackLateral = sql`LEFT JOIN LATERAL (SELECT t.track_status AS "trackStatus", t.track_time AS "trackTime",
+const trackLateral = frozen(sql`LEFT JOIN LATERAL (SELECT t.track_status AS "trackStatus", t.track_time AS "trackTime",
       t.track_remark AS "trackRemark", t.create_by AS "trackBy"
     FROM bus_track t WHERE t.load_id = p.id ORDER BY t.track_time DESC NULLS LAST, t.id DESC NULLS LAST LIMIT 1) lt ON true
   LEFT JOIN LATERAL (SELECT count(*)::int AS "messageCount" FROM bus_track_message m JOIN bus_track t ON t.id = m.track_id
-    WHERE t.load_id = p.id) mc ON true`;
+    WHERE t.load_id = p.id) mc ON true`);
 
 interface TRawRow extends Record<string, unknown> {
   id: number | null;
@@ -330,21 +341,27 @@ async function querySums(ctx: TOrderCtx, where: SQL): Promise<{ total: number; s
  * BY applies), with the caller's sums per row and, for tracking, the latest milestone.
  */
 async function queryPage(ctx: TOrderCtx, source: SQL, order: SQL, track: boolean): Promise<TRawRow[]> {
-  const extra = track
-    ? sql`, CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
-    : sql``;
   const result = await ctx.db.execute(sql`
-    SELECT p.*, a.*${track ? sql`, lt.*, mc.*, ${pageNoNews} AS "noNews"` : sql``}
-      FROM (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, bus_load.total_orders AS "__tOrders",
-                   bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
-                   bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
-                   bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY ${order})::int AS "__rn"
+    ${track ? PAGE_HEAD.track : PAGE_HEAD.list}${order})::int AS "__rn"
               FROM ${source} AS bus_load) p
       ${rowSumsLateral(ctx.auth)}
       ${track ? trackLateral : sql``}
      ORDER BY p."__rn"`);
   return result.rows as TRawRow[];
 }
+
+/** The page statement up to its order: the columns, the carried totals and, for tracking, the milestone's. */
+const pageHead = (track: boolean) => {
+  const extra = track
+    ? sql`, CASE WHEN ${busLoad.leftTime} IS NULL THEN NULL ELSE floor(extract(epoch FROM now() - ${busLoad.leftTime}) / 86400)::int END AS "daysInTransit"`
+    : sql``;
+  return frozen(sql`SELECT p.*, a.*${track ? sql`, lt.*, mc.*, ${pageNoNews} AS "noNews"` : sql``}
+      FROM (SELECT ${sql.raw(LOAD_LIST.text)}${extra}, bus_load.total_orders AS "__tOrders",
+                   bus_load.total_loaded AS "__tLoaded", cardinality(bus_load.mark_ids) AS "__tMarks",
+                   bus_load.total_pieces AS "__tPieces", bus_load.total_weight AS "__tWeight",
+                   bus_load.total_volume AS "__tVolume", bus_load.total_ar AS "__tAr", row_number() OVER (ORDER BY `);
+};
+const PAGE_HEAD = { list: pageHead(false), track: pageHead(true) };
 
 /** The rows of a page: `(SELECT * FROM bus_load WHERE … ORDER BY … LIMIT … OFFSET …)`. */
 const pageOfWhere = (where: SQL, order: SQL, page: { limit: number; offset: number }) =>
