@@ -241,10 +241,6 @@ function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'i
   return order;
 }
 
-/**
- * Per page row: the sums of the orders the caller may see: the load's stored totals for a user who sees every order
- * (refreshLoadTotals), else their orders of the load through the load_id index.
- */
 const STORED_SUMS = frozen(sql`LEFT JOIN LATERAL (SELECT p."__tOrders" AS "orderCount", p."__tLoaded" AS "loadedCount",
       p."__tMarks" AS "markCount", p."__tPieces" AS "pieces",
       p."__tWeight"::numeric(16,2)::text AS "weight", p."__tVolume"::numeric(16,3)::text AS "volume",
@@ -256,6 +252,11 @@ const PARTY_SUMS = frozen(sql`LEFT JOIN LATERAL (SELECT coalesce(sum(lp.orders),
       coalesce(sum(lp.ar), 0)::numeric(16,2)::text AS "orderArAmount"
     FROM bus_load_party lp WHERE lp.load_id = p.id AND `);
 
+/**
+ * Per page row: the sums of the orders the caller may see: the load's stored totals for a user who sees every order
+ * (refreshLoadTotals), else their party rows of the load (or their orders of it through the load_id index). The
+ * fixed parts are rendered once.
+ */
 function rowSumsLateral(auth: AuthContext): SQL {
   if (seesAllData(auth)) return STORED_SUMS;
   if (partySums(auth)) return sql`${PARTY_SUMS}${partyScope(auth, 'lp')}) a ON true`;
