@@ -9,6 +9,7 @@ import {
   type TArriveRow,
 } from '@theone/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { seesAllData } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, selectList } from '../../../platform/db/sql-helpers';
 import { notFound } from '../../../platform/errors';
@@ -221,7 +222,7 @@ const ARRIVE_ORDER = (q: TArriveListQuery) =>
  */
 export async function listArrive(ctx: TOrderCtx, q: TArriveListQuery) {
   const where = arriveListWhere(ctx, q);
-  const key = listCacheKey('arrive/list', scopeCacheKey(ctx.auth, orderScope(ctx.auth) === undefined), q);
+  const key = listCacheKey('arrive/list', scopeCacheKey(ctx.auth, seesAllData(ctx.auth)), q);
   const [rows, { total, sums }] = await Promise.all([
     arriveRows(ctx, where, ARRIVE_ORDER(q), pageOf(q)),
     loadListSums.get(key, async () => {

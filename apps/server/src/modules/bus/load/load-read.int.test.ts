@@ -15,9 +15,10 @@ import { useBusSuite } from '../bus.test-utils';
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { addOrder, orderBody, receiveOrder } from '../inware/inware.test-utils';
-import { listLoads, loadDetail, loadOrdersPage, loadRowsByIds, trackRowsByIds } from './load.read';
+import { listLoads, loadRowsByIds, trackRowsByIds } from './load.read';
 import { type busLoad, busLoadLog, busTrack, busTrackMessage } from './load.table';
 import { loadHolding } from './load.test-utils';
+import { loadDetail, loadOrdersPage } from './load-detail.read';
 
 /**
  * The load record's reads against real PostgreSQL: records and orders are fixtures written here (the plan and

@@ -3,17 +3,11 @@ import {
   LOAD_STATUS,
   money,
   NO_NEWS_HOURS,
-  sum,
-  type TLoadDetail,
-  type TLoadDetailQuery,
   type TLoadListQuery,
-  type TLoadOrderRow,
   type TLoadRow,
   type TTrackListQuery,
   type TTrackRow,
   toMoneyString,
-  toVolumeString,
-  toWeightString,
 } from '@theone/contracts';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -21,7 +15,6 @@ import type { AuthContext } from '../../../platform/auth/auth-context';
 import { seesAllData } from '../../../platform/auth/data-scope';
 import type { DbOrTx } from '../../../platform/db/database';
 import { allOf, frozen, selectList } from '../../../platform/db/sql-helpers';
-import { notFound } from '../../../platform/errors';
 import {
   dateRange,
   descNullsLast as desc,
@@ -46,29 +39,19 @@ import {
 import type { TOrderCtx } from '../inware/inware.context';
 import { busOrder } from '../inware/inware.table';
 import { orderScope } from '../inware/order-common';
-import { cachedMarks, markIdsByCode, pick, refNames } from '../inware/order-names';
+import { markIdsByCode, pick, refNames } from '../inware/order-names';
 import { busLoad, busTrack } from './load.table';
-import { loadFiles } from './load-files';
-import {
-  findLoad,
-  latestTrack,
-  loadListSums,
-  loadLogOf,
-  loadScope,
-  partyScope,
-  partySums,
-  type TScopeForm,
-} from './load-record';
+import { latestTrack, loadListSums, loadScope, partyScope, partySums, type TScopeForm } from './load-record';
 
 /**
- * The load record's reads (screens loadplanList/Details, loadList/Details, track-list/details): lists with their
- * sums, rows by id, a load's detail and its paged orders. Every read is scoped twice: the records through
- * `loadScope` (a sales person sees a load holding at least one of their customers' orders), and the sums and
- * lines of each record through the order scope (only their own customers' orders count).
+ * The load lists (screens loadplanList, loadList, track-list) and load rows by id; a load's own page is
+ * load-detail.read.ts. Every read is scoped twice: the records through `loadScope` (a sales person sees a load
+ * holding at least one of their customers' orders), and the sums of each record through the order scope (only their
+ * own customers' orders count).
  *
- * A list is one statement: the filtered set's count and sums (the loads' container fees, the orders' pieces,
- * weights, volumes and receivables through the load_id index), the page, and per page row its order sums (and on
- * track-list the latest milestone and its message count) in LATERAL subqueries.
+ * A list is two statements side by side: the page (fresh: its loads in the list's order, and per row its sums and,
+ * on track-list, the latest milestone and its message count, in LATERAL subqueries), and the filtered set's count and
+ * sums (cached briefly, `loadListSums`).
  */
 
 export type TLoadView = 'loadplan' | 'load' | 'track';
@@ -137,9 +120,8 @@ export async function loadListWhere(
   view: TLoadView,
   q: TLoadListQuery | TTrackListQuery,
   timezone: string,
-  scopeForm: TScopeForm = 'set',
 ): Promise<SQL> {
-  return whereOf(inScope(auth, await loadListFilter(db, auth, view, q, timezone), scopeForm));
+  return whereOf(inScope(auth, await loadListFilter(db, auth, view, q, timezone), 'set'));
 }
 
 /** A list's filter: its statuses, and the rest of its WHERE. */
@@ -241,6 +223,7 @@ function loadOrder(view: TLoadView, q: Pick<TLoadListQuery, 'orderByColumn' | 'i
   return order;
 }
 
+/** rowSumsLateral's fixed parts; PARTY_SUMS stops at its WHERE, which the caller's party scope completes. */
 const STORED_SUMS = frozen(sql`LEFT JOIN LATERAL (SELECT p."__tOrders" AS "orderCount", p."__tLoaded" AS "loadedCount",
       p."__tMarks" AS "markCount", p."__tPieces" AS "pieces",
       p."__tWeight"::numeric(16,2)::text AS "weight", p."__tVolume"::numeric(16,3)::text AS "volume",
@@ -451,13 +434,9 @@ async function presentLoads(ctx: TOrderCtx, raw: TRawRow[], track: boolean): Pro
         ? null
         : toMoneyString(money(row.orderArAmount).minus(row.containerFee));
     if (!track) return row as TLoadRow;
-    row.trackStatus ??= null;
+    // the milestone's columns come from the LEFT JOINs (null without one); its time is mapped as Drizzle would
     row.trackTime = trackTimeOf(row.trackTime) ?? null;
-    row.trackRemark ??= null;
-    row.trackBy ??= null;
-    row.daysInTransit ??= null;
     row.noNews = row.noNews === true;
-    row.messageCount ??= 0;
     return row as unknown as TTrackRow;
   });
 }
@@ -499,112 +478,4 @@ async function rowsByIds(ctx: TOrderCtx, ids: readonly number[], track: boolean)
   const rows = await presentLoads(ctx, LOAD_LIST.rows(raw), track);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)).filter((r): r is TLoadRow => r !== undefined);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// A load's orders
-
-const orderLineColumns = {
-  id: o.id,
-  version: o.version,
-  transportId: o.transportId,
-  status: o.status,
-  markId: o.markId,
-  consignee: o.consignee,
-  cargoName: o.cargoName,
-  cargoType: o.cargoType,
-  busType: o.busType,
-  destAddrId: o.destAddrId,
-  arrivedPiece: o.arrivedPiece,
-  arrivedWeight: o.arrivedWeight,
-  arrivedVolume: o.arrivedVolume,
-  trayNo: o.trayNo,
-  arrivedHouseId: o.arrivedHouseId,
-  arrivedTime: o.arrivedTime,
-  containerNo: o.containerNo,
-  signPiece: o.signPiece,
-  auditStatus: o.auditStatus,
-  ifException: o.ifException,
-  feeArAmount: o.feeArAmount,
-};
-
-/** The caller's orders of a load as lines, sorted by mark code then waybill number. */
-async function orderLines(ctx: TOrderCtx, loadId: number, filters: SQL[] = []): Promise<TLoadOrderRow[]> {
-  const rows = await ctx.db
-    .select(orderLineColumns)
-    .from(o)
-    .where(allOf([sql`${o.loadId} = ${loadId}`, orderScope(ctx.auth, o as unknown as typeof busOrder), ...filters]));
-  const marks = await cachedMarks(
-    ctx.db,
-    rows.map((r) => r.markId).filter((x): x is number => x !== null),
-  );
-  const refs = await refNames(ctx.db);
-  const lines = rows.map(({ destAddrId, arrivedHouseId, ...r }) => ({
-    ...r,
-    mark: r.markId !== null ? (marks.get(r.markId)?.mark ?? '') : '',
-    arrivedPiece: r.arrivedPiece ?? 0,
-    destAddrName: destAddrId !== null ? pick(ctx.lang, refs.geog.get(destAddrId)) : '',
-    arrivedHouseName: arrivedHouseId !== null ? pick(ctx.lang, refs.house.get(arrivedHouseId)) : '',
-  }));
-  return lines.sort((a, b) => {
-    // orders without a mark last
-    if (a.mark !== b.mark) return a.mark === '' ? 1 : b.mark === '' ? -1 : a.mark < b.mark ? -1 : 1;
-    return a.transportId < b.transportId ? -1 : a.transportId > b.transportId ? 1 : 0;
-  });
-}
-
-/** Per mark: orders, pieces, weight, volume (exact sums), in mark order. */
-export function markSummary(lines: readonly TLoadOrderRow[]): TLoadDetail['marks'] {
-  const groups = new Map<string, TLoadOrderRow[]>();
-  for (const l of lines) groups.set(l.mark, [...(groups.get(l.mark) ?? []), l]);
-  return [...groups].map(([mark, list]) => ({
-    mark,
-    orders: list.length,
-    pieces: list.reduce((n, l) => n + l.arrivedPiece, 0),
-    weight: toWeightString(sum(list.map((l) => l.arrivedWeight ?? '0'))),
-    volume: toVolumeString(sum(list.map((l) => l.arrivedVolume ?? '0'))),
-  }));
-}
-
-/** `GET loadplan/{id}`, `GET load/{id}`: the row, the caller's orders, per-mark summary, log newest first. */
-export async function loadDetail(ctx: TOrderCtx, id: number): Promise<TLoadDetail> {
-  await findLoad(ctx.db, ctx.auth, id);
-  const [[load], orders, log, files] = await Promise.all([
-    loadRowsByIds(ctx, [id]),
-    orderLines(ctx, id),
-    loadLogOf(ctx.db, id, 1000),
-    loadFiles(ctx.db, id),
-  ]);
-  if (!load) throw notFound();
-  return { load, orders, marks: markSummary(orders), log, files };
-}
-
-/** load/detail/{id}: the caller's orders of the load, filtered and paged, with the sums of the filtered set. */
-export async function loadOrdersPage(
-  ctx: TOrderCtx,
-  id: number,
-  q: TLoadDetailQuery,
-): Promise<{ rows: TLoadOrderRow[]; total: number; sums: TLoadListSums }> {
-  const load = await findLoad(ctx.db, ctx.auth, id);
-  const filters: SQL[] = [];
-  const transportIds = searchNumbers(q.transportId, 'transportId');
-  if (transportIds) filters.push(sql`${o.transportId} = ANY(${arrayParam(transportIds, 'text[]')})`);
-  const marks = searchNumbers(q.mark, 'mark');
-  if (marks) filters.push(ofMarksInScope(ctx.auth, o.markId, await markIdsByCode(ctx.db, marks)));
-  const statuses = codeList(q.status);
-  if (statuses) filters.push(sql`${o.status} = ANY(${arrayParam(statuses, 'smallint[]')})`);
-  const lines = await orderLines(ctx, id, filters);
-  const { limit, offset } = pageOf(q);
-  return {
-    rows: lines.slice(offset, offset + limit),
-    total: lines.length,
-    sums: {
-      orders: lines.length,
-      pieces: lines.reduce((n, l) => n + l.arrivedPiece, 0),
-      weight: toWeightString(sum(lines.map((l) => l.arrivedWeight ?? '0'))),
-      volume: toVolumeString(sum(lines.map((l) => l.arrivedVolume ?? '0'))),
-      containerFee: toMoneyString(load.containerFee ?? '0'),
-      orderArAmount: toMoneyString(sum(lines.map((l) => l.feeArAmount ?? '0'))),
-    },
-  };
 }

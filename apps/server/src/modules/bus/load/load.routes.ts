@@ -21,8 +21,9 @@ import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { busActions, busList, busRecord, tableWithSums } from '../bus-routes';
 import { orderCtx } from '../inware/inware-route-keys';
-import { listLoads, loadDetail, loadOrdersPage } from './load.read';
+import { listLoads } from './load.read';
 import { cancelLoading, editContainer, loadOrdersIntoContainer, unloadOrders } from './load.service';
+import { loadDetail, loadOrdersPage } from './load-detail.read';
 import { addLoadFiles, deleteLoadFile } from './load-files';
 
 /**

@@ -18,7 +18,8 @@ import { spec } from '../../../platform/http/route-spec';
 import { BUSINESS_TYPE } from '../../../platform/operlog';
 import { busActions, busList, busRecord } from '../bus-routes';
 import { orderCtx } from '../inware/inware-route-keys';
-import { listLoads, loadDetail } from './load.read';
+import { listLoads } from './load.read';
+import { loadDetail } from './load-detail.read';
 import {
   addOrdersToPlanById,
   addPlan,
